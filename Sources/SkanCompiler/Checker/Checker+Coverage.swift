@@ -1,0 +1,39 @@
+extension Checker {
+    /// Decides coarse totality and reachability exactly: every valid state (at most 64) is run through the
+    /// rules of each window. A block shared by several windows is reported once, naming those windows.
+    mutating func checkCoverage(of schema: Schema, blocks: [ResolvedBlock?]) {
+        let states = schema.validStates
+        var seen: [SourceLocation: [Int]] = [:]
+        var order: [ResolvedBlock] = []
+        for case let block? in blocks {
+            if seen[block.keyword] == nil { order.append(block) }
+            seen[block.keyword, default: []] += block.windows
+        }
+        for block in order {
+            let windows = seen[block.keyword]!
+            var hits = Array(repeating: 0, count: block.rules.count)
+            var gaps: [Int] = []
+            for state in states {
+                if let index = block.rules.firstIndex(where: { $0.condition.holds(for: state.codes) }) {
+                    hits[index] += 1
+                } else {
+                    gaps.append(schema.fineValue(of: state))
+                }
+            }
+            if let example = gaps.first {
+                let others = gaps.count == 1 ? "" : " (and \(gaps.count - 1) more of the \(states.count) valid states)"
+                report(.error(.coarseGap, "fine value \(example) reaches no coarse rule in \(describeWindows(windows))\(others)",
+                              at: block.keyword, notes: [.init("end the block with a rule such as 'low otherwise' so that every state gets a coarse value",
+                                              at: block.rules.last?.location ?? block.keyword)]))
+            }
+            for (rule, count) in zip(block.rules, hits) where count == 0 {
+                let anyMatch = states.contains { rule.condition.holds(for: $0.codes) }
+                let why = anyMatch
+                    ? "earlier rules already take every state that '\(schema.text(of: rule.condition))' matches"
+                    : "no valid state satisfies '\(schema.text(of: rule.condition))'"
+                report(.warning(.unreachable, "this '\(rule.value.rawValue)' rule is never used in \(describeWindows(windows)): \(why)",
+                                at: rule.location))
+            }
+        }
+    }
+}

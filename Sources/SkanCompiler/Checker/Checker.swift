@@ -1,0 +1,102 @@
+/// Checks a parsed schema and resolves it into a `Schema`. Every check of the language reference runs,
+/// each adding diagnostics; a `Schema` comes back only when no error was found.
+public struct Checker {
+    /// What a name in a condition refers to.
+    struct Declared {
+        var index: Int
+        var location: SourceLocation
+    }
+
+    var diagnostics: [Diagnostic] = []
+    /// Flags and fields in declaration order, including those with errors (their bits may be placeholders).
+    var fields: [Field] = []
+    var fieldNameLocations: [SourceLocation] = []
+    var reservedBits: [ReservedBits] = []
+    var bitOwners: [Int: BitOwner] = [:]
+    /// Names of flags and fields; the first declaration wins.
+    var declared: [String: Declared] = [:]
+    /// False once a bit or case error makes the set of valid states unknowable.
+    var layoutIsSound = true
+    /// False once a condition could not be resolved.
+    var conditionsResolved = true
+
+    /// Checks `syntax`. `parseHadErrors` suppresses the whole-schema checks (unused bits, windows with no
+    /// rules) that a declaration dropped by the parser would make misleading.
+    public static func check(_ syntax: SchemaSyntax, parseHadErrors: Bool = false) -> (schema: Schema?, diagnostics: [Diagnostic]) {
+        var checker = Checker()
+        let schema = checker.run(syntax, parseHadErrors: parseHadErrors)
+        return (schema, checker.diagnostics.sortedByLocation())
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    private mutating func run(_ syntax: SchemaSyntax, parseHadErrors: Bool) -> Schema? {
+        for declaration in syntax.declarations {
+            switch declaration {
+            case .flag(let flag): declareFlag(flag)
+            case .field(let field): declareField(field)
+            case .reserved(let reserved): declareReserved(reserved)
+            case .coarse, .lock: break
+            }
+        }
+        checkGeneratedNameClashes(schemaName: syntax.name)
+        let unusedBits = findUnusedBits()
+        let coarseBlocks = syntax.declarations.compactMap { if case .coarse(let block) = $0 { block } else { nil } }
+        let locks = syntax.declarations.compactMap { if case .lock(let lock) = $0 { lock } else { nil } }
+        let rules = resolveCoarseBlocks(coarseBlocks, schemaLocation: syntax.location, reportMissing: !parseHadErrors)
+        let lockConditions = resolveLocks(locks)
+
+        let schema = Schema(
+            name: syntax.name?.text ?? "", version: syntax.version?.value ?? 0, fields: fields,
+            reservedBits: reservedBits, unusedBits: unusedBits,
+            coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockConditions)
+        if layoutIsSound, conditionsResolved {
+            checkCoverage(of: schema, blocks: rules)
+        }
+        // Whole-layout advice waits until the schema has no errors: until then the layout is still changing.
+        if !parseHadErrors, !diagnostics.hasErrors, !unusedBits.isEmpty {
+            let them = unusedBits.count == 1 ? "it" : "them"
+            report(.warning(.unusedBits, "\(describeBits(unusedBits)) belong\(unusedBits.count == 1 ? "s" : "") to no declaration; declare \(them) or mark \(them) '\(reservedSpelling(unusedBits))'",
+                            at: syntax.name?.location ?? syntax.location))
+        }
+        if parseHadErrors || diagnostics.hasErrors || syntax.name == nil || syntax.version == nil { return nil }
+        return schema
+    }
+
+    /// Bits that no flag, field or reserved declaration owns.
+    private func findUnusedBits() -> [Int] {
+        var used = Set<Int>()
+        for field in fields { used.formUnion(field.bits.indices) }
+        for reserved in reservedBits { used.formUnion(reserved.bits.indices) }
+        return (0...5).filter { !used.contains($0) }
+    }
+}
+
+/// `bit 5`, `bits 3...5`, or `bits 1, 3 and 4`.
+func describeBits(_ bits: [Int]) -> String {
+    if bits.count == 1 { return "bit \(bits[0])" }
+    if bits.last! - bits.first! == bits.count - 1 { return "bits \(bits.first!)...\(bits.last!)" }
+    return "bits " + listed(bits.map(String.init))
+}
+
+/// The reserved declaration(s) that would cover `bits`.
+func reservedSpelling(_ bits: [Int]) -> String {
+    if bits.count == 1 { return "reserved bit \(bits[0])" }
+    if bits.last! - bits.first! == bits.count - 1 { return "reserved bits \(bits.first!)...\(bits.last!)" }
+    return bits.map { "reserved bit \($0)" }.joined(separator: "', '")
+}
+
+/// `window 2`, `windows 1...3`, or `windows 1 and 3`.
+func describeWindows(_ windows: [Int]) -> String {
+    if windows.count == 1 { return "window \(windows[0])" }
+    if windows.last! - windows.first! == windows.count - 1 { return "windows \(windows.first!)...\(windows.last!)" }
+    return "windows " + listed(windows.map(String.init))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+func listed(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
+}

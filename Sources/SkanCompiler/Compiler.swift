@@ -1,0 +1,30 @@
+/// The front end in one call: bytes → tokens → syntax tree → checked `Schema`, with every diagnostic found.
+public enum SchemaCompiler {
+    /// Schemas are hand-written files of a few kilobytes; larger input is refused with a `limit` error
+    /// before lexing, so a wrong file (a log, a binary) is reported at once.
+    public static let maximumSourceBytes = 1 << 20
+
+    public struct Result: Sendable {
+        /// Present only when there is no error.
+        public var schema: Schema?
+        /// In source order.
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func compile(_ source: SourceText) -> Result {
+        guard source.bytes.count <= maximumSourceBytes else {
+            let start = SourceLocation(line: 1, column: 1, offset: 0)
+            return Result(schema: nil, diagnostics: [
+                .error(.limit, "the schema is \(source.bytes.count) bytes; schemas may be at most \(maximumSourceBytes) bytes (1 MiB)", at: start),
+            ])
+        }
+        let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
+        let (schema, checkDiagnostics) = Checker.check(syntax, parseHadErrors: parseDiagnostics.hasErrors)
+        return Result(schema: schema, diagnostics: (parseDiagnostics + checkDiagnostics).sortedByLocation())
+    }
+
+    /// Compiles schema text held in memory, reported under `path`.
+    public static func compile(_ text: String, path: String = "<memory>") -> Result {
+        compile(SourceText(path: path, text: text))
+    }
+}

@@ -1,0 +1,34 @@
+/// The stable codes printed in brackets after each message. Never rename one: scripts and docs match on them.
+/// Each is explained with an example in docs/LanguageReference.md.
+public enum DiagnosticCode: String, Sendable, CaseIterable {
+    /// The text does not follow the grammar.
+    case syntax
+    /// A bit index outside 0...5, or a range written high...low.
+    case bitRange = "bit-range"
+    /// A window outside 1...3, or a window range written high...low.
+    case windowRange = "window-range"
+    /// Two declarations share a bit.
+    case overlap
+    /// A case code does not fit the field's bits.
+    case caseWidth = "case-width"
+    /// Two declarations, cases, codes, coarse blocks or lock rules with the same name or window.
+    case duplicate
+    /// A condition names a flag, field or case that does not exist.
+    case unknownName = "unknown-name"
+    /// A flag compared with a case, or a field used as a bare condition.
+    case type
+    /// A valid state reaches no coarse rule in some window.
+    case coarseGap = "coarse-gap"
+    /// A coarse rule that no state can reach.
+    case unreachable
+    /// Bucket ranges that overlap, are malformed, or a buckets field whose cases lack ranges.
+    case bucket
+    /// Amounts or counts that no bucket covers.
+    case bucketGap = "bucket-gap"
+    /// Bits that belong to no declaration and are not reserved.
+    case unusedBits = "unused-bits"
+    /// A name that clashes with a member the generated code needs.
+    case name
+    /// An input larger or deeper than the compiler accepts.
+    case limit
+}

@@ -1,0 +1,90 @@
+extension Lexer {
+    /// Lexes a double-quoted string starting at the opening quote and returns its decoded value.
+    /// Escapes: `\"`, `\\`, `\n`, `\t`, `\u{XXXX}`. A raw newline or the end of the file ends it with an error.
+    mutating func lexString(start: SourceLocation) -> String {
+        index += 1  // opening quote
+        var value: [UInt8] = []
+        var truncated = false
+        func append(_ bytes: some Sequence<UInt8>) {
+            guard !truncated else { return }
+            value.append(contentsOf: bytes)
+            if value.count > Lexer.maximumStringBytes { truncated = true }
+        }
+        while true {
+            guard let byte = peek(), byte != UInt8(ascii: "\n") else {
+                report(.error(.syntax, "unterminated string; add a closing '\"' on the same line", at: start))
+                break
+            }
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                break
+            }
+            if byte == UInt8(ascii: "\\") {
+                append(lexEscape())
+                continue
+            }
+            index += 1
+            append(CollectionOfOne(byte))
+        }
+        if truncated {
+            report(.error(.limit, "string is longer than \(Lexer.maximumStringBytes) bytes", at: start))
+            value.removeLast(value.count - Lexer.maximumStringBytes)
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private mutating func lexEscape() -> [UInt8] {
+        let escapeStart = currentLocation
+        index += 1  // backslash
+        guard let byte = peek(), byte != UInt8(ascii: "\n") else {
+            report(.error(.syntax, "a backslash must be followed by an escape: \\\", \\\\, \\n, \\t or \\u{…}", at: escapeStart))
+            return []
+        }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return [UInt8(ascii: "\"")]
+        case UInt8(ascii: "\\"): return [UInt8(ascii: "\\")]
+        case UInt8(ascii: "n"): return [UInt8(ascii: "\n")]
+        case UInt8(ascii: "t"): return [UInt8(ascii: "\t")]
+        case UInt8(ascii: "u"):
+            return lexUnicodeEscape(escapeStart)
+        default:
+            report(.error(.syntax, "unknown escape '\\\(Unicode.Scalar(byte))'; use \\\", \\\\, \\n, \\t or \\u{…}", at: escapeStart))
+            return []
+        }
+    }
+
+    /// `\u{XXXX}`: one to eight hex digits naming a Unicode scalar.
+    private mutating func lexUnicodeEscape(_ escapeStart: SourceLocation) -> [UInt8] {
+        guard peek() == UInt8(ascii: "{") else {
+            report(.error(.syntax, "expected '{' after \\u, as in \\u{00E9}", at: escapeStart))
+            return []
+        }
+        index += 1
+        var scalarValue: UInt32 = 0
+        var digits = 0
+        while let b = peek(), let digit = b.hexDigitValue {
+            index += 1
+            digits += 1
+            if digits <= 8 { scalarValue = scalarValue &* 16 &+ UInt32(digit) }
+        }
+        guard peek() == UInt8(ascii: "}"), (1...8).contains(digits), let scalar = Unicode.Scalar(scalarValue) else {
+            if peek() == UInt8(ascii: "}") { index += 1 }
+            report(.error(.syntax, "invalid \\u{…} escape; write one to eight hex digits of a Unicode scalar", at: escapeStart))
+            return []
+        }
+        index += 1
+        return Array(String(Character(scalar)).utf8)
+    }
+}
+
+extension UInt8 {
+    var hexDigitValue: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

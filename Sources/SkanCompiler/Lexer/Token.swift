@@ -1,0 +1,67 @@
+/// One lexical unit of a schema. Keywords are not token kinds: the language reserves them only where the
+/// grammar expects them, so the parser compares identifier text instead (a case may be called `none`).
+public struct Token: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case identifier
+        /// Decimal digits only.
+        case integer
+        /// Digits with a fractional part, like `0.01`.
+        case decimal
+        /// A double-quoted string; `text` holds the decoded value.
+        case string
+        /// `...`
+        case closedRange
+        /// `..<`
+        case halfOpenRange
+        case leftBrace, rightBrace, leftParen, rightParen
+        /// `=`
+        case equals
+        /// `==`, `!=`, `<`, `<=`, `>`, `>=`
+        case comparison(ComparisonOperator)
+        case endOfFile
+    }
+
+    public var kind: Kind
+    /// The token's text as written, except for strings, which hold their decoded value.
+    public var text: String
+    public var location: SourceLocation
+    /// True when no other token stands before this one on its line; the parser recovers at such tokens.
+    public var startsLine: Bool
+
+    public init(kind: Kind, text: String, location: SourceLocation, startsLine: Bool) {
+        self.kind = kind
+        self.text = text
+        self.location = location
+        self.startsLine = startsLine
+    }
+
+    /// How the token reads in a message: `'five'`, `'{'`, `the end of the file`.
+    public var quoted: String {
+        switch kind {
+        case .endOfFile: "the end of the file"
+        case .string: "a string"
+        default: "'\(text)'"
+        }
+    }
+}
+
+/// The comparisons a condition may make between a field's code and a case's code.
+public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+
+    public func holds(_ lhs: Int, _ rhs: Int) -> Bool {
+        switch self {
+        case .equal: lhs == rhs
+        case .notEqual: lhs != rhs
+        case .less: lhs < rhs
+        case .lessOrEqual: lhs <= rhs
+        case .greater: lhs > rhs
+        case .greaterOrEqual: lhs >= rhs
+        }
+    }
+}

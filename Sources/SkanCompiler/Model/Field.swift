@@ -1,0 +1,96 @@
+/// A flag or a field: a name that owns some bits of the fine value and the codes those bits may hold.
+public struct Field: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// One bit; its cases are `false` (0) and `true` (1).
+        case flag
+        /// Named cases.
+        case cases
+        /// Named cases that each cover a range of amounts (money) or counts (events).
+        case buckets(BucketUnit)
+    }
+
+    public enum BucketUnit: String, Hashable, Sendable {
+        case amount, count
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var bits: BitRange
+    public var description: String?
+    /// In declaration order; codes are distinct and fit `bits`.
+    public var cases: [FieldCase]
+
+    public init(name: String, kind: Kind, bits: BitRange, description: String?, cases: [FieldCase]) {
+        self.name = name
+        self.kind = kind
+        self.bits = bits
+        self.description = description
+        self.cases = cases
+    }
+
+    /// The two cases every flag has.
+    public static let flagCases = [
+        FieldCase(name: "false", code: 0, description: nil, bucket: nil),
+        FieldCase(name: "true", code: 1, description: nil, bucket: nil),
+    ]
+
+    public var isFlag: Bool { kind == .flag }
+
+    public func caseWithCode(_ code: Int) -> FieldCase? {
+        cases.first { $0.code == code }
+    }
+
+    public func caseNamed(_ name: String) -> FieldCase? {
+        cases.first { $0.name == name }
+    }
+
+    /// The case whose bucket holds `value`, or nil when no bucket does (or the field has no buckets).
+    public func bucketCase(for value: Double) -> FieldCase? {
+        cases.first { $0.bucket?.contains(value) ?? false }
+    }
+}
+
+public struct FieldCase: Hashable, Sendable {
+    public var name: String
+    public var code: Int
+    public var description: String?
+    /// Only in a buckets field.
+    public var bucket: BucketRange?
+
+    public init(name: String, code: Int, description: String?, bucket: BucketRange?) {
+        self.name = name
+        self.code = code
+        self.description = description
+        self.bucket = bucket
+    }
+}
+
+/// The amounts or counts one bucket covers: `lower..<upper`, `lower...upper` or `lower...`.
+public struct BucketRange: Hashable, Sendable, CustomStringConvertible {
+    public var lower: Double
+    /// Nil for an open-ended range.
+    public var upper: Double?
+    public var isHalfOpen: Bool
+    /// The bounds as written in the schema, for messages, tables and generated code.
+    public var lowerText: String
+    public var upperText: String?
+
+    public init(lower: Double, upper: Double?, isHalfOpen: Bool, lowerText: String, upperText: String?) {
+        self.lower = lower
+        self.upper = upper
+        self.isHalfOpen = isHalfOpen
+        self.lowerText = lowerText
+        self.upperText = upperText
+    }
+
+    public func contains(_ value: Double) -> Bool {
+        guard value >= lower else { return false }
+        guard let upper else { return true }
+        return isHalfOpen ? value < upper : value <= upper
+    }
+
+    public var description: String {
+        guard let upperText else { return "\(lowerText)..." }
+        return lowerText + (isHalfOpen ? "..<" : "...") + upperText
+    }
+}

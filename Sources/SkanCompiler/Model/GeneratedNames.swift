@@ -1,0 +1,20 @@
+/// Names that the generated Swift code defines itself, so a schema may not use them (diagnostic `name`).
+/// Swift keywords are not listed: the generator escapes those.
+public enum GeneratedNames {
+    /// Members of the generated state type that a flag or field name would collide with.
+    public static let stateMembers: Set<String> = [
+        "fineValue", "coarseValue", "shouldLock", "schemaVersion", "schemaName", "hashValue", "init",
+    ]
+
+    /// Types nested in the generated state type that a field's type name would collide with.
+    public static let nestedTypes: Set<String> = ["CoarseValue", "FineValueError"]
+
+    /// Members of a generated field enum that a case name would collide with.
+    public static let caseMembers: Set<String> = ["allCases", "rawValue", "hashValue", "init", "code"]
+
+    /// The type a field generates: its name in UpperCamelCase (`paymentTier` → `PaymentTier`).
+    public static func typeName(ofField name: String) -> String {
+        guard let first = name.unicodeScalars.first else { return name }
+        return String(first).uppercased() + String(name.unicodeScalars.dropFirst())
+    }
+}

@@ -1,0 +1,83 @@
+/// A checked schema: the single source of truth that code generation, tables and decoders consume.
+/// Only the checker makes one, and only from a schema without errors.
+public struct Schema: Hashable, Sendable {
+    /// The conversion windows: 1 = days 0-2 (postback-sequence-index 0), 2 = days 3-7, 3 = days 8-35.
+    public static let windows: ClosedRange<Int> = 1...3
+    /// A fine value has bits 0...5.
+    public static let fineValueRange: ClosedRange<Int> = 0...63
+
+    public var name: String
+    public var version: Int
+    /// Flags and fields in declaration order; a state holds one code per entry, in this order.
+    public var fields: [Field]
+    public var reservedBits: [ReservedBits]
+    /// Bits that belong to no declaration; the checker warns about them. A fine value with one set is invalid.
+    public var unusedBits: [Int]
+    /// The coarse rules of windows 1, 2 and 3 (index 0 is window 1), tried top to bottom.
+    public var coarseRulesByWindow: [[CoarseRule]]
+    /// When to lock windows 1, 2 and 3 (index 0 is window 1); nil: never.
+    public var lockByWindow: [Condition?]
+
+    public init(
+        name: String, version: Int, fields: [Field], reservedBits: [ReservedBits], unusedBits: [Int],
+        coarseRulesByWindow: [[CoarseRule]], lockByWindow: [Condition?]
+    ) {
+        precondition(coarseRulesByWindow.count == 3 && lockByWindow.count == 3, "a schema has three windows")
+        self.name = name
+        self.version = version
+        self.fields = fields
+        self.reservedBits = reservedBits
+        self.unusedBits = unusedBits
+        self.coarseRulesByWindow = coarseRulesByWindow
+        self.lockByWindow = lockByWindow
+    }
+
+    public func coarseRules(window: Int) -> [CoarseRule] {
+        precondition(Schema.windows.contains(window), "windows are 1, 2 and 3")
+        return coarseRulesByWindow[window - 1]
+    }
+
+    public func lockCondition(window: Int) -> Condition? {
+        precondition(Schema.windows.contains(window), "windows are 1, 2 and 3")
+        return lockByWindow[window - 1]
+    }
+
+    public func fieldIndex(named name: String) -> Int? {
+        fields.firstIndex { $0.name == name }
+    }
+
+    public func field(named name: String) -> Field? {
+        fieldIndex(named: name).map { fields[$0] }
+    }
+}
+
+/// `bit 3` or `bits 1...2`; always within 0...5 in a checked schema.
+public struct BitRange: Hashable, Sendable, CustomStringConvertible {
+    public var lower: Int
+    public var upper: Int
+
+    public init(_ lower: Int, _ upper: Int) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    public var width: Int { upper - lower + 1 }
+    /// The largest code that fits: 2^width - 1.
+    public var maximumCode: Int { (1 << width) - 1 }
+    /// The bits as a mask of the fine value.
+    public var mask: Int { maximumCode << lower }
+    public var indices: ClosedRange<Int> { lower...upper }
+
+    /// `bit 5` or `bits 1...2`, as the language writes it.
+    public var description: String { width == 1 ? "bit \(lower)" : "bits \(lower)...\(upper)" }
+}
+
+public struct ReservedBits: Hashable, Sendable {
+    public var bits: BitRange
+    public var description: String?
+
+    public init(bits: BitRange, description: String?) {
+        self.bits = bits
+        self.description = description
+    }
+}

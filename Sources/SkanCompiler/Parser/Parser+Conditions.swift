@@ -1,0 +1,42 @@
+extension Parser {
+    /// `cond = term { "or" term }`
+    mutating func parseCondition(depth: Int = 0) throws(Recovery) -> ConditionSyntax {
+        var terms = [try parseTerm(depth: depth)]
+        while accept("or") { terms.append(try parseTerm(depth: depth)) }
+        return terms.count == 1 ? terms[0] : .any(terms)
+    }
+
+    /// `term = factor { "and" factor }`
+    mutating func parseTerm(depth: Int) throws(Recovery) -> ConditionSyntax {
+        var factors = [try parseFactor(depth: depth)]
+        while accept("and") { factors.append(try parseFactor(depth: depth)) }
+        return factors.count == 1 ? factors[0] : .all(factors)
+    }
+
+    /// `factor = "not" factor | "(" cond ")" | Ident [ op Ident ]`
+    mutating func parseFactor(depth: Int) throws(Recovery) -> ConditionSyntax {
+        if depth >= Parser.maximumConditionDepth {
+            diagnostics.append(.error(.limit, "the condition nests deeper than \(Parser.maximumConditionDepth) levels of 'not' and parentheses; simplify it",
+                                      at: current.location))
+            throw Recovery()
+        }
+        let location = current.location
+        if accept("not") {
+            return .not(location, try parseFactor(depth: depth + 1))
+        }
+        if let open = accept(.leftParen) {
+            let inner = try parseCondition(depth: depth + 1)
+            if accept(.rightParen) == nil {
+                diagnostics.append(.error(.syntax, "expected ')' to close the '(', found \(current.quoted)", at: current.location,
+                                          notes: [.init("the '(' is here", at: open.location)]))
+                throw Recovery()
+            }
+            return inner
+        }
+        let name = try expectIdentifier("a flag or field name", context: "in a condition")
+        guard case .comparison(let op) = current.kind else { return .name(name) }
+        advance()
+        let caseName = try expectIdentifier("a case name", context: "after '\(op.rawValue)'")
+        return .comparison(name, op, caseName)
+    }
+}

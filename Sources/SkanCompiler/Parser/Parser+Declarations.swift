@@ -1,0 +1,180 @@
+extension Parser {
+    /// `file = "schema" Ident "version" Int { decl }`
+    public mutating func parseSchema() -> SchemaSyntax {
+        var syntax = SchemaSyntax(location: current.location, name: nil, version: nil, declarations: [])
+        do {
+            try expect("schema", context: "at the start of the file (a schema begins with 'schema Name')")
+            syntax.name = try expectIdentifier("a schema name", context: "after 'schema'")
+            try expect("version", context: "after the schema name (write 'version 1' on the next line)")
+            syntax.version = try expectInteger("a version number", context: "after 'version'")
+        } catch {
+            if !(current.startsLine && Parser.declarationKeywords.contains(current.text)) { skipToNextDeclaration() }
+        }
+        while !atEnd {
+            do {
+                syntax.declarations.append(try parseDeclaration())
+            } catch {
+                skipToNextDeclaration()
+            }
+        }
+        return syntax
+    }
+
+    mutating func parseDeclaration() throws(Recovery) -> DeclarationSyntax {
+        let keyword = current.location
+        if accept("flag") {
+            let name = try expectIdentifier("a flag name", context: "after 'flag'")
+            try expect("at", context: "after the flag name")
+            try expect("bit", context: "after 'at' (a flag takes one bit: 'at bit 0')")
+            let bit = try expectInteger("a bit index", context: "after 'bit'")
+            return .flag(FlagSyntax(keyword: keyword, name: name, bit: BitsSyntax(lower: bit), description: optionalString()))
+        }
+        if accept("field") { return .field(try parseField(keyword: keyword)) }
+        if accept("reserved") {
+            let bits = try parseBits(context: "after 'reserved'")
+            return .reserved(ReservedSyntax(keyword: keyword, bits: bits, description: optionalString()))
+        }
+        if accept("coarse") { return .coarse(try parseCoarseBlock(keyword: keyword)) }
+        if accept("lock") {
+            let windows = try parseOptionalWindows()
+            try expect("when", context: "in a lock rule ('lock window 1 when paymentTier == high')")
+            return .lock(LockSyntax(keyword: keyword, windows: windows, condition: try parseCondition()))
+        }
+        try fail(expected: "a declaration ('flag', 'field', 'reserved', 'coarse' or 'lock')")
+    }
+
+    /// `bits = "bit" Int | "bits" Int "..." Int`
+    mutating func parseBits(context: String) throws(Recovery) -> BitsSyntax {
+        if accept("bit") {
+            return BitsSyntax(lower: try expectInteger("a bit index", context: "after 'bit'"))
+        }
+        if accept("bits") {
+            let lower = try expectInteger("the first bit of a range", context: "after 'bits'")
+            _ = try expect(.closedRange, "'...'", context: "in a bit range ('bits 1...2')")
+            let upper = try expectInteger("the last bit of a range", context: "after '...'")
+            return BitsSyntax(lower: lower, upper: upper)
+        }
+        try fail(expected: "'bit' or 'bits'", context: context)
+    }
+
+    /// `field = "field" Ident "at" bits [String] ["buckets" ("amount"|"count")] "{" case { case } "}"`
+    mutating func parseField(keyword: SourceLocation) throws(Recovery) -> FieldSyntax {
+        let name = try expectIdentifier("a field name", context: "after 'field'")
+        try expect("at", context: "after the field name")
+        let bits = try parseBits(context: "after 'at'")
+        var field = FieldSyntax(keyword: keyword, name: name, bits: bits, description: optionalString(),
+                                buckets: nil, cases: [])
+        let bucketsLocation = current.location
+        if accept("buckets") {
+            if accept("amount") {
+                field.buckets = (.amount, bucketsLocation)
+            } else if accept("count") {
+                field.buckets = (.count, bucketsLocation)
+            } else {
+                try fail(expected: "'amount' or 'count'", context: "after 'buckets'")
+            }
+        }
+        let brace = try expect(.leftBrace, "'{'", context: "to open the cases of field '\(name.text)'")
+        while current.kind != .rightBrace {
+            if atEnd {
+                diagnostics.append(.error(.syntax, "expected '}' to close field '\(name.text)'", at: current.location,
+                                          notes: [.init("the field's '{' is here", at: brace.location)]))
+                throw Recovery()
+            }
+            do {
+                field.cases.append(try parseCase())
+            } catch {
+                skipToNextLineInBlock()
+            }
+        }
+        advance()
+        if field.cases.isEmpty {
+            diagnostics.append(.error(.syntax, "field '\(name.text)' has no cases; declare at least one ('none = 0')",
+                                      at: brace.location))
+        }
+        return field
+    }
+
+    /// `case = Ident "=" Int [String] [range]`
+    mutating func parseCase() throws(Recovery) -> CaseSyntax {
+        let name = try expectIdentifier("a case name", context: "in a field's cases")
+        _ = try expect(.equals, "'='", context: "after case name '\(name.text)'")
+        let code = try expectInteger("a case code", context: "after '='")
+        let description = optionalString()
+        var range: BucketRangeSyntax? = nil
+        if current.kind == .integer || current.kind == .decimal { range = try parseBucketRange() }
+        return CaseSyntax(name: name, code: code, description: description, range: range)
+    }
+
+    /// `0..<0.01`, `0...1` or `100...`
+    mutating func parseBucketRange() throws(Recovery) -> BucketRangeSyntax {
+        let lower = try parseNumber()
+        if accept(.halfOpenRange) != nil {
+            return BucketRangeSyntax(lower: lower, upper: try parseNumber(), isHalfOpen: true)
+        }
+        _ = try expect(.closedRange, "'...' or '..<'", context: "after a bucket's lower bound")
+        let upper = (current.kind == .integer || current.kind == .decimal) ? try parseNumber() : nil
+        return BucketRangeSyntax(lower: lower, upper: upper, isHalfOpen: false)
+    }
+
+    mutating func parseNumber() throws(Recovery) -> NumberLiteral {
+        let token = current
+        guard token.kind == .integer || token.kind == .decimal else { try fail(expected: "a number") }
+        advance()
+        guard let value = Double(token.text), value.isFinite, value <= 1e15 else {
+            diagnostics.append(.error(.limit, "the number \(token.text.prefix(40)) is too large (at most 1e15)", at: token.location))
+            throw Recovery()
+        }
+        return NumberLiteral(text: token.text, value: value, isInteger: token.kind == .integer, location: token.location)
+    }
+
+    /// `windows = "window" Int | "windows" Int "..." Int`, or nothing.
+    mutating func parseOptionalWindows() throws(Recovery) -> WindowsSyntax? {
+        if accept("window") {
+            return WindowsSyntax(lower: try expectInteger("a window number (1, 2 or 3)", context: "after 'window'"))
+        }
+        if accept("windows") {
+            let lower = try expectInteger("the first window of a range", context: "after 'windows'")
+            _ = try expect(.closedRange, "'...'", context: "in a window range ('windows 2...3')")
+            let upper = try expectInteger("the last window of a range", context: "after '...'")
+            return WindowsSyntax(lower: lower, upper: upper)
+        }
+        return nil
+    }
+
+    /// `coarse = "coarse" [windows] "{" rule { rule } "}"`
+    mutating func parseCoarseBlock(keyword: SourceLocation) throws(Recovery) -> CoarseBlockSyntax {
+        let windows = try parseOptionalWindows()
+        let brace = try expect(.leftBrace, "'{'", context: "to open the coarse rules")
+        var block = CoarseBlockSyntax(keyword: keyword, windows: windows, rules: [])
+        while current.kind != .rightBrace {
+            if atEnd {
+                diagnostics.append(.error(.syntax, "expected '}' to close the coarse block", at: current.location,
+                                          notes: [.init("the block's '{' is here", at: brace.location)]))
+                throw Recovery()
+            }
+            do {
+                block.rules.append(try parseCoarseRule())
+            } catch {
+                skipToNextLineInBlock()
+            }
+        }
+        advance()
+        if block.rules.isEmpty {
+            diagnostics.append(.error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
+        }
+        return block
+    }
+
+    /// `rule = ("low" | "medium" | "high") ("when" cond | "otherwise")`
+    mutating func parseCoarseRule() throws(Recovery) -> CoarseRuleSyntax {
+        let location = current.location
+        guard current.kind == .identifier, let value = CoarseValue(rawValue: current.text) else {
+            try fail(expected: "a coarse rule starting with 'low', 'medium' or 'high'")
+        }
+        advance()
+        if accept("otherwise") { return CoarseRuleSyntax(value: value, location: location, condition: nil) }
+        try expect("when", context: "after '\(value.rawValue)' (write 'when <condition>' or 'otherwise')")
+        return CoarseRuleSyntax(value: value, location: location, condition: try parseCondition())
+    }
+}

@@ -1,0 +1,28 @@
+extension Schema {
+    /// A condition written back in the schema language, e.g. `registered or dayOneAction >= addedToCart`;
+    /// `otherwise` for the condition that always holds.
+    public func text(of condition: Condition) -> String {
+        text(of: condition, parentPrecedence: 0)
+    }
+
+    /// Precedence: `or` 1, `and` 2, `not` and atoms 3. Parentheses only where the grammar needs them.
+    private func text(of condition: Condition, parentPrecedence: Int) -> String {
+        switch condition {
+        case .always:
+            return "otherwise"
+        case .flag(let field):
+            return fields[field].name
+        case .comparison(let field, let op, let code):
+            let caseName = fields[field].caseWithCode(code)?.name ?? String(code)
+            return "\(fields[field].name) \(op.rawValue) \(caseName)"
+        case .not(let inner):
+            return "not " + text(of: inner, parentPrecedence: 3)
+        case .all(let parts):
+            let joined = parts.map { text(of: $0, parentPrecedence: 2) }.joined(separator: " and ")
+            return parentPrecedence > 2 ? "(\(joined))" : joined
+        case .any(let parts):
+            let joined = parts.map { text(of: $0, parentPrecedence: 1) }.joined(separator: " or ")
+            return parentPrecedence > 1 ? "(\(joined))" : joined
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// A position in a schema's text.
+///
+/// Lines and columns are 1-based. Columns count UTF-8 bytes from the start of the line, the way the Swift
+/// compiler and clang count them, so that Xcode and SwiftPM place their markers on the right character.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    /// Byte offset from the start of the text; used to slice the source line for caret rendering.
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        lhs.offset < rhs.offset
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

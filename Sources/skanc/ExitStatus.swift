@@ -1,0 +1,15 @@
+/// The exit codes scripts can rely on.
+enum ExitStatus: Int32 {
+    /// Everything checked, decoded or written.
+    case success = 0
+    /// The input has an error (a schema error, a value that does not decode, a file that cannot be read).
+    case failure = 1
+    /// The command line is wrong (unknown command or flag, missing argument); `EX_USAGE` from sysexits.
+    case usage = 64
+}
+
+/// A wrong command line: the message, and the command whose help to point at.
+struct UsageError: Error {
+    var message: String
+    var command: String?
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SkanCompiler
+
+/// Reads schemas named on the command line: a path, or `-` for standard input.
+enum SchemaInput {
+    struct ReadError: Error {
+        var message: String
+    }
+
+    static func read(_ path: String) -> Result<SourceText, ReadError> {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return .success(SourceText(path: "<stdin>", bytes: [UInt8](data)))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ReadError(message: "\(path): error: no such file; check the path"))
+        }
+        if isDirectory.boolValue {
+            return .failure(ReadError(message: "\(path): error: is a directory; name a .skan file"))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ReadError(message: "\(path): error: cannot read the file; check its permissions"))
+        }
+        return .success(SourceText(path: path, bytes: [UInt8](data)))
+    }
+
+    /// Compiles one schema and prints its diagnostics to standard error.
+    static func compileAndReport(_ path: String, warningsAsErrors: Bool = false) -> (schema: Schema?, failed: Bool) {
+        let source: SourceText
+        switch read(path) {
+        case .success(let text): source = text
+        case .failure(let error):
+            Output.error(error.message)
+            return (nil, true)
+        }
+        var result = SchemaCompiler.compile(source)
+        if warningsAsErrors {
+            for index in result.diagnostics.indices where result.diagnostics[index].severity == .warning {
+                result.diagnostics[index].severity = .error
+            }
+        }
+        let formatter = DiagnosticFormatter(showSourceLine: Output.errorIsTerminal)
+        for diagnostic in result.diagnostics {
+            Output.error(formatter.format(diagnostic, in: source))
+        }
+        let failed = result.diagnostics.hasErrors
+        return (failed ? nil : result.schema, failed)
+    }
+}

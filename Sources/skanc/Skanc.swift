@@ -1,0 +1,50 @@
+/// The `skanc` command: dispatches to a subcommand and turns every outcome into an exit status.
+enum Skanc {
+    static let version = "0.1.0"
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        guard let first = arguments.first else {
+            Output.error(Help.overview)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(UsageError) {
+            switch first {
+            case "-h", "--help":
+                Output.standard(Help.overview)
+                return .success
+            case "--version":
+                Output.standard("skanc \(version)")
+                return .success
+            case "help":
+                return try help(rest)
+            default:
+                guard let command = Command.named(first) else {
+                    throw UsageError(message: "unknown command '\(first)'", command: nil)
+                }
+                let parsed = try ArgumentParser.parse(rest, for: command)
+                if parsed.flags.contains("--help") {
+                    Output.standard(command.help)
+                    return .success
+                }
+                return try command.run(parsed)
+            }
+        } catch {
+            let hint = error.command.map { "run 'skanc help \($0)' for its usage" } ?? "run 'skanc --help' for the commands"
+            Output.error("skanc: error: \(error.message)\n\(hint)")
+            return .usage
+        }
+    }
+
+    private static func help(_ topics: [String]) throws(UsageError) -> ExitStatus {
+        guard let topic = topics.first else {
+            Output.standard(Help.overview)
+            return .success
+        }
+        guard let command = Command.named(topic) else {
+            throw UsageError(message: "no help for '\(topic)': it is not a command", command: nil)
+        }
+        Output.standard(command.help)
+        return .success
+    }
+}
