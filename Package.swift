@@ -12,11 +12,7 @@ let package = Package(
         .target(name: "SkanCompiler"),
         // The command-line shell around the pipeline.
         .executableTarget(name: "skanc", dependencies: ["SkanCompiler"]),
-        .testTarget(
-            name: "SkanCompilerTests",
-            dependencies: ["SkanCompiler"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "SkancCLITests", dependencies: ["skanc"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,7 @@ extension Checker {
             return
         }
         let unit = buckets.unit.rawValue
+        let errorsBefore = diagnostics.count
         var ranged: [(name: String, range: BucketRangeSyntax)] = []
         for caseSyntax in field.cases {
             guard let range = caseSyntax.range else {
@@ -36,12 +37,14 @@ extension Checker {
             ranged.append((caseSyntax.name.text, range))
         }
         let sorted = ranged.sorted { ($0.range.lower.value, $0.range.location) < ($1.range.lower.value, $1.range.location) }
-        checkBucketNeighbours(sorted, unit: buckets.unit)
+        // Gaps are only worth a warning once every case has a well-formed range.
+        checkBucketNeighbours(sorted, unit: buckets.unit, reportGaps: diagnostics.count == errorsBefore)
     }
 
-    private mutating func checkBucketNeighbours(_ sorted: [(name: String, range: BucketRangeSyntax)], unit: FieldSyntax.BucketUnit) {
+    /// Overlaps between neighbours in ascending order, then gaps below, between and above the buckets.
+    private mutating func checkBucketNeighbours(_ sorted: [(name: String, range: BucketRangeSyntax)], unit: FieldSyntax.BucketUnit, reportGaps: Bool) {
         guard let first = sorted.first, let last = sorted.last else { return }
-        if first.range.lower.value > 0 {
+        if reportGaps, first.range.lower.value > 0 {
             report(.warning(.bucketGap, "\(unit.rawValue)s below \(first.range.lower.text) fall in no bucket; start the lowest bucket at 0",
                             at: first.range.location))
         }
@@ -54,13 +57,13 @@ extension Checker {
             }
             let touches = a.isHalfOpen ? aUpper.value == b.lower.value
                 : (unit == .count && aUpper.value + 1 == b.lower.value)
-            if !touches {
+            if reportGaps, !touches {
                 let gap = a.isHalfOpen ? "\(aUpper.text)..<\(b.lower.text)" : "between \(aUpper.text) and \(b.lower.text)"
                 report(.warning(.bucketGap, "\(unit.rawValue)s \(gap) fall in no bucket; make '\(below.name)' end where '\(above.name)' begins",
                                 at: b.location))
             }
         }
-        if let upper = last.range.upper {
+        if reportGaps, let upper = last.range.upper {
             report(.warning(.bucketGap, "\(unit.rawValue)s above \(upper.text) fall in no bucket; make the highest bucket open-ended ('\(last.range.lower.text)...')",
                             at: last.range.location))
         }

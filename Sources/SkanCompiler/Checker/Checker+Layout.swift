@@ -116,7 +116,7 @@ extension Checker {
             if GeneratedNames.stateMembers.contains(field.name) {
                 report(.error(.name, "'\(field.name)' is a member of the generated type; rename this \(field.isFlag ? "flag" : "field")", at: location))
             }
-            guard !field.isFlag else { continue }
+            guard !field.isFlag, !GeneratedNames.stateMembers.contains(field.name) else { continue }
             let typeName = GeneratedNames.typeName(ofField: field.name)
             if GeneratedNames.nestedTypes.contains(typeName) || typeName == schemaName?.text {
                 report(.error(.name, "field '\(field.name)' would generate a type named '\(typeName)', which the generated code already uses; rename the field", at: location))

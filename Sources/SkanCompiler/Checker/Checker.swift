@@ -52,7 +52,7 @@ public struct Checker {
             name: syntax.name?.text ?? "", version: syntax.version?.value ?? 0, fields: fields,
             reservedBits: reservedBits, unusedBits: unusedBits,
             coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockConditions)
-        if layoutIsSound, conditionsResolved {
+        if !parseHadErrors, layoutIsSound, conditionsResolved {
             checkCoverage(of: schema, blocks: rules)
         }
         // Whole-layout advice waits until the schema has no errors: until then the layout is still changing.

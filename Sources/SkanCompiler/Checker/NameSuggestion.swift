@@ -13,28 +13,26 @@ enum NameSuggestion {
         return best?.name
     }
 
-    /// Levenshtein distance over Unicode scalars, comparing case-insensitively at half cost so that a wrong
-    /// capital ranks above a wrong letter.
+    /// Edit distance (insertions, deletions, substitutions and swaps of neighbours, as in 'tpo' for 'top')
+    /// over Unicode scalars; a wrong capital costs half an edit, so it ranks above a wrong letter.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count).map { $0 * 2 }
-        var row = previous
+        // Costs are doubled so that half an edit stays an integer.
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i * 2 }
+        for j in 0...b.count { table[0][j] = j * 2 }
         for i in 1...a.count {
-            row[0] = i * 2
             for j in 1...b.count {
-                let substitution: Int
-                if a[i - 1] == b[j - 1] {
-                    substitution = 0
-                } else if a[i - 1].properties.lowercaseMapping == b[j - 1].properties.lowercaseMapping {
-                    substitution = 1
-                } else {
-                    substitution = 2
+                let substitution = a[i - 1] == b[j - 1] ? 0
+                    : a[i - 1].properties.lowercaseMapping == b[j - 1].properties.lowercaseMapping ? 1 : 2
+                var cost = min(table[i - 1][j] + 2, table[i][j - 1] + 2, table[i - 1][j - 1] + substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    cost = min(cost, table[i - 2][j - 2] + 2)
                 }
-                row[j] = min(previous[j] + 2, row[j - 1] + 2, previous[j - 1] + substitution)
+                table[i][j] = cost
             }
-            swap(&previous, &row)
         }
-        return (previous[b.count] + 1) / 2
+        return (table[a.count][b.count] + 1) / 2
     }
 }

@@ -75,6 +75,7 @@ extension Parser {
             }
         }
         let brace = try expect(.leftBrace, "'{'", context: "to open the cases of field '\(name.text)'")
+        var hadError = false
         while current.kind != .rightBrace {
             if atEnd {
                 diagnostics.append(.error(.syntax, "expected '}' to close field '\(name.text)'", at: current.location,
@@ -84,11 +85,12 @@ extension Parser {
             do {
                 field.cases.append(try parseCase())
             } catch {
+                hadError = true
                 skipToNextLineInBlock()
             }
         }
         advance()
-        if field.cases.isEmpty {
+        if field.cases.isEmpty, !hadError {
             diagnostics.append(.error(.syntax, "field '\(name.text)' has no cases; declare at least one ('none = 0')",
                                       at: brace.location))
         }
@@ -147,6 +149,7 @@ extension Parser {
         let windows = try parseOptionalWindows()
         let brace = try expect(.leftBrace, "'{'", context: "to open the coarse rules")
         var block = CoarseBlockSyntax(keyword: keyword, windows: windows, rules: [])
+        var hadError = false
         while current.kind != .rightBrace {
             if atEnd {
                 diagnostics.append(.error(.syntax, "expected '}' to close the coarse block", at: current.location,
@@ -156,11 +159,12 @@ extension Parser {
             do {
                 block.rules.append(try parseCoarseRule())
             } catch {
+                hadError = true
                 skipToNextLineInBlock()
             }
         }
         advance()
-        if block.rules.isEmpty {
+        if block.rules.isEmpty, !hadError {
             diagnostics.append(.error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
         }
         return block

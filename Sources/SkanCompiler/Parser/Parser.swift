@@ -105,7 +105,7 @@ public struct Parser {
 
     /// Inside a block: skips to the next token that begins a line, or to the block's closing brace.
     mutating func skipToNextLineInBlock() {
-        advance()
+        if current.kind != .rightBrace { advance() }
         while !atEnd, !current.startsLine, current.kind != .rightBrace { advance() }
     }
 }

@@ -1,0 +1,156 @@
+import SkanCompiler
+import Testing
+
+/// One test per diagnostic code: the smallest schema that produces it, and where it points.
+@Suite struct CheckerTests {
+    @Test func validSchemaHasNoDiagnostics() {
+        #expect(summaries(header + "coarse { high when tier >= mid  low otherwise }") == [])
+    }
+
+    @Test func syntax() {
+        #expect(summaries(header + "coarse { low whenever }") == ["12:14 error syntax"])
+    }
+
+    @Test func bitRange() {
+        let text = "schema T version 1\nflag a at bit 7\nfield b at bits 3...1 { x = 0 }\ncoarse { low otherwise }"
+        #expect(summaries(text) == ["2:15 error bit-range", "3:17 error bit-range"])
+        #expect(diagnostics(text)[1].message.contains("'bits 1...3'"))
+    }
+
+    @Test func windowRange() {
+        #expect(summaries(header + "coarse window 4 { low otherwise }\ncoarse { low otherwise }")
+            == ["12:15 error window-range"])
+        #expect(summaries(header + "coarse { low otherwise }\nlock windows 3...2 when paid") == ["13:14 error window-range"])
+    }
+
+    @Test func overlapPointsAtTheLaterDeclarationWithANote() {
+        let found = diagnostics(header.replacingOccurrences(of: "reserved bits 4...5", with: "reserved bits 3...5")
+                                + "coarse { low otherwise }")
+        #expect(found.map(\.code) == [.overlap])
+        #expect(found[0].location.description == "11:15")
+        #expect(found[0].notes.map { $0.location?.description } == ["5:20"])
+        #expect(found[0].message == "reserved bits 3...5 overlap bits 2...3 of tier; every bit belongs to one declaration")
+    }
+
+    @Test func caseWidth() {
+        #expect(summaries("schema T version 1 flag f at bit 0 field g at bits 1...5 { a = 0 b = 32 } coarse { low otherwise }")
+            == ["1:70 error case-width"])
+    }
+
+    @Test func duplicates() {
+        let text = """
+            schema T version 1
+            flag a at bit 0
+            flag a at bit 1
+            field f at bits 2...3 { x = 0  x = 1  y = 1 }
+            reserved bits 4...5
+            coarse { low otherwise }
+            coarse { high otherwise }
+            coarse window 2 { low otherwise }
+            coarse windows 2...3 { low otherwise }
+            lock when a
+            lock when a
+            """
+        #expect(summaries(text) == [
+            "3:6 error duplicate", "4:32 error duplicate", "4:43 error duplicate",
+            "7:1 error duplicate", "9:1 error duplicate", "11:1 error duplicate",
+        ])
+    }
+
+    @Test func unknownNameSuggestsTheNearestName() {
+        let found = diagnostics(header + "coarse { high when tier == tpo or paied  low otherwise }")
+        #expect(found.map(\.message) == [
+            "field 'tier' has no case named 'tpo'; did you mean 'top'?",
+            "no flag or field named 'paied'; did you mean 'paid'?",
+        ])
+        #expect(found.map(\.location.description) == ["12:28", "12:35"])
+        #expect(summaries(header + "coarse { high when zzz  low otherwise }") == ["12:20 error unknown-name"])
+        #expect(diagnostics(header + "coarse { high when zzz  low otherwise }")[0].message == "no flag or field named 'zzz'")
+    }
+
+    @Test func typeErrors() {
+        #expect(summaries(header + "coarse { high when tier  medium when paid == top  low otherwise }")
+            == ["12:20 error type", "12:38 error type"])
+    }
+
+    @Test func coarseGapNamesAFineValueAndTheWindows() {
+        let found = diagnostics(header + "coarse window 1 { low otherwise }\ncoarse windows 2...3 { high when paid }")
+        #expect(found.map(\.code) == [.coarseGap])
+        #expect(found[0].location.description == "13:1")
+        #expect(found[0].message.hasPrefix("fine value 0 reaches no coarse rule in windows 2...3"))
+    }
+
+    @Test func windowsWithoutAnyBlockAreAGap() {
+        let found = diagnostics(header + "coarse window 1 { low otherwise }")
+        #expect(found.map(\.code) == [.coarseGap])
+        #expect(found[0].message.hasPrefix("windows 2...3 have no coarse rules"))
+    }
+
+    @Test func unreachableRules() {
+        let text = header + "coarse { low otherwise  high when paid  medium when tier > top }"
+        #expect(summaries(text) == ["12:25 warning unreachable", "12:41 warning unreachable"])
+        #expect(diagnostics(text)[1].message.contains("no valid state satisfies 'tier > top'"))
+    }
+
+    @Test func bucketErrors() {
+        let text = """
+            schema T version 1
+            field r at bits 0...2 buckets amount { a = 0 0..<5  b = 1 4..<10  c = 2  d = 3 9..<9 }
+            field n at bits 3...4 buckets count { one = 0 0.5...1  many = 1 2... }
+            field p at bit 5 { x = 0 1...2 }
+            coarse { low otherwise }
+            """
+        #expect(summaries(text) == ["2:59 error bucket", "2:71 error bucket", "2:80 error bucket", "3:47 error bucket", "4:26 error bucket"])
+    }
+
+    @Test func bucketGaps() {
+        let text = """
+            schema T version 1
+            field r at bits 0...2 buckets amount { a = 0 1..<5  b = 1 6..<10 }
+            field n at bits 3...5 buckets count { one = 0 0...1  two = 1 2...2  many = 2 4... }
+            coarse { low otherwise }
+            """
+        #expect(summaries(text) == ["2:46 warning bucket-gap", "2:59 warning bucket-gap", "2:59 warning bucket-gap", "3:78 warning bucket-gap"])
+    }
+
+    @Test func unusedBitsOnlyWhenThereIsNoError() {
+        #expect(summaries("schema T version 1\nflag a at bit 0\ncoarse { low otherwise }") == ["1:8 warning unused-bits"])
+        #expect(diagnostics("schema T version 1\nflag a at bit 2\nflag b at bit 4\ncoarse { low otherwise }")[0].message
+            == "bits 0, 1, 3 and 5 belong to no declaration; declare them or mark them 'reserved bit 0', 'reserved bit 1', 'reserved bit 3', 'reserved bit 5'")
+        #expect(summaries("schema T version 1\nflag a at bit 0\ncoarse { low when b }").map { $0.hasSuffix("unused-bits") } == [false])
+    }
+
+    @Test func namesTheGeneratedCodeNeeds() {
+        let text = """
+            schema T version 1
+            flag fineValue at bit 0
+            field tier at bit 1 { rawValue = 0  b = 1 }
+            field Tier at bit 2 { a = 0 }
+            field coarseValue at bit 3 { a = 0 }
+            field t at bit 4 { a = 0 }
+            reserved bit 5
+            coarse { low otherwise }
+            """
+        #expect(summaries(text) == ["2:6 error name", "3:23 error name", "4:7 error name", "5:7 error name", "6:7 error name"])
+    }
+
+    @Test func oneRunReportsManyIndependentMistakes() {
+        let text = """
+            schema Many
+            version 1
+            flag registered at bit 0
+            flag extra at bit 7
+            field tier at bits 1...2 { none = 0  big = 9 }
+            field other at bits 2...3 { a = 0 }
+            reserved bit 5
+            coarse {
+              high when tier >= larg
+              medium when registerd
+              low otherwise
+            }
+            lock window 5 when registered
+            """
+        #expect(Set(diagnostics(text).map(\.code)) == [.bitRange, .caseWidth, .overlap, .unknownName, .windowRange])
+        #expect(diagnostics(text).count == 6)
+    }
+}
