@@ -14,6 +14,15 @@ let package = Package(
         .executableTarget(name: "skanc", dependencies: ["SkanCompiler"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "SkancCLITests", dependencies: ["skanc"]),
+        // The golden files of generated code, one module per access level, compiled and exercised by
+        // GeneratedCodeTests against the library's reference semantics.
+        .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal"),
+        .target(name: "GeneratedPackage", path: "Tests/GeneratedCode/Package"),
+        .target(name: "GeneratedPublic", path: "Tests/GeneratedCode/Public"),
+        .testTarget(
+            name: "GeneratedCodeTests",
+            dependencies: ["SkanCompiler", "GeneratedInternal", "GeneratedPackage", "GeneratedPublic"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -111,6 +111,9 @@ extension Checker {
 
     /// `name` errors: names that the generated Swift code needs for itself.
     mutating func checkGeneratedNameClashes(schemaName: Identifier?) {
+        if let schemaName, schemaName.text == "Swift" {
+            report(.error(.name, "a schema named 'Swift' would hide the standard library in the generated code; rename the schema", at: schemaName.location))
+        }
         var typeNames: [String: (field: String, location: SourceLocation)] = [:]
         for (field, location) in zip(fields, fieldNameLocations) {
             if GeneratedNames.stateMembers.contains(field.name) {

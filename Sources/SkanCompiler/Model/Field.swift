@@ -48,6 +48,15 @@ public struct Field: Hashable, Sendable {
     public func bucketCase(for value: Double) -> FieldCase? {
         cases.first { $0.bucket?.contains(value) ?? false }
     }
+
+    /// A total version of `bucketCase(for:)`, as generated code implements it: the bucket with the greatest
+    /// lower bound at or below `value`; the lowest bucket when there is none (negative values, NaN).
+    /// Where `bucketCase(for:)` has an answer, both agree, because buckets do not overlap.
+    public func nearestBucketCase(for value: Double) -> FieldCase? {
+        let bucketed = cases.filter { $0.bucket != nil }
+        let below = bucketed.filter { $0.bucket!.lower <= value }
+        return below.max { $0.bucket!.lower < $1.bucket!.lower } ?? bucketed.min { $0.bucket!.lower < $1.bucket!.lower }
+    }
 }
 
 public struct FieldCase: Hashable, Sendable {

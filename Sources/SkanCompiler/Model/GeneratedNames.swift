@@ -3,14 +3,15 @@
 public enum GeneratedNames {
     /// Members of the generated state type that a flag or field name would collide with.
     public static let stateMembers: Set<String> = [
-        "fineValue", "coarseValue", "shouldLock", "schemaVersion", "schemaName", "hashValue", "init",
+        "fineValue", "coarseValue", "shouldLock", "schemaVersion", "schemaName", "hashValue",
     ]
 
     /// Types nested in the generated state type that a field's type name would collide with.
-    public static let nestedTypes: Set<String> = ["CoarseValue", "FineValueError"]
+    /// `Swift` would hide the standard library's module name, which the generated code spells out.
+    public static let nestedTypes: Set<String> = ["CoarseValue", "FineValueError", "Swift"]
 
     /// Members of a generated field enum that a case name would collide with.
-    public static let caseMembers: Set<String> = ["allCases", "rawValue", "hashValue", "init", "code"]
+    public static let caseMembers: Set<String> = ["allCases", "rawValue", "hashValue"]
 
     /// The type a field generates: its name in UpperCamelCase (`paymentTier` → `PaymentTier`).
     public static func typeName(ofField name: String) -> String {

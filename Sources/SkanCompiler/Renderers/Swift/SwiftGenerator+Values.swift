@@ -1,0 +1,125 @@
+extension SwiftGenerator {
+    func renderFineValue(_ out: inout CodeWriter) {
+        out.line("/// The fine conversion value (0...63): each field's code shifted into its bits; reserved bits are 0.")
+        out.block("\(access)var fineValue: Swift.Int {") { out in
+            let terms = schema.fields.map { field in
+                field.bits.lower == 0 ? codeExpression(field) : "(\(codeExpression(field)) << \(field.bits.lower))"
+            }
+            out.line("return " + (terms.isEmpty ? "0" : terms.joined(separator: " | ")))
+        }
+        out.line()
+    }
+
+    /// Checks in the order of `Schema.decode(fineValue:)`: range, reserved bits, unused bits, fields.
+    func renderDecodingInitializer(_ out: inout CodeWriter) {
+        out.line("/// The state a fine value encodes.")
+        out.line("/// - Throws: `FineValueError` when the value is outside 0...63, has a reserved or unused bit set, or")
+        out.line("///   holds a code that is no case of its field.")
+        out.block("\(access)init(fineValue: Swift.Int) throws(FineValueError) {") { out in
+            out.line("guard fineValue >= 0 && fineValue <= 63 else { throw .outOfRange(fineValue) }")
+            for reserved in schema.reservedBits {
+                for bit in reserved.bits.indices {
+                    out.line("if fineValue & \(1 << bit) != 0 { throw .reservedBitSet(bit: \(bit)) }")
+                }
+            }
+            for bit in schema.unusedBits {
+                out.line("if fineValue & \(1 << bit) != 0 { throw .unusedBitSet(bit: \(bit)) }")
+            }
+            for field in schema.fields {
+                let code = field.bits.lower == 0 ? "fineValue & \(field.bits.maximumCode)"
+                    : "(fineValue >> \(field.bits.lower)) & \(field.bits.maximumCode)"
+                if field.isFlag {
+                    out.line("self.\(propertyName(field)) = \(code) == 1")
+                } else {
+                    let name = SwiftLiterals.string(field.name)
+                    out.line("self.\(propertyName(field)) = try Self.decodeCase(\(code), field: \(name))")
+                }
+            }
+        }
+        out.line()
+        guard schema.fields.contains(where: { !$0.isFlag }) else { return }
+        out.block("private static func decodeCase<Case: Swift.RawRepresentable>(_ code: Swift.Int, field: Swift.String) throws(FineValueError) -> Case where Case.RawValue == Swift.Int {") { out in
+            out.line("guard let value = Case(rawValue: code) else { throw .undefinedCode(field: field, code: code) }")
+            out.line("return value")
+        }
+        out.line()
+    }
+
+    /// One `case` per group of windows with the same rules; the last rule of a window returns without a test,
+    /// because the checker proved that the rules cover every state the type can hold.
+    func renderCoarseValue(_ out: inout CodeWriter) {
+        out.line("/// The coarse conversion value in a conversion window: 1 (days 0-2), 2 (days 3-7) or 3 (days 8-35).")
+        out.block("\(access)func coarseValue(window: Swift.Int) -> CoarseValue {") { out in
+            out.line("switch window {")
+            for (windows, rules) in groupedByWindow({ schema.coarseRules(window: $0) }) {
+                out.line("case \(windows.map(String.init).joined(separator: ", ")):")
+                for rule in rules {
+                    guard rule != rules.last, rule.condition != .always else {
+                        let note = rule.condition == .always ? ""
+                            : "  // when \(commentText(schema.text(of: rule.condition))): every state left"
+                        out.line("    return .\(rule.value.rawValue)" + note)
+                        break
+                    }
+                    out.line("    if \(swiftCondition(rule.condition)) { return .\(rule.value.rawValue) }")
+                }
+            }
+            out.line("default:")
+            out.line("    Swift.preconditionFailure(\"conversion windows are 1, 2 and 3, not \\(window)\")")
+            out.line("}")
+        }
+        out.line()
+    }
+
+    func renderShouldLock(_ out: inout CodeWriter) {
+        out.line("/// Whether the app should lock the current conversion window (1, 2 or 3) in this state.")
+        out.block("\(access)func shouldLock(window: Swift.Int) -> Swift.Bool {") { out in
+            out.line("switch window {")
+            for (windows, condition) in groupedByWindow({ schema.lockCondition(window: $0) }) {
+                out.line("case \(windows.map(String.init).joined(separator: ", ")):")
+                out.line("    return " + (condition.map(swiftCondition) ?? "false"))
+            }
+            out.line("default:")
+            out.line("    Swift.preconditionFailure(\"conversion windows are 1, 2 and 3, not \\(window)\")")
+            out.line("}")
+        }
+    }
+
+    /// Windows 1...3 grouped by equal values, in window order.
+    private func groupedByWindow<Value: Equatable>(_ value: (Int) -> Value) -> [([Int], Value)] {
+        var groups: [([Int], Value)] = []
+        for window in Schema.windows {
+            let current = value(window)
+            if let index = groups.firstIndex(where: { $0.1 == current }) {
+                groups[index].0.append(window)
+            } else {
+                groups.append(([window], current))
+            }
+        }
+        return groups
+    }
+
+    /// A condition as a Swift Boolean expression over `self`; compound parts are parenthesized.
+    func swiftCondition(_ condition: Condition) -> String {
+        switch condition {
+        case .always:
+            return "true"
+        case .flag(let index):
+            return "self.\(propertyName(schema.fields[index]))"
+        case .comparison(let index, let op, let code):
+            let field = schema.fields[index]
+            // Field enums compare by code, and `.case` needs no type name (`Default.Type` would read as a metatype).
+            let caseName = SwiftNames.identifier(field.caseWithCode(code)!.name)
+            return "self.\(propertyName(field)) \(op.rawValue) .\(caseName)"
+        case .not(let inner):
+            return "!(\(swiftCondition(inner)))"
+        case .all(let parts):
+            return "(" + parts.map(swiftCondition).joined(separator: " && ") + ")"
+        case .any(let parts):
+            return "(" + parts.map(swiftCondition).joined(separator: " || ") + ")"
+        }
+    }
+
+    private func commentText(_ text: String) -> String {
+        SwiftLiterals.commentLines(text).joined(separator: " ")
+    }
+}

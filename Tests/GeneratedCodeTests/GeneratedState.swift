@@ -1,0 +1,25 @@
+@testable import GeneratedInternal
+import GeneratedPackage
+import GeneratedPublic
+
+/// What every generated type offers, so one test can exercise all of them.
+protocol GeneratedState {
+    associatedtype Coarse: RawRepresentable where Coarse.RawValue == String
+    init(fineValue: Int) throws
+    var fineValue: Int { get }
+    func coarseValue(window: Int) -> Coarse
+    func shouldLock(window: Int) -> Bool
+}
+
+extension GeneratedInternal.Shop: GeneratedState {}
+extension GeneratedInternal.EventFlags: GeneratedState {}
+extension GeneratedInternal.Subscription: GeneratedState {}
+extension GeneratedInternal.`Protocol`: GeneratedState {}
+extension GeneratedPackage.Shop: GeneratedState {}
+extension GeneratedPackage.EventFlags: GeneratedState {}
+extension GeneratedPackage.Subscription: GeneratedState {}
+extension GeneratedPackage.`Protocol`: GeneratedState {}
+extension GeneratedPublic.Shop: GeneratedState {}
+extension GeneratedPublic.EventFlags: GeneratedState {}
+extension GeneratedPublic.Subscription: GeneratedState {}
+extension GeneratedPublic.`Protocol`: GeneratedState {}

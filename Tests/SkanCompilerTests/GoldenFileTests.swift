@@ -1,0 +1,62 @@
+import Foundation
+import SkanCompiler
+import Testing
+
+/// Generated Swift for each example schema and access level must equal its golden file in
+/// Tests/GeneratedCode/<Level>/, byte for byte. Run with UPDATE_GOLDENS=1 to rewrite the goldens after an
+/// intended change; otherwise a difference fails with the first differing line.
+@Suite struct GoldenFileTests {
+    /// Schemas with goldens, as paths relative to the package root (the header shows these).
+    static let schemas = ["Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
+                          "Tests/SkanCompilerTests/Fixtures/Torture.skan"]
+
+    static let cases: [(String, SwiftGenerator.AccessLevel)] = schemas.flatMap { schema in
+        SwiftGenerator.AccessLevel.allCases.map { (schema, $0) }
+    }
+
+    @Test(arguments: cases)
+    func generatedCodeMatchesGolden(_ schemaPath: String, _ level: SwiftGenerator.AccessLevel) throws {
+        let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(schemaPath), encoding: .utf8)
+        let result = SchemaCompiler.compile(text, path: schemaPath)
+        let schema = try #require(result.schema, "\(result.diagnostics)")
+        let generated = SwiftGenerator.generate(schema, options: .init(accessLevel: level, sourceName: schemaPath))
+        let name = URL(fileURLWithPath: schemaPath).deletingPathExtension().lastPathComponent
+        let golden = Paths.packageRoot.appendingPathComponent("Tests/GeneratedCode/\(level.rawValue.capitalized)/\(name).swift")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            try Data(generated.utf8).write(to: golden)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        if generated != expected {
+            let (a, b) = (expected.split(separator: "\n", omittingEmptySubsequences: false),
+                          generated.split(separator: "\n", omittingEmptySubsequences: false))
+            let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+            Issue.record("""
+                \(golden.lastPathComponent) (\(level)) differs at line \(line + 1):
+                  golden:    \(line < a.count ? String(a[line]) : "<end of file>")
+                  generated: \(line < b.count ? String(b[line]) : "<end of file>")
+                Run UPDATE_GOLDENS=1 swift test to accept the change.
+                """)
+        }
+    }
+
+    @Test func generationIsDeterministic() throws {
+        let schema = try shippedSchema("Subscription")
+        let options = SwiftGenerator.Options(accessLevel: .public, sourceName: "Subscription.skan")
+        #expect(SwiftGenerator.generate(schema, options: options) == SwiftGenerator.generate(schema, options: options))
+    }
+
+    @Test func headerNamesTheSchemaAndNothingOfTheMachine() throws {
+        let schema = try shippedSchema("Shop")
+        let code = SwiftGenerator.generate(schema, options: .init(sourceName: "Schemas/Shop.skan"))
+        let header = code.split(separator: "\n").prefix(3)
+        #expect(header[0].contains("Schemas/Shop.skan") && header[0].contains("Do not edit"))
+        #expect(header[1] == "// swift-format-ignore-file")
+        #expect(header[2] == "// swiftlint:disable all")
+        #expect(!code.contains("import "))
+    }
+}
+
+extension SwiftGenerator.AccessLevel: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
+}
