@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,12 +6,15 @@ let package = Package(
     products: [
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
         .executable(name: "skanc", targets: ["skanc"]),
+        .plugin(name: "SkancPlugin", targets: ["SkancPlugin"]),
     ],
     targets: [
         // The whole pipeline: lexer, parser, checker, model, reference semantics and renderers.
         .target(name: "SkanCompiler"),
         // The command-line shell around the pipeline.
         .executableTarget(name: "skanc", dependencies: ["SkanCompiler"]),
+        // Generates Swift from the *.skan files of a target at build time.
+        .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "SkancCLITests", dependencies: ["skanc"]),
         // The golden files of generated code, one module per access level, compiled and exercised by

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writing generated files: only when the content changes (so build systems see no change when there is
 /// none), and atomically through a temporary file and a rename, so a failed run never leaves half a file.
@@ -21,10 +26,15 @@ enum FileOutput {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temporary)
-            _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(message: "\(path): error: cannot write the file (\(error.localizedDescription)); check the path and its permissions")
+            throw WriteError(message: "\(path): error: cannot write in \(directory.path); check its permissions")
+        }
+        // rename(2) replaces the destination in one step: readers see the old file or the new one.
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError(message: "\(path): error: cannot write the file (\(reason)); check the path and its permissions")
         }
         return true
     }

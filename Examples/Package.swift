@@ -1,0 +1,25 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Uses skanc the way an app does: the build-tool plugin turns each target's *.skan files into Swift.
+let package = Package(
+    name: "SkancExamples",
+    dependencies: [
+        .package(name: "skanc", path: ".."),
+    ],
+    targets: [
+        // A command-line demo: builds a state, prints its values, decodes a value back.
+        .executableTarget(
+            name: "ShopDemo",
+            dependencies: ["MainActorApp"],
+            plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
+        ),
+        // A target whose code is MainActor-isolated by default, as new app targets are.
+        .target(
+            name: "MainActorApp",
+            swiftSettings: [.defaultIsolation(MainActor.self)],
+            plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,58 @@
+import Foundation
+import PackagePlugin
+
+/// Generates Swift from every `*.skan` file of a target when the target builds: one build command per
+/// schema, rerun only when the schema (or skanc) changes. A schema error fails the build with the
+/// schema's `path:line:column: error:` diagnostics, which SwiftPM and Xcode show on the schema's line.
+@main
+struct SkancPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let schemas = target.sourceFiles(withSuffix: "skan").map(\.url)
+        return try Self.commands(for: schemas, in: target.directoryURL, tool: context.tool(named: "skanc").url,
+                                 workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// One `.buildCommand` per schema. Output names come from each schema's path below `base`, so two
+    /// schemas that share a file name in different folders never write the same file.
+    static func commands(for schemas: [URL], in base: URL, tool: URL, workDirectory: URL) -> [Command] {
+        schemas.sorted { $0.path < $1.path }.map { schema in
+            let relative = relativePath(of: schema, below: base)
+            let output = workDirectory.appendingPathComponent(outputFileName(forRelativePath: relative))
+            return .buildCommand(
+                displayName: "Generating Swift from \(relative)",
+                executable: tool,
+                arguments: ["generate", schema.path, "--output", output.path, "--source-name", relative],
+                inputFiles: [schema],
+                outputFiles: [output]
+            )
+        }
+    }
+
+    static func relativePath(of file: URL, below base: URL) -> String {
+        let filePath = file.standardizedFileURL.path, basePath = base.standardizedFileURL.path
+        guard filePath.hasPrefix(basePath + "/") else { return file.lastPathComponent }
+        return String(filePath.dropFirst(basePath.count + 1))
+    }
+
+    /// `Shop.skan` → `Shop.swift`; `Store/Shop.skan` → `Store_Shop.swift`. Underscores inside a component
+    /// are doubled, so different paths always give different names.
+    static func outputFileName(forRelativePath path: String) -> String {
+        var components = path.split(separator: "/").map { $0.replacingOccurrences(of: "_", with: "__") }
+        let last = components.removeLast()
+        let stem = last.hasSuffix(".skan") ? String(last.dropLast(5)) : last
+        return (components + [stem]).joined(separator: "_") + ".swift"
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension SkancPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let schemas = target.inputFiles.map(\.url).filter { $0.pathExtension == "skan" }
+        return try Self.commands(for: schemas, in: context.xcodeProject.directoryURL,
+                                 tool: context.tool(named: "skanc").url, workDirectory: context.pluginWorkDirectoryURL)
+    }
+}
+#endif
