@@ -16,7 +16,7 @@ let package = Package(
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures"]),
-        .testTarget(name: "SkancCLITests", dependencies: ["skanc"]),
+        .testTarget(name: "SkancCLITests", dependencies: ["skanc", "SkanCompiler"]),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.
         .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal"),

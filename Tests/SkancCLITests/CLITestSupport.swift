@@ -23,7 +23,8 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/skanc")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = packageRoot) throws -> CLIResult {
+    static func run(_ arguments: [String], stdin: String? = nil, executable: URL = executable,
+                    in directory: URL = packageRoot) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

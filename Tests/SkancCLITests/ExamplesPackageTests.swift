@@ -1,0 +1,88 @@
+import Foundation
+import SkanCompiler
+import Testing
+
+/// Builds a copy of Examples/ the way an app's build would, through the build-tool plugin: warning-free,
+/// its output matches the library, a no-op rebuild runs no generator, an edited schema regenerates, and a
+/// schema error fails the build with the schema's location.
+@Suite(.serialized) struct ExamplesPackageTests {
+    /// Runs `swift` with `arguments` in `directory`; returns the exit status and everything it printed.
+    static func swift(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = directory
+        let log = directory.appendingPathComponent("build-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        defer { try? FileManager.default.removeItem(at: log) }
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+
+    static func overwriteInPlace(_ file: URL, with text: String) throws {
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    /// A copy of Examples/ whose dependency points at this checkout, so the test can edit its schemas.
+    static func copyOfExamples() throws -> URL {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        let examples = CLI.packageRoot.appendingPathComponent("Examples")
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("Sources"), to: copy.appendingPathComponent("Sources"))
+        let manifest = try String(contentsOf: examples.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pointed = manifest.replacingOccurrences(of: "path: \"..\"", with: "path: \"\(CLI.packageRoot.path)\"")
+        #expect(pointed != manifest, "Examples/Package.swift no longer depends on \"..\"")
+        try pointed.write(to: copy.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        return copy
+    }
+
+    @Test func examplesBuildRunAndRegenerateThroughThePlugin() throws {
+        let package = try Self.copyOfExamples()
+        defer { try? FileManager.default.removeItem(at: package) }
+
+        let build = try Self.swift(["build", "-Xswiftc", "-warnings-as-errors"], in: package)
+        #expect(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("warning:"), "\(build.output)")
+
+        let demo = try CLI.run([], executable: package.appendingPathComponent(".build/debug/ShopDemo"), in: package)
+        #expect(demo.status == 0)
+        let schema = try #require(SchemaCompiler.compile(
+            try String(contentsOf: package.appendingPathComponent("Sources/ShopDemo/Shop.skan"), encoding: .utf8)).schema)
+        let state = try #require(schema.state(["registered": "true", "paymentTier": "low", "dayOneAction": "browsed"]))
+        #expect(demo.stdout.contains("fine value: \(schema.fineValue(of: state))\n"))
+        for window in Schema.windows {
+            let coarse = schema.coarseValue(of: state, window: window)!.rawValue
+            #expect(demo.stdout.contains("window \(window): coarse \(coarse), lock \(schema.shouldLock(state, window: window))\n"))
+        }
+        #expect(demo.stdout.contains("decoded 42: not a Shop value: bit 5 is reserved\n"))
+
+        // SwiftPM may relink the tool once after a clean build; from then on a no-op build runs nothing.
+        _ = try Self.swift(["build"], in: package)
+        let noop = try Self.swift(["build"], in: package)
+        #expect(noop.status == 0)
+        #expect(!noop.output.contains("Generating Swift"), "\(noop.output)")
+
+        let schemaFile = package.appendingPathComponent("Sources/ShopDemo/Shop.skan")
+        let original = try String(contentsOf: schemaFile, encoding: .utf8)
+        // Edited in place, as `echo >>` does; an atomic save (a new file) also makes SwiftPM relink skanc and
+        // so regenerate every schema of the package.
+        try Self.overwriteInPlace(schemaFile, with: original + "\n# edited\n")
+        let edited = try Self.swift(["build"], in: package)
+        #expect(edited.status == 0)
+        #expect(edited.output.contains("Generating Swift from Shop.skan"), "\(edited.output)")
+        #expect(!edited.output.contains("Generating Swift from Subscription.skan"), "\(edited.output)")
+
+        try Self.overwriteInPlace(schemaFile, with: original.replacingOccurrences(of: "flag registered at bit 0", with: "flag registered at bit 9"))
+        let broken = try Self.swift(["build"], in: package)
+        #expect(broken.status != 0)
+        #expect(broken.output.contains("Shop.skan:6:24: error: bit 9 does not exist: fine values have bits 0...5 [bit-range]"), "\(broken.output)")
+    }
+}
