@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(name: "skanc", dependencies: ["SkanCompiler"]),
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
-        .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures"]),
+        .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures", "Goldens"]),
         .testTarget(name: "SkancCLITests", dependencies: ["skanc", "SkanCompiler"]),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.

@@ -6,7 +6,7 @@ struct ParsedArguments {
 }
 
 /// Splits a command line by a command's declared options. `--name value` and `--name=value` both work,
-/// `--` ends the options, and `-` is a positional (standard input).
+/// `--` ends the options, and `-` (standard input) and negative numbers are positionals.
 enum ArgumentParser {
     static func parse(_ arguments: [String], for command: Command) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -15,7 +15,8 @@ enum ArgumentParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+            // `-` is standard input and `-1` a (negative) value, never options.
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || Int(argument) != nil {
                 parsed.positionals.append(argument)
                 continue
             }

@@ -3,8 +3,7 @@ import SkanCompiler
 import Testing
 
 /// Generated Swift for each example schema and access level must equal its golden file in
-/// Tests/GeneratedCode/<Level>/, byte for byte. Run with UPDATE_GOLDENS=1 to rewrite the goldens after an
-/// intended change; otherwise a difference fails with the first differing line.
+/// Tests/GeneratedCode/<Level>/, byte for byte (see `expectGolden`).
 @Suite struct GoldenFileTests {
     /// Schemas with goldens, as paths relative to the package root (the header shows these).
     static let schemas = ["Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
@@ -21,23 +20,7 @@ import Testing
         let schema = try #require(result.schema, "\(result.diagnostics)")
         let generated = SwiftGenerator.generate(schema, options: .init(accessLevel: level, sourceName: schemaPath))
         let name = URL(fileURLWithPath: schemaPath).deletingPathExtension().lastPathComponent
-        let golden = Paths.packageRoot.appendingPathComponent("Tests/GeneratedCode/\(level.rawValue.capitalized)/\(name).swift")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-            try Data(generated.utf8).write(to: golden)
-            return
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        if generated != expected {
-            let (a, b) = (expected.split(separator: "\n", omittingEmptySubsequences: false),
-                          generated.split(separator: "\n", omittingEmptySubsequences: false))
-            let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-            Issue.record("""
-                \(golden.lastPathComponent) (\(level)) differs at line \(line + 1):
-                  golden:    \(line < a.count ? String(a[line]) : "<end of file>")
-                  generated: \(line < b.count ? String(b[line]) : "<end of file>")
-                Run UPDATE_GOLDENS=1 swift test to accept the change.
-                """)
-        }
+        try expectGolden(generated, at: "Tests/GeneratedCode/\(level.rawValue.capitalized)/\(name).swift")
     }
 
     @Test func generationIsDeterministic() throws {

@@ -23,11 +23,12 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/skanc")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil, executable: URL = executable,
+    /// Runs `executable` (skanc unless said otherwise) with `prefix + arguments`.
+    static func run(_ arguments: [String], stdin: String? = nil, executable: URL = executable, prefix: [String] = [],
                     in directory: URL = packageRoot) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = directory
         // Output goes to temporary files: no pipe can fill up and block the child.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-cli-\(UUID().uuidString)")

@@ -115,7 +115,17 @@ extension Checker {
             report(.error(.name, "a schema named 'Swift' would hide the standard library in the generated code; rename the schema", at: schemaName.location))
         }
         var typeNames: [String: (field: String, location: SourceLocation)] = [:]
+        var columns: [String: (field: String, location: SourceLocation)] = [:]
         for (field, location) in zip(fields, fieldNameLocations) {
+            let column = ColumnNames.snakeCase(field.name)
+            if ColumnNames.fixed.contains(column) {
+                report(.error(.name, "'\(field.name)' would make the table column '\(column)', which tables and postback output already have; rename the \(field.isFlag ? "flag" : "field")", at: location))
+            } else if let earlier = columns[column], earlier.field != field.name {
+                report(.error(.name, "'\(earlier.field)' and '\(field.name)' would both make the table column '\(column)'; rename one",
+                              at: location, notes: [.init("'\(earlier.field)' is here", at: earlier.location)]))
+            } else {
+                columns[column] = (field.name, location)
+            }
             if GeneratedNames.stateMembers.contains(field.name) {
                 report(.error(.name, "'\(field.name)' is a member of the generated type; rename this \(field.isFlag ? "flag" : "field")", at: location))
             }

@@ -1,0 +1,73 @@
+/// Every fine value of a schema and every coarse value of each window, with what they mean: the data that
+/// every table format renders. Cells are text, as they appear in every format; empty where not applicable.
+public struct DecodingTable: Sendable {
+    public struct Column: Sendable {
+        public enum Kind: Sendable { case integer, text, boolean }
+        public var name: String
+        public var kind: Kind
+    }
+
+    public let schema: Schema
+    /// `fine_value`, `bits`, `valid`, `reason`, one per field, `coarse_window_1...3`, `lock_window_1...3`.
+    public let fineColumns: [Column]
+    /// 64 rows, fine value 0 first. A nil cell is empty (a field of an invalid value, say).
+    public let fineRows: [[String?]]
+    /// `window`, `coarse_value`, `rule`, `states`.
+    public let coarseColumns: [Column]
+    /// For each window 1...3 and each coarse value low, medium, high.
+    public let coarseRows: [[String?]]
+
+    public init(schema: Schema) {
+        self.schema = schema
+        var fineColumns: [Column] = [
+            Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
+            Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
+        ]
+        fineColumns += schema.fields.map { Column(name: ColumnNames.snakeCase($0.name), kind: $0.isFlag ? .boolean : .text) }
+        fineColumns += Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
+        fineColumns += Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
+        self.fineColumns = fineColumns
+        self.fineRows = Schema.fineValueRange.map { fine in
+            var row: [String?] = [String(fine), DecodingTable.bits(of: fine)]
+            switch schema.decode(fineValue: fine) {
+            case .failure(let error):
+                row += ["false", error.description]
+                row += Array(repeating: nil, count: schema.fields.count + 6)
+            case .success(let state):
+                row += ["true", nil]
+                row += schema.cases(of: state).map { $0?.name }
+                row += Schema.windows.map { schema.coarseValue(of: state, window: $0)?.rawValue }
+                row += Schema.windows.map { String(schema.shouldLock(state, window: $0)) }
+            }
+            return row
+        }
+        self.coarseColumns = [
+            Column(name: "window", kind: .integer), Column(name: "coarse_value", kind: .text),
+            Column(name: "rule", kind: .text), Column(name: "states", kind: .integer),
+        ]
+        let states = schema.validStates
+        self.coarseRows = Schema.windows.flatMap { window in
+            CoarseValue.allCases.map { value in
+                let count = states.filter { schema.coarseValue(of: $0, window: window) == value }.count
+                return [String(window), value.rawValue, schema.ruleText(for: value, window: window), String(count)]
+            }
+        }
+    }
+
+    /// The six bits, most significant first: 11 → `001011`.
+    public static func bits(of fine: Int) -> String {
+        let binary = String(fine, radix: 2)
+        return String(repeating: "0", count: max(0, 6 - binary.count)) + binary
+    }
+}
+
+extension Schema {
+    /// The rules that give `value` in `window`, in words: their conditions joined with `or`; `otherwise` for
+    /// the catch-all rule; empty when no rule gives it.
+    public func ruleText(for value: CoarseValue, window: Int) -> String {
+        coarseRules(window: window).filter { $0.value == value }.map { text(of: $0.condition) }.joined(separator: " or ")
+    }
+
+    /// Name of the table the SQL output creates: `<schema>_v<version>` in snake_case (`shop_v3`).
+    public var tableName: String { ColumnNames.snakeCase(name) + "_v\(version)" }
+}

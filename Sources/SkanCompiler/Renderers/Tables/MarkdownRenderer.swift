@@ -1,0 +1,47 @@
+/// GitHub-flavoured Markdown for docs and pull requests: the layout, then both tables.
+enum MarkdownRenderer {
+    static func render(_ table: DecodingTable) -> String {
+        let schema = table.schema
+        var out = "# \(escape(schema.name)) version \(schema.version)\n\n## Layout\n\n"
+        out += markdownTable(["bits", "name", "kind", "cases", "description"], schema.fields.map { field in
+            [field.bits.description, field.name, kindName(field),
+             field.cases.map { "\($0.code) \($0.name)" + ($0.bucket.map { " (\($0))" } ?? "") }.joined(separator: ", "),
+             field.description ?? ""]
+        } + schema.reservedBits.map { [$0.bits.description, "reserved", "", "", $0.description ?? ""] })
+        out += "\n## Fine values\n\n"
+        out += markdownTable(table.fineColumns.map(\.name), table.fineRows.map { $0.map { $0 ?? "" } })
+        out += "\n## Coarse values\n\n"
+        out += markdownTable(table.coarseColumns.map(\.name), table.coarseRows.map { $0.map { $0 ?? "" } })
+        return out
+    }
+
+    static func kindName(_ field: Field) -> String {
+        switch field.kind {
+        case .flag: "flag"
+        case .cases: "field"
+        case .buckets(let unit): "buckets (\(unit.rawValue))"
+        }
+    }
+
+    static func markdownTable(_ header: [String], _ rows: [[String]]) -> String {
+        var out = "| " + header.map(escape).joined(separator: " | ") + " |\n"
+        out += "|" + header.map { _ in " --- |" }.joined() + "\n"
+        for row in rows { out += "| " + row.map(escape).joined(separator: " | ") + " |\n" }
+        return out
+    }
+
+    /// A cell that cannot end the cell or the table, nor turn into markup or HTML.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\", "|", "`", "*", "[", "]", "#": result += "\\" + String(character)
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            default: result += character.isNewline ? "<br>" : String(character)
+            }
+        }
+        return result
+    }
+}

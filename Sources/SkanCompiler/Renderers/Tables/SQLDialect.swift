@@ -1,0 +1,57 @@
+/// What differs between the SQL engines the table can load into: identifier quoting, string escaping,
+/// and the names of the integer, text and boolean types.
+public enum SQLDialect: String, Sendable, CaseIterable {
+    case sqlite, duckdb, postgres, bigquery, snowflake
+
+    /// An identifier, always quoted so that no column can collide with a keyword.
+    public func identifier(_ name: String) -> String {
+        switch self {
+        case .bigquery: "`" + escaped(name, [("\\", "\\\\"), ("`", "\\`")]) + "`"
+        default: "\"" + escaped(name, [("\"", "\"\"")]) + "\""
+        }
+    }
+
+    /// A string literal. BigQuery and Snowflake read backslash escapes inside quotes, so backslashes are
+    /// doubled there; NUL, which no engine stores in text, becomes U+FFFD.
+    public func string(_ text: String) -> String {
+        let clean = escaped(text, [("\u{0}", "\u{FFFD}")])
+        switch self {
+        case .bigquery:
+            return "'" + escaped(clean, [("\\", "\\\\"), ("'", "\\'"), ("\n", "\\n"), ("\r", "\\r")]) + "'"
+        case .snowflake:
+            return "'" + escaped(clean, [("\\", "\\\\"), ("'", "''"), ("\n", "\\n"), ("\r", "\\r")]) + "'"
+        default:
+            return "'" + escaped(clean, [("'", "''")]) + "'"
+        }
+    }
+
+    public func type(_ kind: DecodingTable.Column.Kind) -> String {
+        switch (self, kind) {
+        case (.bigquery, .integer): "INT64"
+        case (_, .integer): "INTEGER"
+        case (.bigquery, .text): "STRING"
+        case (.duckdb, .text), (.snowflake, .text): "VARCHAR"
+        case (_, .text): "TEXT"
+        case (.sqlite, .boolean): "INTEGER"
+        case (.bigquery, .boolean): "BOOL"
+        case (_, .boolean): "BOOLEAN"
+        }
+    }
+
+    /// SQLite has no boolean type: 1 and 0.
+    public func boolean(_ value: Bool) -> String {
+        self == .sqlite ? (value ? "1" : "0") : (value ? "TRUE" : "FALSE")
+    }
+
+    private func escaped(_ text: String, _ replacements: [(Character, String)]) -> String {
+        var result = ""
+        for character in text {
+            if let replacement = replacements.first(where: { $0.0 == character }) {
+                result += replacement.1
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

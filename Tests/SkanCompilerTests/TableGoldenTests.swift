@@ -1,0 +1,100 @@
+import Foundation
+@testable import SkanCompiler
+import Testing
+
+/// Every table format, and SQL in every dialect, for each example schema, against golden files in
+/// Tests/SkanCompilerTests/Goldens/Tables/ (see `expectGolden`).
+@Suite struct TableGoldenTests {
+    static let schemas = ["Shop", "EventFlags", "Subscription"]
+    static let fileExtensions: [TableFormat: String] = [.text: "txt", .csv: "csv", .json: "json", .markdown: "md", .html: "html", .sql: "sql"]
+
+    @Test(arguments: schemas, TableFormat.allCases)
+    func formatMatchesGolden(_ name: String, _ format: TableFormat) throws {
+        let table = DecodingTable(schema: try shippedSchema(name))
+        if format == .sql {
+            for dialect in SQLDialect.allCases {
+                try expectGolden(table.render(.sql, dialect: dialect), at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(dialect.rawValue).sql")
+            }
+        } else {
+            try expectGolden(table.render(format), at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(Self.fileExtensions[format]!)")
+        }
+    }
+
+    @Test func fineTableHasOneRowPerFineValueAndTheDocumentedColumns() throws {
+        let table = DecodingTable(schema: try shippedSchema("Shop"))
+        #expect(table.fineRows.count == 64)
+        #expect(table.fineColumns.map(\.name) == [
+            "fine_value", "bits", "valid", "reason", "registered", "payment_tier", "day_one_action",
+            "coarse_window_1", "coarse_window_2", "coarse_window_3", "lock_window_1", "lock_window_2", "lock_window_3",
+        ])
+        #expect(table.fineRows[11] == ["11", "001011", "true", nil, "true", "low", "browsed", "medium", "medium", "medium", "false", "false", "false"])
+        #expect(table.fineRows[42][2] == "false")
+        #expect(table.fineRows[42][3]?.hasPrefix("bit 5 is reserved") == true)
+        #expect(table.coarseRows.count == 9)
+        // Every valid state is counted once per window.
+        for window in 0..<3 {
+            #expect(table.coarseRows[(window * 3)..<(window * 3 + 3)].map { Int($0[3]!)! }.reduce(0, +) == 32)
+        }
+    }
+
+    @Test func snakeCaseColumnNames() {
+        #expect(ColumnNames.snakeCase("paymentTier") == "payment_tier")
+        #expect(ColumnNames.snakeCase("dayOneAction") == "day_one_action")
+        #expect(ColumnNames.snakeCase("reachedLevel10") == "reached_level10")
+        #expect(ColumnNames.snakeCase("HTTPCode") == "http_code")
+        #expect(ColumnNames.snakeCase("Shop") == "shop")
+    }
+}
+
+/// Text that comes from a schema must not escape its cell, literal or element in any format.
+@Suite struct TableEscapingTests {
+    static let hostile = "=cmd|' /C calc'!A0, \"quoted\" <b>&</b> | back\\slash\nnew line"
+
+    @Test func csvQuotesAndNeutralisesFormulas() {
+        #expect(CSVRenderer.field("plain") == "plain")
+        #expect(CSVRenderer.field("a,b") == "\"a,b\"")
+        #expect(CSVRenderer.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVRenderer.field("=SUM(A1)") == "'=SUM(A1)")
+        #expect(CSVRenderer.field("+1") == "'+1")
+        #expect(CSVRenderer.field("@x") == "'@x")
+        #expect(CSVRenderer.field("-12") == "-12")
+        #expect(CSVRenderer.field("-x") == "'-x")
+        #expect(CSVRenderer.field(Self.hostile).hasPrefix("\"'=cmd|"))
+    }
+
+    @Test func sqlLiteralsAndIdentifiers() {
+        #expect(SQLDialect.sqlite.string("it's") == "'it''s'")
+        #expect(SQLDialect.postgres.string("a\\b") == "'a\\b'")
+        #expect(SQLDialect.bigquery.string("it's a\\b\n") == "'it\\'s a\\\\b\\n'")
+        #expect(SQLDialect.snowflake.string("it's a\\b") == "'it''s a\\\\b'")
+        #expect(SQLDialect.duckdb.string("nul\u{0}") == "'nul\u{FFFD}'")
+        #expect(SQLDialect.postgres.identifier("we\"ird") == "\"we\"\"ird\"")
+        #expect(SQLDialect.bigquery.identifier("we`ird") == "`we\\`ird`")
+    }
+
+    @Test func htmlAndMarkdownEscape() {
+        #expect(HTMLRenderer.escape("<b>&\"'") == "&lt;b&gt;&amp;&quot;&#39;")
+        #expect(MarkdownRenderer.escape("a|b\nc<d>") == "a\\|b<br>c&lt;d&gt;")
+    }
+
+    @Test func hostileDescriptionsStayInsideTheirCells() throws {
+        let text = """
+            schema Hostile version 1
+            field tier at bits 0...1 { none = 0  odd = 1 "\(Self.hostile.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))" }
+            reserved bits 2...5 "=HYPERLINK(\\"x\\") <script>alert(1)</script> '; DROP TABLE t; --"
+            coarse { low otherwise }
+            """
+        let result = SchemaCompiler.compile(text)
+        let schema = try #require(result.schema, "\(result.diagnostics)")
+        let table = DecodingTable(schema: schema)
+        let html = table.render(.html)
+        #expect(!html.contains("<script>"))
+        let csv = table.render(.csv)
+        #expect(csv.contains("\"bit 2 is reserved (=HYPERLINK(\"\"x\"\") <script>alert(1)</script> '; DROP TABLE t; --)\""))
+        let sql = table.render(.sql, dialect: .sqlite)
+        #expect(sql.contains("'bit 2 is reserved (=HYPERLINK(\"x\") <script>alert(1)</script> ''; DROP TABLE t; --)'"))
+        let markdown = table.render(.markdown)
+        #expect(markdown.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!markdown.contains("<script>"))
+    }
+}
