@@ -8,7 +8,9 @@ struct Command: Sendable {
     var help: String
     var run: @Sendable (ParsedArguments) throws(UsageError) -> ExitStatus
 
-    static let all: [Command] = [CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command]
+    static let all: [Command] = [
+        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command, PostbacksCommand.command,
+    ]
 
     static func named(_ name: String) -> Command? {
         all.first { $0.name == name }

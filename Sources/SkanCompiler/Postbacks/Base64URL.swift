@@ -1,0 +1,31 @@
+/// Decodes base64url (RFC 4648 §5, padding optional), as JWS segments are encoded.
+enum Base64URL {
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8.enumerated() {
+            table[Int(byte)] = UInt8(index)
+        }
+        return table
+    }()
+
+    /// Decodes `bytes[start..<end]` into `output` (cleared first); false when the text is not base64url.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> Bool {
+        output.removeAll(keepingCapacity: true)
+        var end = end
+        while end > start, bytes[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        guard (end - start) % 4 != 1 else { return false }
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for index in start..<end {
+            let value = table[Int(bytes[index])]
+            guard value != 0xFF else { return false }
+            accumulator = (accumulator << 6) | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return true
+    }
+}

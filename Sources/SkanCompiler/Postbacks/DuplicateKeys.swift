@@ -1,0 +1,80 @@
+/// The transaction-ids and postback-identifiers seen so far, to flag duplicates. This is the one part of
+/// postback reading whose memory grows with the input: a UUID (the usual key) is kept as 16 bytes in an
+/// open-addressing table (about 32 bytes per postback at the table's load); any other key as its text.
+struct DuplicateKeys {
+    private var slots: [UInt64]  // pairs (high, low); (0, 0) marks an empty slot
+    private var count = 0
+    private var hasZeroUUID = false
+    private var others: Set<String> = []
+
+    init(capacity: Int = 1 << 16) {
+        slots = Array(repeating: 0, count: capacity * 2)
+    }
+
+    /// Records the key in `bytes[start..<end]` (a JSON string's contents); true when it was seen before.
+    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hasEscapes: Bool) -> Bool {
+        if !hasEscapes, let (high, low) = DuplicateKeys.uuid(bytes, start, end) {
+            return insert(high: high, low: low)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return !others.insert(text).inserted
+    }
+
+    private mutating func insert(high: UInt64, low: UInt64) -> Bool {
+        if high == 0 && low == 0 {
+            defer { hasZeroUUID = true }
+            return hasZeroUUID
+        }
+        if (count + 1) * 2 > slots.count / 2 { grow() }
+        let mask = slots.count / 2 - 1
+        // UUID bits are already well mixed; a multiply spreads the rest.
+        var slot = Int(truncatingIfNeeded: (high ^ low) &* 0x9E37_79B9_7F4A_7C15 >> 17) & mask
+        while true {
+            let (h, l) = (slots[slot * 2], slots[slot * 2 + 1])
+            if h == 0 && l == 0 {
+                slots[slot * 2] = high
+                slots[slot * 2 + 1] = low
+                count += 1
+                return false
+            }
+            if h == high && l == low { return true }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: 0, count: old.count * 2)
+        count = 0
+        for pair in stride(from: 0, to: old.count, by: 2) where old[pair] != 0 || old[pair + 1] != 0 {
+            _ = insert(high: old[pair], low: old[pair + 1])
+        }
+    }
+
+    /// Hex digit values by byte; 0xFF for anything else.
+    private static let hexValues: [UInt8] = (0..<256).map { UInt8($0).hexDigitValue ?? 0xFF }
+
+    /// The 128 bits of a canonical UUID (`8-4-4-4-12` hex digits, either case), or nil.
+    @inline(__always)
+    static func uuid(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64)? {
+        guard end - start == 36, bytes[start + 8] == UInt8(ascii: "-"), bytes[start + 13] == UInt8(ascii: "-"),
+              bytes[start + 18] == UInt8(ascii: "-"), bytes[start + 23] == UInt8(ascii: "-") else { return nil }
+        return hexValues.withUnsafeBufferPointer { table -> (UInt64, UInt64)? in
+            var invalid: UInt8 = 0
+            @inline(__always) func nibbles(_ range: Range<Int>, into value: inout UInt64) {
+                for offset in range {
+                    let digit = table[Int(bytes[start + offset])]
+                    invalid |= digit
+                    value = value << 4 | UInt64(digit & 0x0F)
+                }
+            }
+            var high: UInt64 = 0, low: UInt64 = 0
+            nibbles(0..<8, into: &high)
+            nibbles(9..<13, into: &high)
+            nibbles(14..<18, into: &high)
+            nibbles(19..<23, into: &low)
+            nibbles(24..<36, into: &low)
+            return invalid & 0xF0 == 0 ? (high, low) : nil
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Counts over a postback run. `read` is every non-blank line; each line has exactly one status, so
+/// `read == ok + every problem count` always holds.
+public struct PostbackSummary: Sendable {
+    public private(set) var read = 0
+    public private(set) var blank = 0
+    /// Lines per status, in the order of `PostbackStatus.allCases`.
+    private var statusCounts = Array(repeating: 0, count: PostbackStatus.allCases.count)
+    public var byStatus: [PostbackStatus: Int] {
+        Dictionary(uniqueKeysWithValues: zip(PostbackStatus.allCases, statusCounts).filter { $0.1 > 0 })
+    }
+    /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code).
+    public private(set) var caseCounts: [[Int]]
+    public private(set) var fineValues = 0
+    /// Over `ok` lines with a coarse value: counts per window (index 0 = window 1) and value (low, medium, high).
+    public private(set) var coarseCounts: [[Int]] = Array(repeating: [0, 0, 0], count: 3)
+    /// Over lines that are JSON objects, by digits of the source identifier (0: none; 5 stands for 5 or
+    /// more): postbacks, and postbacks with neither a fine nor a coarse value.
+    private var postbacksByDigits = Array(repeating: 0, count: 6)
+    private var withoutValueByDigits = Array(repeating: 0, count: 6)
+
+    let schema: Schema
+
+    public init(schema: Schema) {
+        self.schema = schema
+        self.caseCounts = schema.fields.map { Array(repeating: 0, count: $0.bits.maximumCode + 1) }
+    }
+
+    public var ok: Int { statusCounts[0] }
+
+    public func count(of status: PostbackStatus) -> Int {
+        statusCounts[PostbackStatus.allCases.firstIndex(of: status)!]
+    }
+
+    mutating func countBlank() { blank += 1 }
+
+    mutating func count(_ row: PostbackRow) {
+        read += 1
+        statusCounts[row.status.index] += 1
+        guard row.kind != nil else { return }
+        let digits = min(row.sourceDigits, 5)
+        postbacksByDigits[digits] += 1
+        if row.fineCell == nil && row.coarseCell == nil { withoutValueByDigits[digits] += 1 }
+        guard row.status == .ok else { return }
+        if let fine = row.fineValue, row.fineIsValid {
+            fineValues += 1
+            for (index, field) in schema.fields.enumerated() {
+                caseCounts[index][(fine >> field.bits.lower) & field.bits.maximumCode] += 1
+            }
+        }
+        if let coarse = row.coarseValue {
+            coarseCounts[row.window - 1][coarse == .low ? 0 : coarse == .medium ? 1 : 2] += 1
+        }
+    }
+
+    /// The summary as text, for people.
+    public var text: String {
+        var out = "lines read: \(read) (blank lines skipped: \(blank))\n"
+        out += "ok: \(ok)\n"
+        let problems = PostbackStatus.allCases.filter { $0 != .ok && count(of: $0) > 0 }
+        out += "problems: \(read - ok)" + (problems.isEmpty ? "\n" : "\n" + problems.map { "  \($0.rawValue): \(count(of: $0))" }.joined(separator: "\n") + "\n")
+        out += "duplicates: \(count(of: .duplicate))\n"
+        out += "fine values on ok lines: \(fineValues)\n"
+        for (index, field) in schema.fields.enumerated() {
+            let cells = field.cases.map { "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: fineValues))" }
+            out += "  \(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
+        }
+        out += "coarse values on ok lines:\n"
+        for window in Schema.windows {
+            let counts = coarseCounts[window - 1]
+            let total = counts.reduce(0, +)
+            out += "  window \(window): " + zip(CoarseValue.allCases, counts).map { "\($0.rawValue) \($1)\(percent($1, of: total))" }.joined(separator: ", ") + "\n"
+        }
+        out += "postbacks without a value, by digits of the source identifier (the privacy tier):\n"
+        for digits in 0..<6 where postbacksByDigits[digits] > 0 {
+            let label = digits == 0 ? "no source-identifier" : digits == 5 ? "5 or more digits" : "\(digits) digits"
+            let (without, all) = (withoutValueByDigits[digits], postbacksByDigits[digits])
+            out += "  \(label): \(without) of \(all)\(percent(without, of: all))\n"
+        }
+        return out
+    }
+
+    private func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "" }
+        let tenths = (part * 1000 + whole / 2) / whole
+        return " (\(tenths / 10).\(tenths % 10)%)"
+    }
+}

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SkanCompiler
+
+/// `skanc postbacks SCHEMA [FILE...]`: one output row per non-blank postback line, always.
+enum PostbacksCommand {
+    static let command = Command(
+        name: "postbacks",
+        flags: ["--summary", "--summary-only"],
+        options: ["--format": PostbackRowWriter.Format.allCases.map(\.rawValue)],
+        help: """
+        USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only]
+
+        Decodes postbacks, one JSON object per line (SKAdNetwork 2.0-4.0 and AdAttributionKit), with the
+        schema's exact semantics. Reads standard input when no FILE (or -) is given. Every non-blank line gets
+        one output row: line, status (ok or a problem code), kind, version, transaction_id, ad_network_id,
+        source_id, app_id, postback_sequence_index, did_win, fidelity_type, redownload, country_code,
+        fine_value, coarse_value, one column per schema field, coarse_meaning. With several files, a first
+        column names the file. Status codes and columns are documented in docs/Postbacks.md.
+
+        OPTIONS:
+          --format FORMAT   csv (default; RFC 4180, spreadsheet-safe) or jsonl (one JSON object per row).
+          --summary         Also print counts to standard error: lines, ok, each problem, duplicates, cases,
+                            coarse values per window, postbacks without a value by privacy tier.
+          --summary-only    Print only the summary, to standard output.
+          -h, --help        Show this help.
+
+        EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema
+        error), 64 bad usage.
+        """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard let schemaPath = arguments.positionals.first else {
+            throw UsageError(message: "name the schema to decode postbacks with", command: "postbacks")
+        }
+        if arguments.flags.contains("--summary"), arguments.flags.contains("--summary-only") {
+            throw UsageError(message: "use --summary or --summary-only, not both", command: "postbacks")
+        }
+        guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
+        var inputs = Array(arguments.positionals.dropFirst())
+        if inputs.isEmpty { inputs = ["-"] }
+        let summaryOnly = arguments.flags.contains("--summary-only")
+        let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
+        var reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1) { bytes in
+            if !summaryOnly, let base = bytes.baseAddress { Output.write(bytes: UnsafeRawBufferPointer(start: base, count: bytes.count), to: STDOUT_FILENO) }
+        }
+        reader.writeHeader()
+        var failed = false
+        for input in inputs {
+            let descriptor = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
+            guard descriptor >= 0 else {
+                Output.error("\(input): error: cannot open the file (\(String(cString: strerror(errno)))); check the path")
+                failed = true
+                continue
+            }
+            let complete = reader.read(name: input == "-" ? "<stdin>" : input) { buffer in
+                while true {
+                    let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    return count
+                }
+            }
+            if !complete {
+                Output.error("\(input): error: reading stopped (\(String(cString: strerror(errno)))); the rows above were written")
+                failed = true
+            }
+            if descriptor != STDIN_FILENO { close(descriptor) }
+        }
+        reader.drain()
+        if summaryOnly {
+            Output.standard(reader.summary.text, terminator: "")
+        } else if arguments.flags.contains("--summary") {
+            Output.error(reader.summary.text, terminator: "")
+        }
+        return failed || reader.summary.ok != reader.summary.read ? .failure : .success
+    }
+}

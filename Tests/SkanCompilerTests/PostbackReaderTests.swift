@@ -1,0 +1,159 @@
+import Foundation
+@testable import SkanCompiler
+import Testing
+
+/// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
+func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv,
+                   chunk: Int = 1 << 16) -> (rows: [String], summary: PostbackSummary) {
+    var output: [UInt8] = []
+    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false) { output.append(contentsOf: $0) }
+    reader.writeHeader()
+    var offset = 0
+    _ = reader.read(name: "test") { buffer in
+        let count = min(buffer.count, chunk, bytes.count - offset)
+        for index in 0..<count { buffer[index] = bytes[offset + index] }
+        offset += count
+        return count
+    }
+    reader.drain()
+    let rows = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return (Array(rows.dropLast()), reader.summary)
+}
+
+@Suite struct PostbackReaderTests {
+    static func shop() throws -> Schema { try shippedSchema("Shop") }
+
+    /// Columns of a CSV row by name (no quoted commas in these tests' rows).
+    static func columns(_ header: String, _ row: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: zip(header.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                                             row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
+    }
+
+    @Test func applesExamplesDecodeWithTheShopSchema() throws {
+        let bytes = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let (rows, summary) = readPostbacks(bytes, schema: try Self.shop())
+        #expect(rows.count == 7)
+        let row = { (line: Int) in Self.columns(rows[0], rows[line]) }
+        #expect(row(1)["status"] == "ok")
+        #expect(row(1)["fine_value"] == "20" && row(1)["payment_tier"] == "medium" && row(1)["day_one_action"] == "addedToCart")
+        #expect(row(1)["version"] == "2.2" && row(1)["source_id"] == "42" && row(1)["redownload"] == "true")
+        // Apple's 2.2 and 3.0 examples share one transaction-id.
+        #expect(row(2)["status"] == "duplicate" && row(2)["payment_tier"] == "medium")
+        #expect(row(3)["status"] == "ok" && row(3)["did_win"] == "false" && row(3)["fine_value"] == "")
+        #expect(row(4)["status"] == "invalid-fine" && row(4)["fine_value"] == "63" && row(4)["registered"] == "")
+        #expect(row(5)["coarse_value"] == "high" && row(5)["coarse_meaning"] == "paymentTier >= medium" && row(5)["source_id"] == "39")
+        let aak = row(6)
+        #expect(aak["kind"] == "adattributionkit" && aak["status"] == "ok")
+        #expect(aak["day_one_action"] == "ordered" && aak["fine_value"] == "24")
+        #expect(aak["transaction_id"] == "85546EB7-FD39-44BC-8990-C98A4AC36A49")
+        #expect(aak["ad_network_id"] == "development.adattributionkit" && aak["source_id"] == "1234")
+        #expect(aak["app_id"] == "10738027756" && aak["postback_sequence_index"] == "0" && aak["did_win"] == "true")
+        #expect(aak["fidelity_type"] == "click" && aak["redownload"] == "re-engagement" && aak["country_code"] == "US")
+        #expect(summary.read == 6 && summary.ok == 4)
+    }
+
+    /// Each hostile line with the status it must get.
+    static let hostile: [(String, PostbackStatus)] = [
+        (#"{"transaction-id":"a","conversion-value":5}"#, .ok),
+        (#"not json"#, .notJSON),
+        (#"{"transaction-id":"b","conversion-value":5"#, .notJSON),
+        (#"{"a":1,}"#, .notJSON),
+        (#"{"a":[1,2,]}"#, .notJSON),
+        (#"{"a":"bad \q escape"}"#, .notJSON),
+        (#"{"a":01}"#, .notJSON),
+        (#"{"a":1} {"b":2}"#, .notJSON),
+        (#"[1,2,3]"#, .notObject),
+        (#""just a string""#, .notObject),
+        (#"42"#, .notObject),
+        (#"{"conversion-value":64}"#, .outOfRange),
+        (#"{"conversion-value":-1}"#, .outOfRange),
+        (#"{"conversion-value":"12"}"#, .wrongType),
+        (#"{"conversion-value":1e400}"#, .outOfRange),
+        (#"{"conversion-value":2.5}"#, .wrongType),
+        (#"{"conversion-value":2.0e1}"#, .ok),
+        (#"{"conversion-value":null}"#, .wrongType),
+        (#"{"conversion-value":5,"coarse-conversion-value":"low"}"#, .fineAndCoarse),
+        (#"{"conversion-value":5,"postback-sequence-index":1}"#, .fineNotFirst),
+        (#"{"coarse-conversion-value":"extreme"}"#, .unknownCoarse),
+        (#"{"coarse-conversion-value":"high","postback-sequence-index":2}"#, .ok),
+        (#"{"postback-sequence-index":3}"#, .outOfRange),
+        (#"{"fidelity-type":2}"#, .outOfRange),
+        (#"{"did-win":"yes"}"#, .wrongType),
+        (#"{"conversion-value":42}"#, .invalidFine),
+        (#"{"transaction-id":"a","conversion-value":6}"#, .duplicate),
+        (#"{"x":"\"conversion-value\":64","nested":{"conversion-value":64,"deep":[{"a":[[[]]]}]},"conversion-value":7}"#, .ok),
+        (#"{"jws-string":"abc.!!!.def","conversion-value":1}"#, .jwsUnreadable),
+        (#"{"jws-string":"a.e30.b","conversion-value":1}"#, .ok),
+        ("{\"conversion-value\":3,\"weird\":\"\u{0}\"}", .notJSON),
+        ("{\"conversion-value\":3,\"bytes\":\"\u{FF}\u{FE}\"}", .ok),
+    ]
+
+    @Test func hostileLinesEachGetTheirStatusAndEveryLineARow() throws {
+        let text = Self.hostile.map(\.0).joined(separator: "\n") + "\n"
+        let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop())
+        #expect(rows.count == Self.hostile.count + 1)
+        for (index, (line, status)) in Self.hostile.enumerated() {
+            let row = rows[index + 1]
+            #expect(row.hasPrefix("\(index + 1),\(status.rawValue),"), "line \(index + 1) \(line): \(row)")
+        }
+        let problems = PostbackStatus.allCases.filter { $0 != .ok }.map { summary.count(of: $0) }.reduce(0, +)
+        #expect(summary.read == Self.hostile.count)
+        #expect(summary.read == summary.ok + problems)
+    }
+
+    @Test func byteOrderMarkCRLFBlankLinesAndNoFinalNewline() throws {
+        let text = "\u{FEFF}{\"conversion-value\":1}\r\n\r\n   \n\t\n{\"conversion-value\":2}\r\n{\"conversion-value\":3}"
+        let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop())
+        #expect(rows.map { $0.prefix(5) } == ["line,", "1,ok,", "5,ok,", "6,ok,"])
+        #expect(summary.blank == 3 && summary.read == 3)
+    }
+
+    @Test func linesSplitAcrossChunksAndLongLines() throws {
+        let long = "{\"x\":\"" + String(repeating: "a", count: PostbackReader.maximumLineBytes + 10) + "\"}"
+        let text = "{\"conversion-value\":1}\n" + long + "\n{\"conversion-value\":9}\n"
+        for chunk in [13, 4096, 1 << 22] {
+            let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk)
+            #expect(rows.map { $0.prefix(16) } == ["line,status,kind", "1,ok,skadnetwork", "2,line-too-long,", "3,ok,skadnetwork"], "chunk \(chunk)")
+            #expect(summary.read == 3)
+        }
+    }
+
+    @Test func deepNestingIsSkippedWithoutRecursion() throws {
+        let deep = "{\"a\":" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + ",\"conversion-value\":1}"
+        let unbalanced = String(repeating: "[", count: 1_000_000)
+        let (rows, _) = readPostbacks(Array((deep + "\n" + unbalanced + "\n").utf8), schema: try Self.shop())
+        #expect(rows[1].hasPrefix("1,ok,"))
+        #expect(rows[2].hasPrefix("2,not-json,"))
+    }
+
+    @Test func csvCellsAreQuotedAndNeutralised() throws {
+        let line = #"{"ad-network-id":"=HYPERLINK(\"x\")","version":"a,b","country-code":"-US","transaction-id":"+1","app-id":-5}"#
+        let (rows, _) = readPostbacks(Array((line + "\n").utf8), schema: try Self.shop())
+        #expect(rows[1] == #"1,ok,skadnetwork,"a,b",'+1,"'=HYPERLINK(""x"")",,-5,,,,,'-US,,,,,,"#)
+    }
+
+    @Test func jsonLinesRowsAreValidJSON() throws {
+        let bytes = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let text = Self.hostile.map(\.0).joined(separator: "\n")
+        let (rows, _) = readPostbacks(bytes + Array(text.utf8), schema: try Self.shop(), format: .jsonl)
+        #expect(rows.count == 6 + Self.hostile.count)
+        for row in rows {
+            let object = try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any]
+            #expect(object?["status"] != nil, "\(row)")
+        }
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(rows[0].utf8)) as? [String: Any])
+        #expect(first["payment_tier"] as? String == "medium" && first["registered"] as? Bool == false && first["line"] as? Int == 1)
+    }
+
+    @Test func randomBytesNeverCrashAndAreAllAccountedFor() throws {
+        var generator = SplitMix64(seed: 42)
+        let schema = try Self.shop()
+        for _ in 0..<50 {
+            let bytes = (0..<Int.random(in: 0..<5000, using: &generator)).map { _ in
+                UInt8.random(in: 0...255, using: &generator) | (Bool.random(using: &generator) ? 0 : 0x0A & 0)
+            }
+            let (rows, summary) = readPostbacks(bytes, schema: schema, chunk: 333)
+            #expect(rows.count == summary.read + 1)
+        }
+    }
+}
