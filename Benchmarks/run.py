@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Times `skanc postbacks` against the Python and DuckDB baselines on the same generated file, in one run.
+
+usage: Benchmarks/run.py [--lines N] [--repeat R] [--generator PATH] [--python-baseline PATH] [--duckdb-baseline PATH]
+Builds skanc in release mode, generates N postbacks (default 1,000,000) once into .build/benchmarks/, runs
+each program R times (default 3), and prints the best wall time, throughput, peak memory and the ratios.
+The generator and baselines default to the ones in this folder; other ones with the same command lines
+(generator: N SEED > file; Python: stdin to stdout; DuckDB: IN OUT) can be named instead.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def measure(command, stdin_path=None, stdout_path=os.devnull):
+    """Runs a command; returns (wall seconds, peak resident memory in MiB, exit status)."""
+    with open(stdin_path or os.devnull, "rb") as stdin, open(stdout_path, "wb") as stdout:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--generator", default=os.path.join(HERE, "generate_postbacks.py"))
+    parser.add_argument("--python-baseline", default=os.path.join(HERE, "baseline_python.py"))
+    parser.add_argument("--duckdb-baseline", default=os.path.join(HERE, "baseline_duckdb.py"))
+    args = parser.parse_args()
+
+    subprocess.run(["swift", "build", "-c", "release", "--product", "skanc"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    skanc = os.path.join(ROOT, ".build", "release", "skanc")
+    work = os.path.join(ROOT, ".build", "benchmarks")
+    os.makedirs(work, exist_ok=True)
+    data = os.path.join(work, f"postbacks-{args.lines}-{os.path.basename(args.generator)}.jsonl")
+    if not os.path.exists(data):
+        with open(data + ".tmp", "wb") as out:
+            subprocess.run([sys.executable, args.generator, str(args.lines)], stdout=out, check=True)
+        os.rename(data + ".tmp", data)
+    size = os.path.getsize(data) / 1e6
+    schema = os.path.join(ROOT, "Schemas", "Shop.skan")
+    output = os.path.join(work, "out.csv")
+
+    programs = [
+        ("skanc postbacks", [skanc, "postbacks", schema, data], None),
+        ("Python json baseline", [sys.executable, args.python_baseline], data),
+        ("DuckDB baseline", [sys.executable, args.duckdb_baseline, data, output], None),
+    ]
+    results = {}
+    for name, command, stdin_path in programs:
+        runs = [measure(command, stdin_path, output) for _ in range(args.repeat)]
+        if name == "skanc postbacks":
+            # Exit 1 means some line has a problem status (expected in generated data); anything else failed.
+            ok = all(status in (0, 1) for _, _, status in runs)
+        else:
+            ok = all(status == 0 for _, _, status in runs)
+        if not ok:
+            print(f"{name} failed: exit statuses {[status for _, _, status in runs]}", file=sys.stderr)
+            return 1
+        results[name] = (min(seconds for seconds, _, _ in runs), max(memory for _, memory, _ in runs))
+
+    print(f"input: {args.lines:,} postbacks, {size:.1f} MB ({os.path.relpath(args.generator, ROOT)}); best of {args.repeat} runs")
+    print(f"{'program':<22} {'seconds':>8} {'MB/s':>8} {'peak MiB':>9}")
+    for name, (seconds, memory) in results.items():
+        print(f"{name:<22} {seconds:8.3f} {size / seconds:8.1f} {memory:9.1f}")
+    ours = results["skanc postbacks"][0]
+    print(f"skanc vs Python json: {results['Python json baseline'][0] / ours:.1f}x faster")
+    print(f"skanc vs DuckDB:      {results['DuckDB baseline'][0] / ours:.1f}x faster")
+    return 0
+
+
+sys.exit(main())
