@@ -50,10 +50,10 @@ enum HTMLRenderer {
         for reserved in schema.reservedBits {
             owners[reserved.bits.upper] = ("reserved", "#e5e5ea", reserved.bits.width, true)
         }
-        var header = "<tr>", cells = "<tr>"
+        let header = "<tr>" + (0...5).reversed().map { "<th>bit \($0) (\(1 << $0))</th>" }.joined()
+        var cells = "<tr>"
         var bit = 5
         while bit >= 0 {
-            header += "<th>bit \(bit)</th>"
             if let owner = owners[bit] {
                 let label = owner.reserved ? "<i>reserved</i>" : "<b>\(escape(owner.name))</b>"
                 cells += "<td colspan=\"\(owner.width)\" style=\"background: \(owner.color)\">\(label)</td>"
