@@ -116,20 +116,25 @@ extension Checker {
         }
         var typeNames: [String: (field: String, location: SourceLocation)] = [:]
         var columns: [String: (field: String, location: SourceLocation)] = [:]
+        // One error per name: the first clash found.
         for (field, location) in zip(fields, fieldNameLocations) {
+            let kind = field.isFlag ? "flag" : "field"
+            if GeneratedNames.stateMembers.contains(field.name) {
+                report(.error(.name, "'\(field.name)' is a member of the generated type; rename this \(kind)", at: location))
+                continue
+            }
             let column = ColumnNames.snakeCase(field.name)
             if ColumnNames.fixed.contains(column) {
-                report(.error(.name, "'\(field.name)' would make the table column '\(column)', which tables and postback output already have; rename the \(field.isFlag ? "flag" : "field")", at: location))
-            } else if let earlier = columns[column], earlier.field != field.name {
+                report(.error(.name, "'\(field.name)' would make the table column '\(column)', which tables and postback output already have; rename the \(kind)", at: location))
+                continue
+            }
+            if let earlier = columns[column], earlier.field != field.name {
                 report(.error(.name, "'\(earlier.field)' and '\(field.name)' would both make the table column '\(column)'; rename one",
                               at: location, notes: [.init("'\(earlier.field)' is here", at: earlier.location)]))
-            } else {
-                columns[column] = (field.name, location)
+                continue
             }
-            if GeneratedNames.stateMembers.contains(field.name) {
-                report(.error(.name, "'\(field.name)' is a member of the generated type; rename this \(field.isFlag ? "flag" : "field")", at: location))
-            }
-            guard !field.isFlag, !GeneratedNames.stateMembers.contains(field.name) else { continue }
+            columns[column] = (field.name, location)
+            guard !field.isFlag else { continue }
             let typeName = GeneratedNames.typeName(ofField: field.name)
             if GeneratedNames.nestedTypes.contains(typeName) || typeName == schemaName?.text {
                 report(.error(.name, "field '\(field.name)' would generate a type named '\(typeName)', which the generated code already uses; rename the field", at: location))
