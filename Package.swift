@@ -7,12 +7,15 @@ let package = Package(
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
         .executable(name: "skanc", targets: ["skanc"]),
         .plugin(name: "SkancPlugin", targets: ["SkancPlugin"]),
+        .library(name: "SkanRuntime", targets: ["SkanRuntime"]),
     ],
     targets: [
         // The whole pipeline: lexer, parser, checker, model, reference semantics and renderers.
         .target(name: "SkanCompiler"),
         // The command-line shell around the pipeline.
         .executableTarget(name: "skanc", dependencies: ["SkanCompiler"]),
+        // What apps link next to the generated code: one updater that applies conversion values.
+        .target(name: "SkanRuntime"),
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures", "Goldens"]),
@@ -25,6 +28,14 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: ["SkanCompiler", "GeneratedInternal", "GeneratedPackage", "GeneratedPublic"]
+        ),
+        .testTarget(name: "SkanRuntimeTests", dependencies: ["SkanRuntime", "GeneratedPublic"]),
+        // Apple's SKAdNetwork and AdAttributionKit declarations, mirrored, with the runtime's calling code
+        // (a link to Sources/SkanRuntime/Apple) compiled against them on every run.
+        .testTarget(
+            name: "AppleAPIMirrorTests",
+            dependencies: ["SkanRuntime"],
+            swiftSettings: [.define("APPLE_API_MIRROR")]
         ),
     ],
     swiftLanguageModes: [.v6]

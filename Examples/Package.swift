@@ -14,6 +14,12 @@ let package = Package(
             dependencies: ["MainActorApp"],
             plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
         ),
+        // Replays a user's first 35 days through the runtime's updater and prints each update it makes.
+        .executableTarget(
+            name: "JourneyDemo",
+            dependencies: [.product(name: "SkanRuntime", package: "skanc")],
+            plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
+        ),
         // A target whose code is MainActor-isolated by default, as new app targets are.
         .target(
             name: "MainActorApp",

@@ -64,6 +64,11 @@ import Testing
         }
         #expect(demo.stdout.contains("decoded 42: not a Shop value: bit 5 is reserved\n"))
 
+        let journey = try CLI.run([], executable: package.appendingPathComponent(".build/debug/JourneyDemo"), in: package)
+        #expect(journey.status == 0, "\(journey.stderr)")
+        #expect(journey.stdout.contains(" 3.2 buys for $12                    2       21    high    false\n"), "\(journey.stdout)")
+        #expect(journey.stdout.hasSuffix("6 updates sent\n"))
+
         // SwiftPM may relink the tool once after a clean build; from then on a no-op build runs nothing.
         _ = try Self.swift(["build"], in: package)
         let noop = try Self.swift(["build"], in: package)

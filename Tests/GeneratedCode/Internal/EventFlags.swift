@@ -27,6 +27,11 @@ internal nonisolated struct EventFlags: Swift.Hashable, Swift.Sendable {
     /// Stored in bit 5 of the fine value.
     internal var reachedLevel10: Swift.Bool
 
+    /// The state before anything happened: every flag false, every field at its code-0 case.
+    internal init() {
+        self.init(launched: false, registered: false, finishedTutorial: false, watchedVideo: false, firstPurchase: false, reachedLevel10: false)
+    }
+
     /// A state; every flag and field left out holds code 0.
     internal init(launched: Swift.Bool = false, registered: Swift.Bool = false, finishedTutorial: Swift.Bool = false, watchedVideo: Swift.Bool = false, firstPurchase: Swift.Bool = false, reachedLevel10: Swift.Bool = false) {
         self.launched = launched

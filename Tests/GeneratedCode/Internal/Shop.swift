@@ -18,6 +18,11 @@ internal nonisolated struct Shop: Swift.Hashable, Swift.Sendable {
     /// Stored in bits 3...4 of the fine value.
     internal var dayOneAction: DayOneAction
 
+    /// The state before anything happened: every flag false, every field at its code-0 case.
+    internal init() {
+        self.init(registered: false, paymentTier: .none, dayOneAction: .none)
+    }
+
     /// A state; every flag and field left out holds code 0.
     internal init(registered: Swift.Bool = false, paymentTier: PaymentTier = .none, dayOneAction: DayOneAction = .none) {
         self.registered = registered

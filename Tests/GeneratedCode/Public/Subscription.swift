@@ -18,6 +18,11 @@ public nonisolated struct Subscription: Swift.Hashable, Swift.Sendable {
     /// Stored in bit 5 of the fine value.
     public var startedTrial: Swift.Bool
 
+    /// The state before anything happened: every flag false, every field at its code-0 case.
+    public init() {
+        self.init(revenue: .none, sessions: .one, startedTrial: false)
+    }
+
     /// A state; every flag and field left out holds code 0.
     public init(revenue: Revenue = .none, sessions: Sessions = .one, startedTrial: Swift.Bool = false) {
         self.revenue = revenue

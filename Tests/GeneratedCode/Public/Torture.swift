@@ -26,6 +26,11 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     /// Stored in bit 5 of the fine value.
     public var `in`: In
 
+    /// The state before anything happened: every flag false, every field at its code-0 case.
+    public init() {
+        self.init(self: false, init: false, default: .none, Type: .`case`, in: .`for`)
+    }
+
     /// A state; every flag and field left out holds code 0.
     public init(`self` newSelf: Swift.Bool = false, `init`: Swift.Bool = false, `default`: Default = .none, `Type`: `Type` = .`case`, `in`: In = .`for`) {
         self.`self` = newSelf

@@ -89,12 +89,22 @@ public struct SwiftGenerator {
     }
 
     private func renderInitializer(_ out: inout CodeWriter) {
+        guard !schema.fields.isEmpty else {
+            out.line("/// The only state of a schema without flags or fields.")
+            out.line("\(access)init() {}")
+            out.line()
+            return
+        }
+        out.line("/// The state before anything happened: every flag false, every field at its code-0 case.")
+        out.block("\(access)init() {") { out in
+            out.line("self.init(" + schema.fields.map { "\(SwiftNames.argumentLabel($0.name)): \(defaultValue($0))" }.joined(separator: ", ") + ")")
+        }
+        out.line()
         out.line("/// A state; every flag and field left out holds code 0.")
         let names = Set(schema.fields.map(\.name))
         let parameters = schema.fields.map { field in
-            let defaultValue = field.isFlag ? "false" : "." + SwiftNames.identifier(field.caseWithCode(0)?.name ?? field.cases[0].name)
             let label = parameterName(field, among: names)
-            return "\(label): \(propertyType(field)) = \(defaultValue)"
+            return "\(label): \(propertyType(field)) = \(defaultValue(field))"
         }
         out.block("\(access)init(\(parameters.joined(separator: ", "))) {") { out in
             for field in schema.fields {
@@ -102,6 +112,11 @@ public struct SwiftGenerator {
             }
         }
         out.line()
+    }
+
+    /// Code 0 (or, for a field without a code-0 case, its first case).
+    private func defaultValue(_ field: Field) -> String {
+        field.isFlag ? "false" : "." + SwiftNames.identifier(field.caseWithCode(0)?.name ?? field.cases[0].name)
     }
 
     /// The label and name of a field's initializer parameter. A parameter named `self` would hide `self`

@@ -19,6 +19,12 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// A name as an argument label at a call site, where Swift wants backticks only for `inout`, `var`
+    /// and `let` (and warns about needless ones).
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
     /// The type a field generates, as an identifier: `PaymentTier`, `` `Type` ``.
     static func typeName(ofField name: String) -> String {
         identifier(GeneratedNames.typeName(ofField: name))

@@ -1,0 +1,17 @@
+/// What the runtime needs from a generated schema type. Every type `skanc generate` writes has these
+/// members, so an app conforms it with one empty extension: `extension Shop: ConversionValueState {}`.
+/// (Generated code does not import this library; the conformance lives in the app.)
+public protocol ConversionValueState: Sendable, Equatable {
+    associatedtype Coarse: RawRepresentable where Coarse.RawValue == String
+
+    /// The state before anything happened.
+    init()
+    /// The state a fine value encodes; throws for values that are no state of the schema.
+    init(fineValue: Int) throws
+    /// The fine conversion value, 0...63.
+    var fineValue: Int { get }
+    /// The coarse value in conversion window 1, 2 or 3; its raw value is `low`, `medium` or `high`.
+    func coarseValue(window: Int) -> Coarse
+    /// Whether to lock conversion window 1, 2 or 3 in this state.
+    func shouldLock(window: Int) -> Bool
+}

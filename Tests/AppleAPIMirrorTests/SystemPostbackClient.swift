@@ -1,0 +1,1 @@
+../../Sources/SkanRuntime/Apple/SystemPostbackClient.swift
