@@ -6,7 +6,7 @@ import Testing
 func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv,
                    chunk: Int = 1 << 16) -> (rows: [String], summary: PostbackSummary) {
     var output: [UInt8] = []
-    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false) { output.append(contentsOf: $0) }
+    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk) { output.append(contentsOf: $0) }
     reader.writeHeader()
     var offset = 0
     _ = reader.read(name: "test") { buffer in
@@ -103,9 +103,11 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
 
     @Test func byteOrderMarkCRLFBlankLinesAndNoFinalNewline() throws {
         let text = "\u{FEFF}{\"conversion-value\":1}\r\n\r\n   \n\t\n{\"conversion-value\":2}\r\n{\"conversion-value\":3}"
-        let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop())
-        #expect(rows.map { $0.prefix(5) } == ["line,", "1,ok,", "5,ok,", "6,ok,"])
-        #expect(summary.blank == 3 && summary.read == 3)
+        for chunk in [1, 2, 5, 1 << 16] {
+            let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk)
+            #expect(rows.map { $0.prefix(5) } == ["line,", "1,ok,", "5,ok,", "6,ok,"], "chunk \(chunk)")
+            #expect(summary.blank == 3 && summary.read == 3)
+        }
     }
 
     @Test func linesSplitAcrossChunksAndLongLines() throws {
@@ -115,6 +117,23 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
             let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk)
             #expect(rows.map { $0.prefix(16) } == ["line,status,kind", "1,ok,skadnetwork", "2,line-too-long,", "3,ok,skadnetwork"], "chunk \(chunk)")
             #expect(summary.read == 3)
+        }
+    }
+
+    @Test func invalidUTF8IsRepairedInTheOutput() throws {
+        let line = Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"country-code\":\"caf\u{E9}\"}\n".utf8)
+        for format in PostbackRowWriter.Format.allCases {
+            var output: [UInt8] = []
+            var reader = PostbackReader(schema: try Self.shop(), format: format, withFileColumn: false) { output.append(contentsOf: $0) }
+            var sent = false
+            _ = reader.read(name: "t") { buffer in
+                guard !sent else { return 0 }
+                sent = true
+                return line.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+            }
+            reader.drain()
+            let text = try #require(String(validating: output, as: UTF8.self), "\(format) output is not valid UTF-8")
+            #expect(text.contains("a\u{FFFD}\u{FFFD}b") && text.contains("caf\u{E9}"), "\(format): \(text)")
         }
     }
 

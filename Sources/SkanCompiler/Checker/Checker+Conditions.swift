@@ -36,7 +36,10 @@ extension Checker {
 
     private mutating func lookUp(_ name: Identifier) -> Int? {
         if let declared = declared[name.text] { return declared.index }
-        let suggestion = NameSuggestion.closest(to: name.text, among: declared.keys.sorted())
+        // A real schema has at most six flags and fields; a huge broken one gets no suggestions rather than
+        // a comparison of every unknown name with every declared one.
+        let suggestion = declared.count <= NameSuggestion.maximumCandidates
+            ? NameSuggestion.closest(to: name.text, among: declared.keys.sorted()) : nil
         return failed(.error(.unknownName, "no flag or field named '\(name.text)'" + didYouMean(suggestion), at: name.location))
     }
 

@@ -1,7 +1,11 @@
 /// "Did you mean" for misspelled names: the closest candidate by edit distance, when it is close enough to
 /// be a likely typo (at most a third of the name's length, and at least one edit).
 enum NameSuggestion {
+    /// Suggestions are looked for among at most this many names.
+    static let maximumCandidates = 64
+
     static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        guard name.count <= 256 else { return nil }
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)? = nil
         for candidate in candidates {

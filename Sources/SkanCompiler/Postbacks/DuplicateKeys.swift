@@ -7,7 +7,7 @@ struct DuplicateKeys {
     private var hasZeroUUID = false
     private var others: Set<String> = []
 
-    init(capacity: Int = 1 << 16) {
+    init(capacity: Int = 1 << 10) {
         slots = Array(repeating: 0, count: capacity * 2)
     }
 

@@ -10,7 +10,9 @@ import Darwin
 public struct PostbackReader {
     /// Lines longer than this get the status `line-too-long` and are skipped without being held in memory.
     public static let maximumLineBytes = 1 << 20
-    static let chunkBytes = 1 << 22
+
+    /// How much is read at a time; the buffer holds one chunk plus the unfinished line before it.
+    private let chunkBytes: Int
 
     private var decoder: PostbackLineDecoder
     public private(set) var writer: PostbackRowWriter
@@ -18,8 +20,9 @@ public struct PostbackReader {
     private var duplicates = DuplicateKeys()
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
-    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool,
+    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 22,
                 sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.chunkBytes = max(1, chunkBytes)
         decoder = PostbackLineDecoder(schema: schema)
         writer = PostbackRowWriter(schema: schema, format: format, withFile: withFileColumn)
         summary = PostbackSummary(schema: schema)
@@ -33,19 +36,33 @@ public struct PostbackReader {
     /// Reads one input to its end. `read` fills the buffer it is given and returns the byte count, 0 at
     /// the end, or a negative number on failure (then this returns false after the lines read so far).
     public mutating func read(name: String, using read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
+        let chunkBytes = self.chunkBytes
         writer.setFile(name)
-        let capacity = PostbackReader.chunkBytes + PostbackReader.maximumLineBytes
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        // Starts at two chunks and grows, up to a chunk plus the longest line, only when a line needs it.
+        var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * chunkBytes)
         defer { buffer.deallocate() }
-        var filled = 0, lineNumber = 0, skippingLongLine = false, firstChunk = true
+        var filled = 0, lineNumber = 0, skippingLongLine = false, checkByteOrderMark = true
         while true {
-            let count = read(UnsafeMutableBufferPointer(rebasing: buffer[filled..<min(filled + PostbackReader.chunkBytes, capacity)]))
+            if filled + chunkBytes > buffer.count {
+                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(2 * buffer.count, filled + chunkBytes))
+                _ = larger.initialize(from: buffer[0..<filled])
+                buffer.deallocate()
+                buffer = larger
+            }
+            let count = read(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunkBytes)]))
             if count < 0 { drain(); return false }
             let atEnd = count == 0
-            var start = 0
-            if firstChunk, count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
-            firstChunk = false
             filled += count
+            // A UTF-8 byte-order mark before the first line is not part of it.
+            if checkByteOrderMark, filled >= 3 || atEnd {
+                checkByteOrderMark = false
+                if filled >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                    buffer.baseAddress!.update(from: buffer.baseAddress! + 3, count: filled - 3)
+                    filled -= 3
+                }
+            }
+            if checkByteOrderMark { continue }
+            var start = 0
             // Every complete line in the buffer.
             var index = start
             while let newline = firstNewline(buffer, from: index, to: filled) {

@@ -49,6 +49,12 @@ extension PostbackRowWriter {
         if format == .jsonl {
             // Strings are valid JSON as written. Numbers too, but one like 1e400 or 2.5 is kept as text so
             // that no reader has to represent it.
+            if span.kind == .string, !isASCII(bytes, span) {
+                // Re-encoded, so that invalid UTF-8 in the input reaches the output as U+FFFD.
+                let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
+                buffer.append(contentsOf: JSONValue.quoted(text).utf8)
+                return
+            }
             let quoted = span.kind == .string || (span.kind == .number && !isSmallInteger(bytes, span))
             if quoted { buffer.append(UInt8(ascii: "\"")) }
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
@@ -80,14 +86,21 @@ extension PostbackRowWriter {
         return true
     }
 
-    /// No comma to quote and no formula to neutralise (raw JSON strings hold no quotes or line breaks).
+    /// ASCII only, with no comma to quote and no formula to neutralise (raw JSON strings hold no quotes or
+    /// line breaks). Anything else takes the slow path, which also repairs invalid UTF-8.
     @inline(__always)
     private func isPlainCSV(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
         let first = bytes[span.start]
         if first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@") {
             return false
         }
-        for index in span.start..<span.end where bytes[index] == UInt8(ascii: ",") { return false }
+        for index in span.start..<span.end where bytes[index] == UInt8(ascii: ",") || bytes[index] >= 0x80 { return false }
+        return true
+    }
+
+    @inline(__always)
+    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
+        for index in span.start..<span.end where bytes[index] >= 0x80 { return false }
         return true
     }
 }

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time.
+# usage: Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     targets: schema postbacks generated (default: all)
+# Exits non-zero on any crash, leak or timeout, naming the input that caused it (in .build/fuzz/).
+# Seeds: the example schemas, the test fixtures, Apple's example postbacks and Fuzz/Regressions/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated)
+
+work=.build/fuzz
+mkdir -p "$work"
+mapfile -t library < <(find Sources/SkanCompiler -name '*.swift' | sort)
+
+# The schema texts, for the generated-decoder target's reference semantics.
+{
+  for name in Shop EventFlags Subscription; do
+    variable="$(echo "${name:0:1}" | tr 'A-Z' 'a-z')${name:1}Text"
+    printf 'let %s = #"""\n%s\n"""#\n' "$variable" "$(cat "Schemas/$name.skan")"
+  done
+} > "$work/SchemaTexts.swift"
+
+status=0
+for target in "${targets[@]}"; do
+  case "$target" in
+    schema)
+      sources=(Fuzz/Targets/SchemaFuzzer.swift)
+      seeds=(Schemas Tests/SkanCompilerTests/Fixtures/invalid Tests/SkanCompilerTests/Fixtures/Torture.skan Fuzz/Regressions/schema) ;;
+    postbacks)
+      sources=(Fuzz/Targets/PostbackFuzzer.swift)
+      seeds=(Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/postbacks) ;;
+    generated)
+      sources=(Fuzz/Targets/GeneratedDecoderFuzzer.swift Tests/GeneratedCode/Internal/*.swift "$work/SchemaTexts.swift")
+      seeds=(Fuzz/Regressions/generated) ;;
+    *) echo "unknown fuzz target '$target' (schema, postbacks, generated)" >&2; exit 64 ;;
+  esac
+
+  binary="$work/$target"
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name SkanFuzz \
+    "${library[@]}" "${sources[@]}" -o "$binary" 2> "$work/$target-build.log" \
+    || { cat "$work/$target-build.log" >&2; exit 1; }
+
+  # A fresh corpus from the seeds (single files, every file of a folder, every line of a JSON-lines file).
+  corpus="$work/$target-corpus"
+  rm -rf "$corpus" && mkdir -p "$corpus"
+  for seed in "${seeds[@]}"; do
+    [ -e "$seed" ] || continue
+    find "$seed" -type f -not -name '.*' | while read -r file; do
+      cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
+      if [[ "$file" == *.jsonl ]]; then split -l 1 -d -a 4 "$file" "$corpus/$(basename "$file")-line-"; fi
+    done
+  done
+  [ -n "$(ls -A "$corpus")" ] || printf '\x00' > "$corpus/empty-seed"
+
+  log="$work/$target.log"
+  if "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=16384 \
+       -artifact_prefix="$work/$target-" -print_final_stats=1 > "$log" 2>&1; then
+    runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1)
+    files=$(ls "$corpus" | wc -l)
+    echo "fuzz $target: ${runs:-no summary}s, corpus $files inputs"
+  else
+    echo "fuzz $target: FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
+    grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|panic|==[0-9]+==' "$log" | head -20 >&2
+    status=1
+  fi
+done
+exit $status
