@@ -4,9 +4,11 @@ import Testing
 
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
 func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv,
-                   chunk: Int = 1 << 16) -> (rows: [String], summary: PostbackSummary) {
+                   chunk: Int = 1 << 16, threads: Int = 2) -> (rows: [String], summary: PostbackSummary) {
     var output: [UInt8] = []
-    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk) { output.append(contentsOf: $0) }
+    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads) {
+        output.append(contentsOf: $0)
+    }
     reader.writeHeader()
     var offset = 0
     _ = reader.read(name: "test") { buffer in
@@ -162,6 +164,24 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         }
         let first = try #require(try JSONSerialization.jsonObject(with: Data(rows[0].utf8)) as? [String: Any])
         #expect(first["payment_tier"] as? String == "medium" && first["registered"] as? Bool == false && first["line"] as? Int == 1)
+    }
+
+    @Test func outputIsTheSameForEveryThreadCountAndChunkSize() throws {
+        let examples = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let hostile = Array((Self.hostile.map(\.0).joined(separator: "\n") + "\n\n").utf8)
+        var input: [UInt8] = []
+        for copy in 0..<300 { input += copy % 2 == 0 ? examples : hostile }
+        let schema = try Self.shop()
+        let reference = readPostbacks(input, schema: schema, chunk: 1 << 20, threads: 1)
+        #expect(reference.rows.count == reference.summary.read + 1)
+        for (threads, chunk) in [(1, 97), (2, 97), (3, 4096), (4, 1 << 16), (2, 1 << 20)] {
+            for format in PostbackRowWriter.Format.allCases {
+                let expected = format == .csv ? reference.rows : readPostbacks(input, schema: schema, format: format, chunk: 1 << 20, threads: 1).rows
+                let result = readPostbacks(input, schema: schema, format: format, chunk: chunk, threads: threads)
+                #expect(result.rows == expected, "threads \(threads), chunk \(chunk), \(format)")
+                #expect(result.summary.read == reference.summary.read && result.summary.ok == reference.summary.ok)
+            }
+        }
     }
 
     @Test func randomBytesNeverCrashAndAreAllAccountedFor() throws {

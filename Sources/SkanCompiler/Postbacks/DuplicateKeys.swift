@@ -11,24 +11,33 @@ struct DuplicateKeys {
         slots = Array(repeating: 0, count: capacity * 2)
     }
 
-    /// Records the key in `bytes[start..<end]` (a JSON string's contents); true when it was seen before.
-    mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, hasEscapes: Bool) -> Bool {
-        if !hasEscapes, let (high, low) = DuplicateKeys.uuid(bytes, start, end) {
-            return insert(high: high, low: low)
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        return !others.insert(text).inserted
+    /// Records a key that is not a canonical UUID; true when it was seen before.
+    mutating func insert(text: String) -> Bool {
+        !others.insert(text).inserted
     }
 
-    private mutating func insert(high: UInt64, low: UInt64) -> Bool {
+    /// Reads the slot where a UUID's search starts, so that a later `insert` finds it in the cache; the
+    /// merge touches several keys ahead, letting their memory loads overlap instead of waiting in turn.
+    @inline(__always)
+    func touch(high: UInt64, low: UInt64) -> UInt64 {
+        slots.withUnsafeBufferPointer { $0[startSlot(high: high, low: low) * 2] }
+    }
+
+    @inline(__always)
+    private func startSlot(high: UInt64, low: UInt64) -> Int {
+        // UUID bits are already well mixed; a multiply spreads the rest.
+        Int(truncatingIfNeeded: (high ^ low) &* 0x9E37_79B9_7F4A_7C15 >> 17) & (slots.count / 2 - 1)
+    }
+
+    /// Records a UUID's 128 bits; true when it was seen before.
+    mutating func insert(high: UInt64, low: UInt64) -> Bool {
         if high == 0 && low == 0 {
             defer { hasZeroUUID = true }
             return hasZeroUUID
         }
         if (count + 1) * 2 > slots.count / 2 { grow() }
         let mask = slots.count / 2 - 1
-        // UUID bits are already well mixed; a multiply spreads the rest.
-        var slot = Int(truncatingIfNeeded: (high ^ low) &* 0x9E37_79B9_7F4A_7C15 >> 17) & mask
+        var slot = startSlot(high: high, low: low)
         while true {
             let (h, l) = (slots[slot * 2], slots[slot * 2 + 1])
             if h == 0 && l == 0 {

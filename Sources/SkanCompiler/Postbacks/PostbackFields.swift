@@ -1,6 +1,7 @@
 /// Where each known key's value sits: in the line itself, or in the decoded JWS payload of an
 /// AdAttributionKit stanza. Reset for every line and reused, so reading a line allocates nothing.
-struct PostbackFields {
+/// A class, so its slots are allocated once and freed with it.
+final class PostbackFields {
     enum Source: UInt8 { case line, payload }
 
     struct Value {
@@ -8,21 +9,35 @@ struct PostbackFields {
         var source: Source
     }
 
-    private(set) var values: [Value?] = Array(repeating: nil, count: PostbackKey.allCases.count)
+    /// One slot per key; a slot counts only when its bit in `present` is set, so a reset is one store.
+    private let slots = UnsafeMutablePointer<Value>.allocate(capacity: PostbackKey.allCases.count)
+    private var present: UInt32 = 0
 
-    mutating func reset() {
-        for index in values.indices { values[index] = nil }
+    deinit {
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    func reset() {
+        present = 0
     }
 
     subscript(key: PostbackKey) -> Value? {
-        get { values[key.rawValue] }
-        set { values[key.rawValue] = newValue }
+        @inline(__always) get { present & (1 << UInt32(key.rawValue)) != 0 ? slots[key.rawValue] : nil }
+        @inline(__always) set {
+            if let newValue {
+                (slots + key.rawValue).initialize(to: newValue)
+                present |= 1 << UInt32(key.rawValue)
+            } else {
+                present &= ~(1 << UInt32(key.rawValue))
+            }
+        }
     }
 
     /// Reads the members of the object at `scanner.index` into the slots of the keys skanc knows; other
     /// members are scanned (so the whole line is checked) and dropped. A repeated key keeps its last value.
     /// Throws when the text is not one valid JSON object with nothing after it.
-    mutating func readObject(_ scanner: inout JSONScanner, source: Source, stack: inout [UInt8]) throws(JSONScanner.Failure) {
+    func readObject(_ scanner: inout JSONScanner, source: Source, stack: inout [UInt8]) throws(JSONScanner.Failure) {
         try scanner.expect(UInt8(ascii: "{"))
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "}") {

@@ -4,7 +4,7 @@
 struct PostbackLineDecoder {
     /// Fine values 0...63 that are states of the schema.
     let validFine: [Bool]
-    var fields = PostbackFields()
+    let fields = PostbackFields()
     private var stack: [UInt8] = []
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
     private(set) var payload: [UInt8] = []

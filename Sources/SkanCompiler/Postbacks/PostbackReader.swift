@@ -3,138 +3,199 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 
-/// Streams JSON-lines postbacks through decoding, checks and the row writer in bounded memory: input is
-/// read in chunks, each line is decoded in place, rows are drained to the sink as the buffer fills. Only the
-/// duplicate index grows with the input. I/O stays with the caller: it hands in a read function and a sink.
+/// Streams JSON-lines postbacks through decoding, checks and the row writer in bounded memory. The input
+/// is cut into batches of whole lines (`LineBatcher`); batches are decoded in parallel (`BatchDecoder`),
+/// then merged strictly in input order (`PostbackMerger`), where the duplicate check, the summary and the
+/// output happen. The merge of one round runs while the next round decodes. Only the duplicate index grows
+/// with the input. I/O stays with the caller: it hands in a read function and a sink.
 public struct PostbackReader {
     /// Lines longer than this get the status `line-too-long` and are skipped without being held in memory.
     public static let maximumLineBytes = 1 << 20
 
-    /// How much is read at a time; the buffer holds one chunk plus the unfinished line before it.
+    private let merger: PostbackMerger
+    /// Three sets of batch slots: one is filled, one decodes, one is merged.
+    private let slots: [[Slot]]
     private let chunkBytes: Int
+    private let threads: Int
 
-    private var decoder: PostbackLineDecoder
-    public private(set) var writer: PostbackRowWriter
-    public private(set) var summary: PostbackSummary
-    private var duplicates = DuplicateKeys()
-    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
-
+    /// `threads`: how many batches decode at once (default: the active processors). 1 decodes on the
+    /// calling thread only. The output is the same for every value.
     public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 22,
-                sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+                threads: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        let threads = max(1, min(threads ?? activeProcessorCount(), 16))
+        self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
-        decoder = PostbackLineDecoder(schema: schema)
-        writer = PostbackRowWriter(schema: schema, format: format, withFile: withFileColumn)
-        summary = PostbackSummary(schema: schema)
-        self.sink = sink
+        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, sink: sink)
+        let perRound = threads == 1 ? 1 : threads * 2
+        let capacity = self.chunkBytes + 4096
+        slots = (0..<3).map { _ in
+            (0..<perRound).map { _ in
+                (LineBatch(capacity: capacity),
+                 BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, maximumLineBytes: PostbackReader.maximumLineBytes))
+            }
+        }
     }
 
-    public mutating func writeHeader() {
-        writer.writeHeader()
+    public var summary: PostbackSummary { merger.summary }
+
+    public func writeHeader() {
+        merger.writeHeader()
+    }
+
+    /// Writes what is buffered to the sink.
+    public func drain() {
+        merger.drain()
     }
 
     /// Reads one input to its end. `read` fills the buffer it is given and returns the byte count, 0 at
     /// the end, or a negative number on failure (then this returns false after the lines read so far).
     public mutating func read(name: String, using read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
-        let chunkBytes = self.chunkBytes
+        merger.startFile(name)
+        return withoutActuallyEscaping(read) { read in
+            let input = BatchInput(LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
+            // Three sets of slots rotate: in round k, set k-1 decodes, set k-2 is merged, set k is filled.
+            input.fill(slots[0])
+            var decoding = input.take()
+            var merging: [Slot] = []
+            var round = 1
+            while !(decoding.isEmpty && merging.isEmpty) {
+                runRound(decode: decoding, merge: merging, fill: input.atEnd ? nil : (input, slots[round % slots.count]))
+                merging = decoding
+                decoding = input.take()
+                round += 1
+            }
+            merger.drain()
+            return !input.failed
+        }
+    }
+
+    typealias Slot = (batch: LineBatch, decoder: BatchDecoder)
+
+    /// Decodes one set of batches in parallel while the previous set is merged (in order) and the next is
+    /// filled from the input, each on a thread of its own.
+    private func runRound(decode: [Slot], merge: [Slot], fill: (BatchInput, [Slot])?) {
+        let work = UncheckedSendable((decode, merge, fill, merger))
+        let iterations = decode.count + 2
+        let body: @Sendable (Int) -> Void = { index in
+            let (decode, merge, fill, merger) = work.value
+            if index < decode.count {
+                decode[index].decoder.decode(decode[index].batch)
+            } else if index == decode.count {
+                for slot in merge { merger.merge(slot.batch, output: slot.decoder.output) }
+            } else if let (input, slots) = fill {
+                input.fill(slots)
+            }
+        }
+        if threads == 1 {
+            for index in 0..<iterations { body(index) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+        }
+    }
+}
+
+/// The input side: the batcher and the read function, filling one set of slots at a time.
+final class BatchInput {
+    private var batcher: LineBatcher
+    private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    private(set) var failed = false
+    private var filled: [PostbackReader.Slot] = []
+
+    init(_ batcher: LineBatcher, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        self.batcher = batcher
+        self.read = read
+    }
+
+    var atEnd: Bool { batcher.atEnd || failed }
+
+    /// Fills the slots in order until the input ends.
+    func fill(_ slots: [PostbackReader.Slot]) {
+        for slot in slots where !atEnd {
+            guard batcher.fill(slot.batch, read: read) else {
+                failed = true
+                break
+            }
+            filled.append(slot)
+        }
+    }
+
+    /// The slots filled since the last call, in input order.
+    func take() -> [PostbackReader.Slot] {
+        defer { filled = [] }
+        return filled
+    }
+}
+
+/// Handing non-Sendable work to `concurrentPerform`: every iteration touches its own batch and decoder,
+/// and only the merge iteration touches the merger.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Processors available to this process.
+func activeProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+/// The ordered end of the pipeline: the duplicate check (which depends on input order), the summary, and
+/// the output rows with their line numbers and final statuses.
+final class PostbackMerger {
+    private(set) var writer: PostbackRowWriter
+    private(set) var summary: PostbackSummary
+    private var duplicates = DuplicateKeys()
+    private var lineBase = 0
+    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
+
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        writer = PostbackRowWriter(schema: schema, format: format, withFile: withFileColumn)
+        summary = PostbackSummary(schema: schema)
+        self.sink = sink
+    }
+
+    func writeHeader() {
+        writer.writeHeader()
+    }
+
+    func startFile(_ name: String) {
         writer.setFile(name)
-        // Starts at two chunks and grows, up to a chunk plus the longest line, only when a line needs it.
-        var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 2 * chunkBytes)
-        defer { buffer.deallocate() }
-        var filled = 0, lineNumber = 0, skippingLongLine = false, checkByteOrderMark = true
-        while true {
-            if filled + chunkBytes > buffer.count {
-                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(2 * buffer.count, filled + chunkBytes))
-                _ = larger.initialize(from: buffer[0..<filled])
-                buffer.deallocate()
-                buffer = larger
-            }
-            let count = read(UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + chunkBytes)]))
-            if count < 0 { drain(); return false }
-            let atEnd = count == 0
-            filled += count
-            // A UTF-8 byte-order mark before the first line is not part of it.
-            if checkByteOrderMark, filled >= 3 || atEnd {
-                checkByteOrderMark = false
-                if filled >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-                    buffer.baseAddress!.update(from: buffer.baseAddress! + 3, count: filled - 3)
-                    filled -= 3
+        lineBase = 0
+    }
+
+    /// Keeps the values of touched slots, so the loads that warm the cache are not optimized away.
+    private var touched: UInt64 = 0
+
+    func merge(_ batch: LineBatch, output: ByteBuffer) {
+        let cells = output.bytes
+        var start = 0
+        let records = batch.records
+        for (index, var record) in records.enumerated() {
+            if index % 16 == 0 {
+                for ahead in records[index..<min(index + 16, records.count)] {
+                    if case .uuid(let high, let low) = ahead.key { touched &+= duplicates.touch(high: high, low: low) }
                 }
             }
-            if checkByteOrderMark { continue }
-            var start = 0
-            // Every complete line in the buffer.
-            var index = start
-            while let newline = firstNewline(buffer, from: index, to: filled) {
-                lineNumber += 1
-                if skippingLongLine || newline - start > PostbackReader.maximumLineBytes {
-                    skippingLongLine = false
-                    emitLongLine(number: lineNumber)
-                } else {
-                    process(UnsafeBufferPointer(rebasing: buffer[start..<newline]), number: lineNumber)
-                }
-                start = newline + 1
-                index = start
+            let seen: Bool
+            switch record.key {
+            case .none: seen = false
+            case .uuid(let high, let low): seen = duplicates.insert(high: high, low: low)
+            case .text(let index): seen = duplicates.insert(text: batch.keyTexts[index])
             }
-            if atEnd {
-                if skippingLongLine || filled - start > PostbackReader.maximumLineBytes {
-                    emitLongLine(number: lineNumber + 1)
-                } else if start < filled {
-                    process(UnsafeBufferPointer(rebasing: buffer[start..<filled]), number: lineNumber + 1)
-                }
-                drain()
-                return true
-            }
-            // Keep the unfinished line; past the limit, drop it and remember to report it.
-            let rest = filled - start
-            if skippingLongLine || rest > PostbackReader.maximumLineBytes {
-                skippingLongLine = true
-                filled = 0
-            } else {
-                if start > 0, rest > 0 { buffer.baseAddress!.update(from: buffer.baseAddress! + start, count: rest) }
-                filled = rest
-            }
+            if seen, record.status == .ok { record.status = .duplicate }
+            summary.count(record)
+            writer.appendPrefix(line: lineBase + record.line, status: record.status)
+            writer.buffer.append(UnsafeBufferPointer(rebasing: cells[start..<record.suffixEnd]))
+            start = record.suffixEnd
+            if writer.buffer.count >= 1 << 20 { drain() }
         }
+        summary.countBlank(batch.blankLines)
+        lineBase += batch.lineCount
     }
 
-    /// Writes what is buffered to the sink.
-    public mutating func drain() {
-        writer.buffer.withUnsafeBufferPointer { sink($0) }
-        writer.buffer.removeAll(keepingCapacity: true)
-    }
-
-    private func firstNewline(_ buffer: UnsafeMutableBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard from < to else { return nil }
-        guard let found = memchr(buffer.baseAddress! + from, 0x0A, to - from) else { return nil }
-        return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    private mutating func emitLongLine(number: Int) {
-        var row = PostbackRow()
-        row.status = .lineTooLong
-        summary.count(row)
-        writer.write(row, line: number, bytes: UnsafeBufferPointer(start: nil, count: 0), payload: UnsafeBufferPointer(start: nil, count: 0))
-    }
-
-    private mutating func process(_ rawLine: UnsafeBufferPointer<UInt8>, number: Int) {
-        var end = rawLine.count
-        while end > 0, rawLine[end - 1] == 0x0D || rawLine[end - 1] == 0x20 || rawLine[end - 1] == 0x09 { end -= 1 }
-        let line = UnsafeBufferPointer(rebasing: rawLine[0..<end])
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
-            summary.countBlank()
-            return
-        }
-        var row = decoder.decode(line)
-        if let key = row.transactionID {
-            let seen = decoder.payload.withUnsafeBufferPointer { payload in
-                duplicates.insert(key.source == .line ? line : payload, key.span.start, key.span.end, hasEscapes: key.span.hasEscapes)
-            }
-            if seen { row.flag(.duplicate) }
-        }
-        summary.count(row)
-        decoder.payload.withUnsafeBufferPointer { payload in
-            writer.write(row, line: number, bytes: line, payload: payload)
-        }
-        if writer.buffer.count >= 1 << 20 { drain() }
+    func drain() {
+        sink(writer.buffer.bytes)
+        writer.buffer.removeAll()
     }
 }

@@ -1,7 +1,7 @@
 extension PostbackRowWriter {
     @inline(__always)
     mutating func appendNull() {
-        if format == .jsonl { buffer.append(contentsOf: "null".utf8) }
+        if format == .jsonl { buffer.append("null" as StaticString) }
     }
 
     mutating func appendInteger(_ value: Int) {
@@ -16,7 +16,7 @@ extension PostbackRowWriter {
                 count += 1
             } while remaining > 0
             if value < 0 { buffer.append(UInt8(ascii: "-")) }
-            buffer.append(contentsOf: raw[(20 - count)...])
+            buffer.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[(20 - count)...]))
         }
     }
 
@@ -24,13 +24,20 @@ extension PostbackRowWriter {
     @inline(__always)
     mutating func appendText(_ text: StaticString) {
         appendQuoteIfJSON()
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        buffer.append(text)
+        appendQuoteIfJSON()
+    }
+
+    /// A status code, as text.
+    mutating func appendText(row status: PostbackStatus) {
+        appendQuoteIfJSON()
+        buffer.append(status.bytes)
         appendQuoteIfJSON()
     }
 
     mutating func appendText(_ text: String) {
         appendQuoteIfJSON()
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(text)
         appendQuoteIfJSON()
     }
 
@@ -52,25 +59,25 @@ extension PostbackRowWriter {
             if span.kind == .string, !isASCII(bytes, span) {
                 // Re-encoded, so that invalid UTF-8 in the input reaches the output as U+FFFD.
                 let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
-                buffer.append(contentsOf: JSONValue.quoted(text).utf8)
+                buffer.append(JSONValue.quoted(text))
                 return
             }
             let quoted = span.kind == .string || (span.kind == .number && !isSmallInteger(bytes, span))
             if quoted { buffer.append(UInt8(ascii: "\"")) }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
             if quoted { buffer.append(UInt8(ascii: "\"")) }
             return
         }
         guard span.kind == .string else {
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
             return
         }
         if !span.hasEscapes, span.end > span.start, isPlainCSV(bytes, span) {
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
             return
         }
         let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
-        buffer.append(contentsOf: CSVRenderer.field(text).utf8)
+        buffer.append(CSVRenderer.field(text))
     }
 
     /// Digits (with an optional minus) that fit any JSON reader's integers exactly.

@@ -15,12 +15,11 @@ public struct PostbackRowWriter {
     let format: Format
     let columns: [String]
     let withFile: Bool
-    /// Field cells of each fine value, with their leading separators; index 64 holds the empty cells.
-    private let fieldCells: [[UInt8]]
-    /// `coarse_meaning` of each window (0...2) and coarse value, ready to write.
-    private let coarseMeanings: [[[UInt8]]]
+    /// Everything that depends only on the schema, rendered once.
+    private let templates: RowTemplates
     private var fileCell: [UInt8] = []
-    public internal(set) var buffer: [UInt8] = []
+    /// The rows written and not yet drained.
+    let buffer = ByteBuffer(capacity: 1 << 21)
     var scratch: [UInt8] = []
 
     public init(schema: Schema, format: Format, withFile: Bool) {
@@ -42,20 +41,24 @@ public struct PostbackRowWriter {
             : Array(fieldNames.map { ",\(JSONValue.quoted($0)):null" }.joined().utf8)
         cells = cells.map { $0.isEmpty ? empty : $0 }
         cells.append(empty)
-        self.fieldCells = cells
-        self.coarseMeanings = Schema.windows.map { window in
+        let meanings = Schema.windows.flatMap { window in
             CoarseValue.allCases.map { value in
                 let rule = schema.ruleText(for: value, window: window)
                 return Array((format == .csv ? CSVRenderer.field(rule) : JSONValue.quoted(rule)).utf8)
             }
         }
-        buffer.reserveCapacity(1 << 21)
+        let columns = self.columns
+        let prefixes = columns.indices.map { index -> [UInt8] in
+            if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
+            return Array(((index == 0 ? "{" : ",") + JSONValue.quoted(columns[index]) + ":").utf8)
+        }
+        self.templates = RowTemplates(fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
     }
 
     /// The CSV header row; JSON lines have none.
     public mutating func writeHeader() {
         guard format == .csv else { return }
-        buffer.append(contentsOf: columns.joined(separator: ",").utf8)
+        buffer.append(columns.joined(separator: ","))
         buffer.append(UInt8(ascii: "\n"))
     }
 
@@ -65,52 +68,82 @@ public struct PostbackRowWriter {
         fileCell = Array((format == .csv ? CSVRenderer.field(name) : JSONValue.quoted(name)).utf8)
     }
 
-    mutating func write(_ row: PostbackRow, line number: Int, bytes line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) {
-        let csv = format == .csv
+    /// The columns before `kind`: the file (when several are read), the line number and the status.
+    mutating func appendPrefix(line number: Int, status: PostbackStatus) {
         var column = 0
-        func separator() {
-            if csv {
-                if column > 0 { buffer.append(UInt8(ascii: ",")) }
-            } else {
-                buffer.append(column == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
-                buffer.append(UInt8(ascii: "\""))
-                buffer.append(contentsOf: columns[column].utf8)
-                buffer.append(contentsOf: "\":".utf8)
-            }
-            column += 1
+        if withFile {
+            separator(&column)
+            buffer.append(fileCell)
         }
-        if !fileCell.isEmpty {
-            separator()
-            buffer.append(contentsOf: fileCell)
-        }
-        separator()
+        separator(&column)
         appendInteger(number)
-        separator()
-        appendText(row.status.rawValue)
-        separator()
+        separator(&column)
+        appendText(row: status)
+    }
+
+    /// The columns from `kind` on, and the line end. The row's status is written by `appendPrefix`, later:
+    /// the duplicate check that can change it runs in input order, after rows are decoded in parallel.
+    mutating func appendSuffix(_ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) {
+        var column = withFile ? 3 : 2
+        separator(&column)
         if let kind = row.kind { appendText(kind == .skadnetwork ? "skadnetwork" : "adattributionkit") } else { appendNull() }
-        separator(); appendCell(row.version, line: line, payload: payload)
-        separator(); appendCell(row.transactionID, line: line, payload: payload)
-        separator(); appendCell(row.adNetworkID, line: line, payload: payload)
-        separator(); appendCell(row.sourceID, line: line, payload: payload)
-        separator(); appendCell(row.appID, line: line, payload: payload)
-        separator(); appendCell(row.sequenceIndex, line: line, payload: payload)
-        separator(); appendCell(row.didWin, line: line, payload: payload)
-        separator(); appendCell(row.fidelityType, line: line, payload: payload)
-        separator(); appendCell(row.redownload, line: line, payload: payload)
-        separator(); appendCell(row.countryCode, line: line, payload: payload)
-        separator(); appendCell(row.fineCell, line: line, payload: payload)
-        separator(); appendCell(row.coarseCell, line: line, payload: payload)
+        separator(&column); appendCell(row.version, line: line, payload: payload)
+        separator(&column); appendCell(row.transactionID, line: line, payload: payload)
+        separator(&column); appendCell(row.adNetworkID, line: line, payload: payload)
+        separator(&column); appendCell(row.sourceID, line: line, payload: payload)
+        separator(&column); appendCell(row.appID, line: line, payload: payload)
+        separator(&column); appendCell(row.sequenceIndex, line: line, payload: payload)
+        separator(&column); appendCell(row.didWin, line: line, payload: payload)
+        separator(&column); appendCell(row.fidelityType, line: line, payload: payload)
+        separator(&column); appendCell(row.redownload, line: line, payload: payload)
+        separator(&column); appendCell(row.countryCode, line: line, payload: payload)
+        separator(&column); appendCell(row.fineCell, line: line, payload: payload)
+        separator(&column); appendCell(row.coarseCell, line: line, payload: payload)
         // The field cells carry their own separators (and keys, in JSON lines).
-        buffer.append(contentsOf: fieldCells[row.fineIsValid ? row.fineValue! : 64])
+        buffer.append(templates.fieldCells[row.fineIsValid ? row.fineValue! : 64])
         column = columns.count - 1
-        separator()
+        separator(&column)
         if let coarse = row.coarseValue {
-            buffer.append(contentsOf: coarseMeanings[row.window - 1][coarse == .low ? 0 : coarse == .medium ? 1 : 2])
+            buffer.append(templates.coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
         } else {
             appendNull()
         }
-        if !csv { buffer.append(UInt8(ascii: "}")) }
+        if format == .jsonl { buffer.append(UInt8(ascii: "}")) }
         buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines.
+    @inline(__always)
+    private func separator(_ column: inout Int) {
+        buffer.append(templates.prefixes[column])
+        column += 1
+    }
+}
+
+/// Byte strings kept in one allocation that lives as long as the writer, so that writing a row reads
+/// them without reference counting.
+final class RowTemplates {
+    private let storage: UnsafeMutablePointer<UInt8>
+    let fieldCells: [UnsafeBufferPointer<UInt8>]
+    let coarseMeanings: [UnsafeBufferPointer<UInt8>]
+    let prefixes: [UnsafeBufferPointer<UInt8>]
+
+    init(fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
+        let all = fieldCells + coarseMeanings + prefixes
+        storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
+        var offset = 0
+        var pieces: [UnsafeBufferPointer<UInt8>] = []
+        for bytes in all {
+            (storage + offset).initialize(from: bytes, count: bytes.count)
+            pieces.append(UnsafeBufferPointer(start: storage + offset, count: bytes.count))
+            offset += bytes.count
+        }
+        self.fieldCells = Array(pieces[0..<fieldCells.count])
+        self.coarseMeanings = Array(pieces[fieldCells.count..<(fieldCells.count + coarseMeanings.count)])
+        self.prefixes = Array(pieces[(fieldCells.count + coarseMeanings.count)...])
+    }
+
+    deinit {
+        storage.deallocate()
     }
 }

@@ -42,4 +42,22 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .duplicate: 11
         }
     }
+
+    /// The code as UTF-8, without building a String for every row.
+    var bytes: StaticString {
+        switch self {
+        case .ok: "ok"
+        case .lineTooLong: "line-too-long"
+        case .notJSON: "not-json"
+        case .notObject: "not-object"
+        case .wrongType: "wrong-type"
+        case .outOfRange: "out-of-range"
+        case .fineAndCoarse: "fine-and-coarse"
+        case .fineNotFirst: "fine-not-first"
+        case .unknownCoarse: "unknown-coarse"
+        case .invalidFine: "invalid-fine"
+        case .jwsUnreadable: "jws-unreadable"
+        case .duplicate: "duplicate"
+        }
+    }
 }

@@ -31,24 +31,25 @@ public struct PostbackSummary: Sendable {
         statusCounts[PostbackStatus.allCases.firstIndex(of: status)!]
     }
 
-    mutating func countBlank() { blank += 1 }
+    mutating func countBlank(_ lines: Int = 1) { blank += lines }
 
-    mutating func count(_ row: PostbackRow) {
+    mutating func count(_ row: RowRecord) {
         read += 1
         statusCounts[row.status.index] += 1
-        guard row.kind != nil else { return }
-        let digits = min(row.sourceDigits, 5)
+        guard row.isObject else { return }
+        let digits = Int(row.sourceDigits)
         postbacksByDigits[digits] += 1
-        if row.fineCell == nil && row.coarseCell == nil { withoutValueByDigits[digits] += 1 }
+        if !row.hasFineCell && !row.hasCoarseCell { withoutValueByDigits[digits] += 1 }
         guard row.status == .ok else { return }
-        if let fine = row.fineValue, row.fineIsValid {
+        if row.fineIsValid {
+            let fine = Int(row.fineValue)
             fineValues += 1
             for (index, field) in schema.fields.enumerated() {
                 caseCounts[index][(fine >> field.bits.lower) & field.bits.maximumCode] += 1
             }
         }
-        if let coarse = row.coarseValue {
-            coarseCounts[row.window - 1][coarse == .low ? 0 : coarse == .medium ? 1 : 2] += 1
+        if row.coarse >= 0 {
+            coarseCounts[Int(row.window) - 1][Int(row.coarse)] += 1
         }
     }
 
