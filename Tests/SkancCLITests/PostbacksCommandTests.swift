@@ -25,6 +25,12 @@ import Testing
         #expect(rows[1].contains("\"line\":3,") && rows[1].contains("\"coarse_meaning\":\"otherwise\""))
     }
 
+    @Test func oneThreadGivesTheSameRows() throws {
+        let many = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples])
+        let one = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--threads", "1"])
+        #expect(one.stdout == many.stdout && one.status == many.status)
+    }
+
     @Test func summaryAddsUp() throws {
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--summary-only"])
         #expect(result.status == 1)
@@ -49,5 +55,6 @@ import Testing
         #expect(try CLI.run(["postbacks"]).status == 64)
         #expect(try CLI.run(["postbacks", "Schemas/Shop.skan", "--format", "xml"]).status == 64)
         #expect(try CLI.run(["postbacks", "Schemas/Shop.skan", "--summary", "--summary-only"]).status == 64)
+        #expect(try CLI.run(["postbacks", "Schemas/Shop.skan", "--threads", "0"]).status == 64)
     }
 }

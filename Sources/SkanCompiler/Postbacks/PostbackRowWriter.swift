@@ -19,7 +19,7 @@ public struct PostbackRowWriter {
     private let templates: RowTemplates
     private var fileCell: [UInt8] = []
     /// The rows written and not yet drained.
-    let buffer = ByteBuffer(capacity: 1 << 21)
+    let buffer = ByteBuffer(capacity: 1 << 16)
     var scratch: [UInt8] = []
 
     public init(schema: Schema, format: Format, withFile: Bool) {

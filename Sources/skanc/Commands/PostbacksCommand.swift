@@ -10,9 +10,9 @@ enum PostbacksCommand {
     static let command = Command(
         name: "postbacks",
         flags: ["--summary", "--summary-only"],
-        options: ["--format": PostbackRowWriter.Format.allCases.map(\.rawValue)],
+        options: ["--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": []],
         help: """
-        USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only]
+        USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
 
         Decodes postbacks, one JSON object per line (SKAdNetwork 2.0-4.0 and AdAttributionKit), with the
         schema's exact semantics. Reads standard input when no FILE (or -) is given. Every non-blank line gets
@@ -26,6 +26,7 @@ enum PostbacksCommand {
           --summary         Also print counts to standard error: lines, ok, each problem, duplicates, cases,
                             coarse values per window, postbacks without a value by privacy tier.
           --summary-only    Print only the summary, to standard output.
+          --threads N       Decode on N threads (default: one per processor). The output is the same for any N.
           -h, --help        Show this help.
 
         EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema
@@ -41,12 +42,19 @@ enum PostbacksCommand {
         if arguments.flags.contains("--summary"), arguments.flags.contains("--summary-only") {
             throw UsageError(message: "use --summary or --summary-only, not both", command: "postbacks")
         }
+        var threads: Int? = nil
+        if let text = arguments.options["--threads"] {
+            guard let count = Int(text), (1...64).contains(count) else {
+                throw UsageError(message: "--threads takes a number from 1 to 64, not '\(text)'", command: "postbacks")
+            }
+            threads = count
+        }
         guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
         var inputs = Array(arguments.positionals.dropFirst())
         if inputs.isEmpty { inputs = ["-"] }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
-        var reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1) { bytes in
+        var reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads) { bytes in
             if !summaryOnly, let base = bytes.baseAddress { Output.write(bytes: UnsafeRawBufferPointer(start: base, count: bytes.count), to: STDOUT_FILENO) }
         }
         reader.writeHeader()
