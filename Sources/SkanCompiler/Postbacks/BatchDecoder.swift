@@ -12,9 +12,9 @@ final class BatchDecoder {
     private(set) var writer: PostbackRowWriter
     let maximumLineBytes: Int
 
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, maximumLineBytes: Int) {
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
         decoder = PostbackLineDecoder(schema: schema)
-        writer = PostbackRowWriter(schema: schema, format: format, withFile: withFileColumn)
+        writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         self.maximumLineBytes = maximumLineBytes
     }
 

@@ -92,8 +92,12 @@ struct JSONScanner {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
             // A byte is zero in `x ^ c` where it equals c; `(v - 0x01..) & ~v & 0x80..` flags zero bytes.
             let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            if special & highs != 0 { return }
+            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+            if special != 0 {
+                // The lowest flagged byte is exact (borrows only run upward): the first byte that needs a look.
+                index += special.trailingZeroBitCount / 8
+                return
+            }
             index += 8
         }
     }

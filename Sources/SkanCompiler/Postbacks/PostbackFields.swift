@@ -12,6 +12,7 @@ final class PostbackFields {
     /// One slot per key; a slot counts only when its bit in `present` is set, so a reset is one store.
     private let slots = UnsafeMutablePointer<Value>.allocate(capacity: PostbackKey.allCases.count)
     private var present: UInt32 = 0
+    private let keysByLength = PostbackKey.byLength
 
     deinit {
         slots.deallocate()
@@ -50,7 +51,7 @@ final class PostbackFields {
                 try scanner.expect(UInt8(ascii: ":"))
                 scanner.skipWhitespace()
                 let value = try scanner.scanValue(stack: &stack)
-                if !key.hasEscapes, let known = PostbackKey.match(scanner.bytes, key.start, key.end) {
+                if !key.hasEscapes, let known = PostbackKey.match(scanner.bytes, key.start, key.end, in: keysByLength) {
                     self[known] = Value(span: value, source: source)
                 }
                 scanner.skipWhitespace()

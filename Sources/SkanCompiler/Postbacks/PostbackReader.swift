@@ -27,13 +27,15 @@ public struct PostbackReader {
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
-        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, sink: sink)
+        let templates = RowTemplates(schema: schema, format: format, withFile: withFileColumn)
+        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates, sink: sink)
         let perRound = threads == 1 ? 1 : threads * 2
         let capacity = self.chunkBytes + 4096
         slots = (0..<3).map { _ in
             (0..<perRound).map { _ in
                 (LineBatch(capacity: capacity),
-                 BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, maximumLineBytes: PostbackReader.maximumLineBytes))
+                 BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                              maximumLineBytes: PostbackReader.maximumLineBytes))
             }
         }
     }
@@ -149,8 +151,9 @@ final class PostbackMerger {
     private var lineBase = 0
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        writer = PostbackRowWriter(schema: schema, format: format, withFile: withFileColumn)
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         summary = PostbackSummary(schema: schema)
         self.sink = sink
     }

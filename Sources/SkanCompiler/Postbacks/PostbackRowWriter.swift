@@ -23,36 +23,15 @@ public struct PostbackRowWriter {
     var scratch: [UInt8] = []
 
     public init(schema: Schema, format: Format, withFile: Bool) {
+        self.init(format: format, withFile: withFile, templates: RowTemplates(schema: schema, format: format, withFile: withFile))
+    }
+
+    /// A writer that shares `templates` (read-only) with other writers of the same run.
+    init(format: Format, withFile: Bool, templates: RowTemplates) {
         self.format = format
         self.withFile = withFile
-        self.columns = PostbackRowWriter.columns(schema: schema, withFile: withFile)
-        let fieldNames = schema.fields.map { ColumnNames.snakeCase($0.name) }
-        var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
-            guard case .success(let state) = schema.decode(fineValue: fine) else { return [] }
-            let names = schema.cases(of: state).map { $0!.name }
-            return zip(zip(fieldNames, names), schema.fields).flatMap { pair, field -> [UInt8] in
-                let (column, name) = pair
-                if format == .csv { return Array(("," + CSVRenderer.field(name)).utf8) }
-                let value = field.isFlag ? name : JSONValue.quoted(name)
-                return Array(",\(JSONValue.quoted(column)):\(value)".utf8)
-            }
-        }
-        let empty: [UInt8] = format == .csv ? Array(String(repeating: ",", count: fieldNames.count).utf8)
-            : Array(fieldNames.map { ",\(JSONValue.quoted($0)):null" }.joined().utf8)
-        cells = cells.map { $0.isEmpty ? empty : $0 }
-        cells.append(empty)
-        let meanings = Schema.windows.flatMap { window in
-            CoarseValue.allCases.map { value in
-                let rule = schema.ruleText(for: value, window: window)
-                return Array((format == .csv ? CSVRenderer.field(rule) : JSONValue.quoted(rule)).utf8)
-            }
-        }
-        let columns = self.columns
-        let prefixes = columns.indices.map { index -> [UInt8] in
-            if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
-            return Array(((index == 0 ? "{" : ",") + JSONValue.quoted(columns[index]) + ":").utf8)
-        }
-        self.templates = RowTemplates(fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
+        self.columns = templates.columns
+        self.templates = templates
     }
 
     /// The CSV header row; JSON lines have none.
@@ -123,12 +102,45 @@ public struct PostbackRowWriter {
 /// Byte strings kept in one allocation that lives as long as the writer, so that writing a row reads
 /// them without reference counting.
 final class RowTemplates {
+    let columns: [String]
     private let storage: UnsafeMutablePointer<UInt8>
     let fieldCells: [UnsafeBufferPointer<UInt8>]
     let coarseMeanings: [UnsafeBufferPointer<UInt8>]
     let prefixes: [UnsafeBufferPointer<UInt8>]
 
-    init(fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
+    /// Renders everything that depends only on the schema and the format.
+    convenience init(schema: Schema, format: PostbackRowWriter.Format, withFile: Bool) {
+        let columns = PostbackRowWriter.columns(schema: schema, withFile: withFile)
+        let fieldNames = schema.fields.map { ColumnNames.snakeCase($0.name) }
+        var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
+            guard case .success(let state) = schema.decode(fineValue: fine) else { return [] }
+            let names = schema.cases(of: state).map { $0!.name }
+            return zip(zip(fieldNames, names), schema.fields).flatMap { pair, field -> [UInt8] in
+                let (column, name) = pair
+                if format == .csv { return Array(("," + CSVRenderer.field(name)).utf8) }
+                let value = field.isFlag ? name : JSONValue.quoted(name)
+                return Array(",\(JSONValue.quoted(column)):\(value)".utf8)
+            }
+        }
+        let empty: [UInt8] = format == .csv ? Array(String(repeating: ",", count: fieldNames.count).utf8)
+            : Array(fieldNames.map { ",\(JSONValue.quoted($0)):null" }.joined().utf8)
+        cells = cells.map { $0.isEmpty ? empty : $0 }
+        cells.append(empty)
+        let meanings = Schema.windows.flatMap { window in
+            CoarseValue.allCases.map { value in
+                let rule = schema.ruleText(for: value, window: window)
+                return Array((format == .csv ? CSVRenderer.field(rule) : JSONValue.quoted(rule)).utf8)
+            }
+        }
+        let prefixes = columns.indices.map { index -> [UInt8] in
+            if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
+            return Array(((index == 0 ? "{" : ",") + JSONValue.quoted(columns[index]) + ":").utf8)
+        }
+        self.init(columns: columns, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
+    }
+
+    init(columns: [String], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
+        self.columns = columns
         let all = fieldCells + coarseMeanings + prefixes
         storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
         var offset = 0
