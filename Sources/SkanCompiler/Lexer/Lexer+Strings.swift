@@ -1,6 +1,6 @@
 extension Lexer {
     /// Lexes a double-quoted string starting at the opening quote and returns its decoded value.
-    /// Escapes: `\"`, `\\`, `\n`, `\t`, `\u{XXXX}`. A raw newline or the end of the file ends it with an error.
+    /// Escapes: `\"`, `\\`, `\n`, `\t`, `\u{E9}` (one to eight hex digits). A raw newline or the end of the file ends it with an error.
     mutating func lexString(start: SourceLocation) -> String {
         index += 1  // opening quote
         var value: [UInt8] = []
@@ -54,7 +54,7 @@ extension Lexer {
         }
     }
 
-    /// `\u{XXXX}`: one to eight hex digits naming a Unicode scalar.
+    /// `\u{E9}`: one to eight hex digits naming a Unicode scalar.
     private mutating func lexUnicodeEscape(_ escapeStart: SourceLocation) -> [UInt8] {
         guard peek() == UInt8(ascii: "{") else {
             report(.error(.syntax, "expected '{' after \\u, as in \\u{00E9}", at: escapeStart))

@@ -75,22 +75,10 @@ extension Parser {
             }
         }
         let brace = try expect(.leftBrace, "'{'", context: "to open the cases of field '\(name.text)'")
-        var hadError = false
-        while current.kind != .rightBrace {
-            if atEnd {
-                diagnostics.append(.error(.syntax, "expected '}' to close field '\(name.text)'", at: current.location,
-                                          notes: [.init("the field's '{' is here", at: brace.location)]))
-                throw Recovery()
-            }
-            do {
-                field.cases.append(try parseCase())
-            } catch {
-                hadError = true
-                skipToNextLineInBlock()
-            }
+        let complete = try parseBlock(opening: brace, name: "field '\(name.text)'") { parser throws(Recovery) in
+            field.cases.append(try parser.parseCase())
         }
-        advance()
-        if field.cases.isEmpty, !hadError {
+        if field.cases.isEmpty, complete {
             diagnostics.append(.error(.syntax, "field '\(name.text)' has no cases; declare at least one ('none = 0')",
                                       at: brace.location))
         }
@@ -149,25 +137,35 @@ extension Parser {
         let windows = try parseOptionalWindows()
         let brace = try expect(.leftBrace, "'{'", context: "to open the coarse rules")
         var block = CoarseBlockSyntax(keyword: keyword, windows: windows, rules: [])
-        var hadError = false
+        let complete = try parseBlock(opening: brace, name: "the coarse block") { parser throws(Recovery) in
+            block.rules.append(try parser.parseCoarseRule())
+        }
+        if block.rules.isEmpty, complete {
+            diagnostics.append(.error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
+        }
+        return block
+    }
+
+    /// The items of a `{ ... }` block up to its closing brace. An item with an error is skipped to the next
+    /// line, so the rest of the block is still read. Returns false when some item had an error.
+    mutating func parseBlock(opening brace: Token, name: String,
+                             item: (inout Parser) throws(Recovery) -> Void) throws(Recovery) -> Bool {
+        var complete = true
         while current.kind != .rightBrace {
             if atEnd {
-                diagnostics.append(.error(.syntax, "expected '}' to close the coarse block", at: current.location,
-                                          notes: [.init("the block's '{' is here", at: brace.location)]))
+                diagnostics.append(.error(.syntax, "expected '}' to close \(name)", at: current.location,
+                                          notes: [.init("its '{' is here", at: brace.location)]))
                 throw Recovery()
             }
             do {
-                block.rules.append(try parseCoarseRule())
+                try item(&self)
             } catch {
-                hadError = true
+                complete = false
                 skipToNextLineInBlock()
             }
         }
         advance()
-        if block.rules.isEmpty, !hadError {
-            diagnostics.append(.error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
-        }
-        return block
+        return complete
     }
 
     /// `rule = ("low" | "medium" | "high") ("when" cond | "otherwise")`

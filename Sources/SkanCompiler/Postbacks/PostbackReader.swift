@@ -98,38 +98,6 @@ public struct PostbackReader {
     }
 }
 
-/// The input side: the batcher and the read function, filling one set of slots at a time.
-final class BatchInput {
-    private var batcher: LineBatcher
-    private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
-    private(set) var failed = false
-    private var filled: [PostbackReader.Slot] = []
-
-    init(_ batcher: LineBatcher, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
-        self.batcher = batcher
-        self.read = read
-    }
-
-    var atEnd: Bool { batcher.atEnd || failed }
-
-    /// Fills the slots in order until the input ends.
-    func fill(_ slots: [PostbackReader.Slot]) {
-        for slot in slots where !atEnd {
-            guard batcher.fill(slot.batch, read: read) else {
-                failed = true
-                break
-            }
-            filled.append(slot)
-        }
-    }
-
-    /// The slots filled since the last call, in input order.
-    func take() -> [PostbackReader.Slot] {
-        defer { filled = [] }
-        return filled
-    }
-}
-
 /// Handing non-Sendable work to `concurrentPerform`: every iteration touches its own batch and decoder,
 /// and only the merge iteration touches the merger.
 struct UncheckedSendable<Value>: @unchecked Sendable {
@@ -140,65 +108,4 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// Processors available to this process.
 func activeProcessorCount() -> Int {
     max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-}
-
-/// The ordered end of the pipeline: the duplicate check (which depends on input order), the summary, and
-/// the output rows with their line numbers and final statuses.
-final class PostbackMerger {
-    private(set) var writer: PostbackRowWriter
-    private(set) var summary: PostbackSummary
-    private var duplicates = DuplicateKeys()
-    private var lineBase = 0
-    private let sink: (UnsafeBufferPointer<UInt8>) -> Void
-
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
-         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
-        summary = PostbackSummary(schema: schema)
-        self.sink = sink
-    }
-
-    func writeHeader() {
-        writer.writeHeader()
-    }
-
-    func startFile(_ name: String) {
-        writer.setFile(name)
-        lineBase = 0
-    }
-
-    /// Keeps the values of touched slots, so the loads that warm the cache are not optimized away.
-    private var touched: UInt64 = 0
-
-    func merge(_ batch: LineBatch, output: ByteBuffer) {
-        let cells = output.bytes
-        var start = 0
-        let records = batch.records
-        for (index, var record) in records.enumerated() {
-            if index % 16 == 0 {
-                for ahead in records[index..<min(index + 16, records.count)] {
-                    if case .uuid(let high, let low) = ahead.key { touched &+= duplicates.touch(high: high, low: low) }
-                }
-            }
-            let seen: Bool
-            switch record.key {
-            case .none: seen = false
-            case .uuid(let high, let low): seen = duplicates.insert(high: high, low: low)
-            case .text(let index): seen = duplicates.insert(text: batch.keyTexts[index])
-            }
-            if seen, record.status == .ok { record.status = .duplicate }
-            summary.count(record)
-            writer.appendPrefix(line: lineBase + record.line, status: record.status)
-            writer.buffer.append(UnsafeBufferPointer(rebasing: cells[start..<record.suffixEnd]))
-            start = record.suffixEnd
-            if writer.buffer.count >= 1 << 20 { drain() }
-        }
-        summary.countBlank(batch.blankLines)
-        lineBase += batch.lineCount
-    }
-
-    func drain() {
-        sink(writer.buffer.bytes)
-        writer.buffer.removeAll()
-    }
 }

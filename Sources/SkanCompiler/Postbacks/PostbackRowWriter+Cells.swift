@@ -29,16 +29,8 @@ extension PostbackRowWriter {
     }
 
     /// A status code, as text.
-    mutating func appendText(row status: PostbackStatus) {
-        appendQuoteIfJSON()
-        buffer.append(status.bytes)
-        appendQuoteIfJSON()
-    }
-
-    mutating func appendText(_ text: String) {
-        appendQuoteIfJSON()
-        buffer.append(text)
-        appendQuoteIfJSON()
+    mutating func appendStatus(_ status: PostbackStatus) {
+        appendText(status.bytes)
     }
 
     @inline(__always)

@@ -57,7 +57,7 @@ public struct PostbackRowWriter {
         separator(&column)
         appendInteger(number)
         separator(&column)
-        appendText(row: status)
+        appendStatus(status)
     }
 
     /// The columns from `kind` on, and the line end. The row's status is written by `appendPrefix`, later:

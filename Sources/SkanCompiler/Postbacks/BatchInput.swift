@@ -1,0 +1,31 @@
+/// The input side: the batcher and the read function, filling one set of slots at a time.
+final class BatchInput {
+    private var batcher: LineBatcher
+    private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    private(set) var failed = false
+    private var filled: [PostbackReader.Slot] = []
+
+    init(_ batcher: LineBatcher, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        self.batcher = batcher
+        self.read = read
+    }
+
+    var atEnd: Bool { batcher.atEnd || failed }
+
+    /// Fills the slots in order until the input ends.
+    func fill(_ slots: [PostbackReader.Slot]) {
+        for slot in slots where !atEnd {
+            guard batcher.fill(slot.batch, read: read) else {
+                failed = true
+                break
+            }
+            filled.append(slot)
+        }
+    }
+
+    /// The slots filled since the last call, in input order.
+    func take() -> [PostbackReader.Slot] {
+        defer { filled = [] }
+        return filled
+    }
+}
