@@ -7,7 +7,7 @@ enum Help {
         USAGE: skanc <command> [options]
 
         COMMANDS:
-        \(Command.all.map { "  " + $0.name.padding(10) + summary($0) }.joined(separator: "\n"))
+        \(Command.all.map { "  " + $0.name.padding(11) + $0.summary }.joined(separator: "\n"))
 
         OPTIONS:
           -h, --help      Show this help, or 'skanc help <command>' for one command.
@@ -15,11 +15,6 @@ enum Help {
 
         See 'skanc help <command>' for the options of each command.
         """
-    }
-
-    private static func summary(_ command: Command) -> String {
-        let lines = command.help.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.count > 2 ? String(lines[2].prefix { $0 != "." }) : ""
     }
 }
 

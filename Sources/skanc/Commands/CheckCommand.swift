@@ -2,6 +2,7 @@
 enum CheckCommand {
     static let command = Command(
         name: "check",
+        summary: "Check schemas and print located diagnostics.",
         flags: ["--warnings-as-errors"],
         options: [:],
         help: """

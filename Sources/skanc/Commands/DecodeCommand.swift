@@ -4,6 +4,7 @@ import SkanCompiler
 enum DecodeCommand {
     static let command = Command(
         name: "decode",
+        summary: "Explain fine or coarse values with the schema's semantics.",
         flags: [],
         options: ["--window": ["1", "2", "3"], "--format": ["text", "json"]],
         help: """

@@ -4,6 +4,7 @@ import SkanCompiler
 enum GenerateCommand {
     static let command = Command(
         name: "generate",
+        summary: "Generate the Swift encoder and decoder of a schema.",
         flags: [],
         options: ["-o": [], "--output": [], "--access-level": SwiftGenerator.AccessLevel.allCases.map(\.rawValue), "--source-name": []],
         help: """

@@ -9,6 +9,7 @@ import SkanCompiler
 enum PostbacksCommand {
     static let command = Command(
         name: "postbacks",
+        summary: "Decode postback files (SKAdNetwork, AdAttributionKit JSON lines), one row per line.",
         flags: ["--summary", "--summary-only"],
         options: ["--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": []],
         help: """

@@ -4,6 +4,7 @@ import SkanCompiler
 enum TableCommand {
     static let command = Command(
         name: "table",
+        summary: "Print every fine and coarse value and its meaning (text, CSV, JSON, Markdown, HTML, SQL).",
         flags: [],
         options: ["--format": TableFormat.allCases.map(\.rawValue), "--dialect": SQLDialect.allCases.map(\.rawValue)],
         help: """
