@@ -22,14 +22,14 @@ public struct PostbackReader {
 
     /// `threads`: how many batches decode at once (default: the active processors). 1 decodes on the
     /// calling thread only. The output is the same for every value.
-    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 22,
+    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 21,
                 threads: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
         let templates = RowTemplates(schema: schema, format: format, withFile: withFileColumn)
         merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates, sink: sink)
-        let perRound = threads == 1 ? 1 : threads * 2
+        let perRound = threads == 1 ? 1 : threads * 4
         let capacity = self.chunkBytes + 4096
         slots = (0..<3).map { _ in
             (0..<perRound).map { _ in
