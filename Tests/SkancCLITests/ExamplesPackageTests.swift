@@ -63,6 +63,8 @@ import Testing
             #expect(demo.stdout.contains("window \(window): coarse \(coarse), lock \(schema.shouldLock(state, window: window))\n"))
         }
         #expect(demo.stdout.contains("decoded 42: not a Shop value: bit 5 is reserved\n"))
+        // ShopDemo/Shop.skan and ShopDemo/Legacy/Shop.skan share a file name; each got its own output.
+        #expect(demo.stdout.contains("legacy value 3 (version 2): registered true, purchased true\n"))
 
         let journey = try CLI.run([], executable: package.appendingPathComponent(".build/debug/JourneyDemo"), in: package)
         #expect(journey.status == 0, "\(journey.stderr)")
@@ -84,6 +86,7 @@ import Testing
         #expect(edited.status == 0)
         #expect(edited.output.contains("Generating Swift from Shop.skan"), "\(edited.output)")
         #expect(!edited.output.contains("Generating Swift from Subscription.skan"), "\(edited.output)")
+        #expect(!edited.output.contains("Generating Swift from Legacy/Shop.skan"), "\(edited.output)")
 
         try Self.overwriteInPlace(schemaFile, with: original.replacingOccurrences(of: "flag registered at bit 0", with: "flag registered at bit 9"))
         let broken = try Self.swift(["build"], in: package)

@@ -21,3 +21,8 @@ for fineValue in [11, 20, 42] {
 var paywall = Paywall()
 print("subscription fine value after a $12.50 purchase: \(paywall.purchased(amount: 12.5)), coarse in window 1: \(paywall.coarseValueInFirstWindow)")
 print(describeSubscription(fineValue: 7))
+
+// Postbacks sent under the old layout are read with the old schema version.
+if let legacy = try? LegacyShop(fineValue: 3) {
+    print("legacy value 3 (version \(LegacyShop.schemaVersion)): registered \(legacy.registered), purchased \(legacy.purchased)")
+}
