@@ -127,11 +127,11 @@ import Testing
             field tier at bit 1 { rawValue = 0  b = 1 }
             field Tier at bit 2 { a = 0 }
             field coarseValue at bit 3 { a = 0 }
-            field t at bit 4 { a = 0 }
-            reserved bit 5
+            flag Swift at bit 4
+            flag Self at bit 5
             coarse { low otherwise }
             """
-        #expect(summaries(text) == ["2:6 error name", "3:23 error name", "4:7 error name", "5:7 error name", "6:7 error name"])
+        #expect(summaries(text) == ["2:6 error name", "3:23 error name", "4:7 error name", "5:7 error name", "6:6 error name", "7:6 error name"])
     }
 
     @Test func oneRunReportsManyIndependentMistakes() {

@@ -1,9 +1,11 @@
 /// Names that the generated Swift code defines itself, so a schema may not use them (diagnostic `name`).
 /// Swift keywords are not listed: the generator escapes those.
 public enum GeneratedNames {
-    /// Members of the generated state type that a flag or field name would collide with.
+    /// Members of the generated state type that a flag or field name would collide with. (`Self` and
+    /// `Swift` as properties would hide the type's own `Self` and the standard library's module name, which
+    /// the generated code uses.)
     public static let stateMembers: Set<String> = [
-        "fineValue", "coarseValue", "shouldLock", "schemaVersion", "schemaName", "hashValue",
+        "fineValue", "coarseValue", "shouldLock", "schemaVersion", "schemaName", "hashValue", "Self", "Swift",
     ]
 
     /// Types nested in the generated state type that a field's type name would collide with.

@@ -19,10 +19,10 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// A name as an argument label at a call site, where Swift wants backticks only for `inout`, `var`
-    /// and `let` (and warns about needless ones).
+    /// A name as an argument label at a call site, where Swift wants backticks only for `inout` (and
+    /// warns about needless ones, even for `var` and `let`).
     static func argumentLabel(_ name: String) -> String {
-        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+        name == "inout" ? "`inout`" : name
     }
 
     /// The type a field generates, as an identifier: `PaymentTier`, `` `Type` ``.
