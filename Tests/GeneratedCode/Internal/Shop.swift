@@ -9,12 +9,15 @@ internal nonisolated struct Shop: Swift.Hashable, Swift.Sendable {
     internal static let schemaVersion: Swift.Int = 3
 
     /// Completed registration
+    ///
     /// Stored in bit 0 of the fine value.
     internal var registered: Swift.Bool
     /// Highest purchase tier
+    ///
     /// Stored in bits 1...2 of the fine value.
     internal var paymentTier: PaymentTier
     /// Deepest action on the first day
+    ///
     /// Stored in bits 3...4 of the fine value.
     internal var dayOneAction: DayOneAction
 

@@ -9,12 +9,15 @@ internal nonisolated struct Subscription: Swift.Hashable, Swift.Sendable {
     internal static let schemaVersion: Swift.Int = 2
 
     /// Purchase revenue in USD
+    ///
     /// Stored in bits 0...2 of the fine value.
     internal var revenue: Revenue
     /// Sessions in the first two days
+    ///
     /// Stored in bits 3...4 of the fine value.
     internal var sessions: Sessions
     /// Started a free trial
+    ///
     /// Stored in bit 5 of the fine value.
     internal var startedTrial: Swift.Bool
 
@@ -80,19 +83,19 @@ internal nonisolated struct Subscription: Swift.Hashable, Swift.Sendable {
 
     /// Purchase revenue in USD
     internal nonisolated enum Revenue: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {
-        /// Covers 0..<0.01.
+        /// Covers `0..<0.01`.
         case none = 0
-        /// Covers 0.01..<1.
+        /// Covers `0.01..<1`.
         case tiny = 1
-        /// Covers 1..<5.
+        /// Covers `1..<5`.
         case small = 2
-        /// Covers 5..<20.
+        /// Covers `5..<20`.
         case mid = 3
-        /// Covers 20..<50.
+        /// Covers `20..<50`.
         case big = 4
-        /// Covers 50..<100.
+        /// Covers `50..<100`.
         case large = 5
-        /// Covers 100....
+        /// Covers `100...`.
         case whale = 6
 
         /// Cases compare by code, the order the schema's conditions use.
@@ -115,13 +118,13 @@ internal nonisolated struct Subscription: Swift.Hashable, Swift.Sendable {
 
     /// Sessions in the first two days
     internal nonisolated enum Sessions: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {
-        /// Covers 0...1.
+        /// Covers `0...1`.
         case one = 0
-        /// Covers 2...3.
+        /// Covers `2...3`.
         case few = 1
-        /// Covers 4...9.
+        /// Covers `4...9`.
         case some = 2
-        /// Covers 10....
+        /// Covers `10...`.
         case many = 3
 
         /// Cases compare by code, the order the schema's conditions use.

@@ -9,21 +9,27 @@ public nonisolated struct EventFlags: Swift.Hashable, Swift.Sendable {
     public static let schemaVersion: Swift.Int = 1
 
     /// Opened the app
+    ///
     /// Stored in bit 0 of the fine value.
     public var launched: Swift.Bool
     /// Completed registration
+    ///
     /// Stored in bit 1 of the fine value.
     public var registered: Swift.Bool
     /// Finished the tutorial
+    ///
     /// Stored in bit 2 of the fine value.
     public var finishedTutorial: Swift.Bool
     /// Watched a video
+    ///
     /// Stored in bit 3 of the fine value.
     public var watchedVideo: Swift.Bool
     /// Made a first in-app purchase
+    ///
     /// Stored in bit 4 of the fine value.
     public var firstPurchase: Swift.Bool
     /// Reached level 10
+    ///
     /// Stored in bit 5 of the fine value.
     public var reachedLevel10: Swift.Bool
 

@@ -9,12 +9,15 @@ public nonisolated struct Shop: Swift.Hashable, Swift.Sendable {
     public static let schemaVersion: Swift.Int = 3
 
     /// Completed registration
+    ///
     /// Stored in bit 0 of the fine value.
     public var registered: Swift.Bool
     /// Highest purchase tier
+    ///
     /// Stored in bits 1...2 of the fine value.
     public var paymentTier: PaymentTier
     /// Deepest action on the first day
+    ///
     /// Stored in bits 3...4 of the fine value.
     public var dayOneAction: DayOneAction
 

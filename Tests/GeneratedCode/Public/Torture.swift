@@ -11,18 +11,22 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     /// A "quoted" flag, a backslash \, \(interpolation), */, """, #"raw"#
     /// and a second line	after a tab, a NUL \u{0}, a form feed \u{C} and a CR
     ///
+    ///
     /// Stored in bit 0 of the fine value.
     public var `self`: Swift.Bool
     /// /* an unterminated block comment
+    ///
     /// Stored in bit 1 of the fine value.
     public var `init`: Swift.Bool
     /// \u{202E}right-to-left override, 
     /// line separator
+    ///
     /// Stored in bits 2...3 of the fine value.
     public var `default`: Default
     /// Stored in bit 4 of the fine value.
     public var `Type`: `Type`
     /// Counted "things"
+    ///
     /// Stored in bit 5 of the fine value.
     public var `in`: In
 
@@ -118,9 +122,9 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     /// Counted "things"
     public nonisolated enum In: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {
         /// nine \ or fewer
-        /// Covers 0...9.
+        /// Covers `0...9`.
         case `for` = 0
-        /// Covers 10....
+        /// Covers `10...`.
         case `while` = 1
 
         /// Cases compare by code, the order the schema's conditions use.

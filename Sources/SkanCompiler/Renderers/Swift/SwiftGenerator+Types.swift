@@ -6,7 +6,7 @@ extension SwiftGenerator {
         out.block("\(access)nonisolated enum \(SwiftNames.typeName(ofField: field.name)): Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {") { out in
             for fieldCase in field.cases {
                 out.doc(fieldCase.description)
-                if let bucket = fieldCase.bucket { out.line("/// Covers \(bucket).") }
+                if let bucket = fieldCase.bucket { out.line("/// Covers `\(bucket)`.") }
                 out.line("case \(SwiftNames.identifier(fieldCase.name)) = \(fieldCase.code)")
             }
             out.line()

@@ -82,6 +82,7 @@ public struct SwiftGenerator {
     private func renderStoredProperties(_ out: inout CodeWriter) {
         for field in schema.fields {
             out.doc(field.description)
+            if field.description?.isEmpty == false { out.line("///") }
             out.line("/// Stored in \(field.bits) of the fine value.")
             out.line("\(access)var \(propertyName(field)): \(propertyType(field))")
         }
