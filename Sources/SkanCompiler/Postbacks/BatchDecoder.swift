@@ -12,8 +12,8 @@ final class BatchDecoder {
     private(set) var writer: PostbackRowWriter
     let maximumLineBytes: Int
 
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
-        decoder = PostbackLineDecoder(schema: schema)
+    init(format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
+        decoder = PostbackLineDecoder(validFine: templates.validFine)
         writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         self.maximumLineBytes = maximumLineBytes
     }

@@ -9,8 +9,9 @@ struct PostbackLineDecoder {
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
     private(set) var payload: [UInt8] = []
 
-    init(schema: Schema) {
-        self.validFine = Schema.fineValueRange.map { (try? schema.decode(fineValue: $0).get()) != nil }
+    /// `validFine[v]` says whether fine value `v` is a state of the schema (`RowTemplates.validFine`).
+    init(validFine: [Bool]) {
+        self.validFine = validFine
         stack.reserveCapacity(64)
         payload.reserveCapacity(1024)
     }

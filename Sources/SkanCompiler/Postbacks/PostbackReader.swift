@@ -34,7 +34,7 @@ public struct PostbackReader {
         slots = (0..<3).map { _ in
             (0..<perRound).map { _ in
                 (LineBatch(capacity: capacity),
-                 BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                 BatchDecoder(format: format, withFileColumn: withFileColumn, templates: templates,
                               maximumLineBytes: PostbackReader.maximumLineBytes))
             }
         }

@@ -103,6 +103,8 @@ public struct PostbackRowWriter {
 /// them without reference counting.
 final class RowTemplates {
     let columns: [String]
+    /// Whether each fine value 0...63 is a state of the schema.
+    let validFine: [Bool]
     private let storage: UnsafeMutablePointer<UInt8>
     let fieldCells: [UnsafeBufferPointer<UInt8>]
     let coarseMeanings: [UnsafeBufferPointer<UInt8>]
@@ -136,11 +138,13 @@ final class RowTemplates {
             if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
             return Array(((index == 0 ? "{" : ",") + JSONValue.quoted(columns[index]) + ":").utf8)
         }
-        self.init(columns: columns, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
+        let validFine = Schema.fineValueRange.map { (try? schema.decode(fineValue: $0).get()) != nil }
+        self.init(columns: columns, validFine: validFine, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
     }
 
-    init(columns: [String], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
+    init(columns: [String], validFine: [Bool], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
         self.columns = columns
+        self.validFine = validFine
         let all = fieldCells + coarseMeanings + prefixes
         storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
         var offset = 0
