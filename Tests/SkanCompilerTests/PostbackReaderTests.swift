@@ -188,8 +188,9 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         var generator = SplitMix64(seed: 42)
         let schema = try Self.shop()
         for _ in 0..<50 {
+            // Random bytes with a newline about every 40 bytes, so there are many lines of every shape.
             let bytes = (0..<Int.random(in: 0..<5000, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator) | (Bool.random(using: &generator) ? 0 : 0x0A & 0)
+                UInt64.random(in: 0..<40, using: &generator) == 0 ? 0x0A : UInt8.random(in: 0...255, using: &generator)
             }
             let (rows, summary) = readPostbacks(bytes, schema: schema, chunk: 333)
             #expect(rows.count == summary.read + 1)
