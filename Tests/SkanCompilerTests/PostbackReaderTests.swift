@@ -114,11 +114,16 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
 
     @Test func linesSplitAcrossChunksAndLongLines() throws {
         let long = "{\"x\":\"" + String(repeating: "a", count: PostbackReader.maximumLineBytes + 10) + "\"}"
-        let text = "{\"conversion-value\":1}\n" + long + "\n{\"conversion-value\":9}\n"
+        // Two long lines in a row, and a long last line without a newline.
+        let text = "{\"conversion-value\":1}\n" + long + "\n" + long + "\n{\"conversion-value\":9}\n" + long
         for chunk in [13, 4096, 1 << 22] {
-            let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk)
-            #expect(rows.map { $0.prefix(16) } == ["line,status,kind", "1,ok,skadnetwork", "2,line-too-long,", "3,ok,skadnetwork"], "chunk \(chunk)")
-            #expect(summary.read == 3)
+            for threads in [1, 2] {
+                let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk, threads: threads)
+                #expect(rows.map { $0.prefix(16) } == [
+                    "line,status,kind", "1,ok,skadnetwork", "2,line-too-long,", "3,line-too-long,", "4,ok,skadnetwork", "5,line-too-long,",
+                ], "chunk \(chunk), threads \(threads)")
+                #expect(summary.read == 5)
+            }
         }
     }
 

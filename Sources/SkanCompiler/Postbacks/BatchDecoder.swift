@@ -23,7 +23,7 @@ final class BatchDecoder {
     func decode(_ batch: LineBatch) {
         writer.buffer.removeAll()
         var number = 0
-        if batch.startsWithLongLine {
+        for _ in 0..<batch.leadingLongLines {
             number += 1
             appendLongLine(number, to: batch)
         }

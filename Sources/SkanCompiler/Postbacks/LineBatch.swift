@@ -10,8 +10,8 @@ final class LineBatch {
     private(set) var buffer: UnsafeMutableBufferPointer<UInt8>
     /// Bytes of whole lines at the start of `buffer`.
     var count = 0
-    /// A line longer than the limit stood before this batch's first line (it was skipped while reading).
-    var startsWithLongLine = false
+    /// Lines longer than the limit that stood before this batch's first line (skipped while reading).
+    var leadingLongLines = 0
     /// The input ended inside a line longer than the limit, after this batch's lines.
     var endsWithLongLine = false
 
@@ -33,7 +33,7 @@ final class LineBatch {
 
     func reset() {
         count = 0
-        startsWithLongLine = false
+        leadingLongLines = 0
         endsWithLongLine = false
         records.removeAll(keepingCapacity: true)
         keyTexts.removeAll(keepingCapacity: true)
@@ -67,56 +67,69 @@ struct LineBatcher {
         self.maximumLineBytes = maximumLineBytes
     }
 
-    /// Fills `batch` with the next whole lines (possibly none). Returns false when reading failed.
+    /// Fills `batch` with the next whole lines (possibly none). Reads until the batch holds a newline, so a
+    /// long line is read into the batch once rather than carried over and over. Returns false when reading
+    /// failed.
     mutating func fill(_ batch: LineBatch, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
         batch.reset()
         batch.reserve(carry.count + chunkBytes)
         _ = UnsafeMutableBufferPointer(rebasing: batch.buffer[0..<carry.count]).initialize(from: carry)
         batch.count = carry.count
         carry.removeAll(keepingCapacity: true)
-        let read = read(UnsafeMutableBufferPointer(rebasing: batch.buffer[batch.count..<(batch.count + chunkBytes)]))
-        guard read >= 0 else { return false }
-        if read == 0 {
-            atEnd = true
-            if skipping {
-                skipping = false
-                batch.endsWithLongLine = true
-            }
-            return true
-        }
-        var start = batch.count
-        batch.count += read
-        let base = batch.buffer.baseAddress!
-        if skipping {
-            guard let newline = memchr(base + start, 0x0A, batch.count - start) else {
-                batch.count = 0
+        while true {
+            batch.reserve(batch.count + chunkBytes)
+            let read = read(UnsafeMutableBufferPointer(rebasing: batch.buffer[batch.count..<(batch.count + chunkBytes)]))
+            guard read >= 0 else { return false }
+            if read == 0 {
+                atEnd = true
+                if skipping {
+                    skipping = false
+                    batch.endsWithLongLine = true
+                }
                 return true
             }
-            let after = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-            base.update(from: base + after, count: batch.count - after)
-            batch.count -= after
-            start = 0
-            skipping = false
-            batch.startsWithLongLine = true
-        }
-        if checkByteOrderMark {
-            if batch.count >= 3 || memchr(base, 0x0A, batch.count) != nil {
+            var start = batch.count
+            batch.count += read
+            let base = batch.buffer.baseAddress!
+            if skipping {
+                // Only bytes of the skipped line are in the batch (from `start`): drop them up to its end.
+                guard let newline = memchr(base + start, 0x0A, batch.count - start) else {
+                    batch.count = start
+                    continue
+                }
+                let after = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                (base + start).update(from: base + after, count: batch.count - after)
+                batch.count -= after - start
+                skipping = false
+                batch.leadingLongLines += 1
+            }
+            if checkByteOrderMark, batch.count >= 3 || memchr(base, 0x0A, batch.count) != nil {
                 checkByteOrderMark = false
                 if batch.count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
                     base.update(from: base + 3, count: batch.count - 3)
                     batch.count -= 3
+                    start = max(0, start - 3)
                 }
             }
+            // End the batch at its last newline; the rest starts the next batch. Only the bytes just read
+            // can hold one: what came before (the carried line, earlier reads of this fill) holds none.
+            var end = batch.count
+            while end > start, base[end - 1] != 0x0A { end -= 1 }
+            if end > start {
+                let rest = batch.count - end
+                if rest > maximumLineBytes {
+                    skipping = true
+                } else {
+                    carry.append(contentsOf: UnsafeBufferPointer(start: base + end, count: rest))
+                }
+                batch.count = end
+                return true
+            }
+            // No newline yet: keep reading into this batch, unless the line is already too long.
+            if batch.count > maximumLineBytes {
+                batch.count = 0
+                skipping = true
+            }
         }
-        // End the batch at its last newline; the rest is the start of the next batch.
-        var end = batch.count
-        while end > 0, base[end - 1] != 0x0A { end -= 1 }
-        carry.append(contentsOf: UnsafeBufferPointer(start: base + end, count: batch.count - end))
-        batch.count = end
-        if carry.count > maximumLineBytes {
-            carry.removeAll(keepingCapacity: true)
-            skipping = true
-        }
-        return true
     }
 }
