@@ -43,16 +43,8 @@ import Testing
         let file = directory.appendingPathComponent("\(schema.name).swift")
         try SwiftGenerator.generate(schema, options: .init(accessLevel: .public, sourceName: "names.skan")).write(to: file, atomically: true, encoding: .utf8)
         for isolation in [[], ["-default-isolation", "MainActor"]] {
-            let process = Process()
-            process.executableURL = try WarningFreeTests.swiftc()
-            process.arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library"] + isolation + [file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0 && text.isEmpty, "\(isolation): \(text)")
+            let (status, text) = try Swiftc.typecheck(isolation + [file.path])
+            #expect(status == 0 && text.isEmpty, "\(isolation): \(text)")
         }
     }
 

@@ -6,22 +6,10 @@ import Testing
 /// its output matches the library, a no-op rebuild runs no generator, an edited schema regenerates, and a
 /// schema error fails the build with the schema's location.
 @Suite(.serialized) struct ExamplesPackageTests {
-    /// Runs `swift` with `arguments` in `directory`; returns the exit status and everything it printed.
+    /// Runs `swift` in `directory`; returns the exit status and everything it printed.
     static func swift(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = directory
-        let log = directory.appendingPathComponent("build-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        defer { try? FileManager.default.removeItem(at: log) }
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        let result = try CLI.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["swift"], in: directory)
+        return (result.status, result.stdout + result.stderr)
     }
 
     static func overwriteInPlace(_ file: URL, with text: String) throws {

@@ -22,10 +22,6 @@ public struct PostbackRowWriter {
     let buffer = ByteBuffer(capacity: 1 << 16)
     var scratch: [UInt8] = []
 
-    public init(schema: Schema, format: Format, withFile: Bool) {
-        self.init(format: format, withFile: withFile, templates: RowTemplates(schema: schema, format: format, withFile: withFile))
-    }
-
     /// A writer that shares `templates` (read-only) with other writers of the same run.
     init(format: Format, withFile: Bool, templates: RowTemplates) {
         self.format = format
@@ -35,14 +31,14 @@ public struct PostbackRowWriter {
     }
 
     /// The CSV header row; JSON lines have none.
-    public mutating func writeHeader() {
+    mutating func writeHeader() {
         guard format == .csv else { return }
         buffer.append(columns.joined(separator: ","))
         buffer.append(UInt8(ascii: "\n"))
     }
 
     /// The file name cell for the rows that follow (only when several files are read).
-    public mutating func setFile(_ name: String) {
+    mutating func setFile(_ name: String) {
         guard withFile else { return }
         fileCell = Array((format == .csv ? CSVRenderer.field(name) : JSONValue.quoted(name)).utf8)
     }

@@ -5,9 +5,6 @@ public struct PostbackSummary: Sendable {
     public private(set) var blank = 0
     /// Lines per status, in the order of `PostbackStatus.allCases`.
     private var statusCounts = Array(repeating: 0, count: PostbackStatus.allCases.count)
-    public var byStatus: [PostbackStatus: Int] {
-        Dictionary(uniqueKeysWithValues: zip(PostbackStatus.allCases, statusCounts).filter { $0.1 > 0 })
-    }
     /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code).
     public private(set) var caseCounts: [[Int]]
     public private(set) var fineValues = 0
@@ -28,7 +25,7 @@ public struct PostbackSummary: Sendable {
     public var ok: Int { statusCounts[0] }
 
     public func count(of status: PostbackStatus) -> Int {
-        statusCounts[PostbackStatus.allCases.firstIndex(of: status)!]
+        statusCounts[status.index]
     }
 
     mutating func countBlank(_ lines: Int = 1) { blank += lines }
