@@ -4,41 +4,44 @@ import Glibc
 import Darwin
 #endif
 
-/// Decodes the lines of one batch: each non-blank line becomes a `RowRecord` and its rendered cells from
-/// `kind` on. Every worker has its own, so batches decode in parallel without sharing anything.
+/// Decodes the lines of one batch into finished rows (line number and status included) and counts them.
+/// Only the duplicate check is left for the ordered merge: rows with a key are recorded with where their
+/// status sits. Every worker has its own decoder, so batches decode in parallel without sharing anything.
 final class BatchDecoder {
     private var decoder: PostbackLineDecoder
-    /// Renders the cells after the status into `writer.buffer`, the batch's output.
+    /// Renders the rows into `writer.buffer`, the batch's output.
     private(set) var writer: PostbackRowWriter
+    /// The counts of the batch last decoded.
+    var summary: PostbackSummary
     let maximumLineBytes: Int
 
-    init(format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
         decoder = PostbackLineDecoder(validFine: templates.validFine)
         writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
+        summary = PostbackSummary(schema: schema)
         self.maximumLineBytes = maximumLineBytes
     }
 
     var output: ByteBuffer { writer.buffer }
 
+    /// The file name for the rows that follow.
+    func setFile(_ name: String) {
+        writer.setFile(name)
+    }
+
     func decode(_ batch: LineBatch) {
         writer.buffer.removeAll()
-        var number = 0
+        var number = batch.firstLine
         for _ in 0..<batch.leadingLongLines {
             number += 1
-            appendLongLine(number, to: batch)
+            appendLongLine(number)
         }
         let lines = batch.lines
         var start = 0
-        while start < lines.count {
-            var end = start
-            if let found = memchr(lines.baseAddress! + start, 0x0A, lines.count - start) {
-                end = lines.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            } else {
-                end = lines.count
-            }
+        for end in batch.lineEnds {
             number += 1
             if end - start > maximumLineBytes {
-                appendLongLine(number, to: batch)
+                appendLongLine(number)
             } else {
                 decodeLine(UnsafeBufferPointer(rebasing: lines[start..<end]), number: number, into: batch)
             }
@@ -46,17 +49,17 @@ final class BatchDecoder {
         }
         if batch.endsWithLongLine {
             number += 1
-            appendLongLine(number, to: batch)
+            appendLongLine(number)
         }
-        batch.lineCount = number
     }
 
-    private func appendLongLine(_ number: Int, to batch: LineBatch) {
+    private func appendLongLine(_ number: Int) {
         var row = PostbackRow()
         row.status = .lineTooLong
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let statusOffset = writer.appendPrefix(line: number, status: row.status)
         writer.appendSuffix(row, line: empty, payload: empty)
-        batch.records.append(RowRecord(line: number, row: row, key: .none, suffixEnd: writer.buffer.count))
+        summary.count(RowRecord(row: row, key: .none, statusOffset: statusOffset))
     }
 
     private func decodeLine(_ rawLine: UnsafeBufferPointer<UInt8>, number: Int, into batch: LineBatch) {
@@ -64,7 +67,7 @@ final class BatchDecoder {
         while end > 0, rawLine[end - 1] == 0x0D || rawLine[end - 1] == 0x20 || rawLine[end - 1] == 0x09 { end -= 1 }
         let line = UnsafeBufferPointer(rebasing: rawLine[0..<end])
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
-            batch.blankLines += 1
+            summary.countBlank()
             return
         }
         let row = decoder.decode(line)
@@ -79,8 +82,11 @@ final class BatchDecoder {
                     key = .text(batch.keyTexts.count - 1)
                 }
             }
+            let statusOffset = writer.appendPrefix(line: number, status: row.status)
             writer.appendSuffix(row, line: line, payload: payload)
-            batch.records.append(RowRecord(line: number, row: row, key: key, suffixEnd: writer.buffer.count))
+            let record = RowRecord(row: row, key: key, statusOffset: statusOffset)
+            summary.count(record)
+            if case .none = key {} else { batch.keyedRecords.append(record) }
         }
     }
 }

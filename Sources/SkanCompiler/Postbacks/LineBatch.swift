@@ -4,22 +4,24 @@ import Glibc
 import Darwin
 #endif
 
-/// A run of whole input lines, and what decoding them produced: rendered row cells and one record per
-/// non-blank line. Batches are filled in input order by `LineBatcher`, decoded in parallel, merged in order.
+/// A run of whole input lines, and what decoding them produced: one record per line with a duplicate key.
+/// Batches are filled in input order by `LineBatcher`, decoded in parallel, merged in order.
 final class LineBatch {
     private(set) var buffer: UnsafeMutableBufferPointer<UInt8>
     /// Bytes of whole lines at the start of `buffer`.
     var count = 0
+    /// Where each line in `buffer` ends (the offset of its newline, or `count` for a last line without one).
+    var lineEnds: [Int] = []
+    /// Lines of the same input before this batch, so rows carry their line numbers as soon as they decode.
+    var firstLine = 0
     /// Lines longer than the limit that stood before this batch's first line (skipped while reading).
     var leadingLongLines = 0
     /// The input ended inside a line longer than the limit, after this batch's lines.
     var endsWithLongLine = false
 
-    // What decoding produced.
-    var records: [RowRecord] = []
+    // What decoding produced: the rows with a duplicate key, which only the ordered merge can check.
+    var keyedRecords: [RowRecord] = []
     var keyTexts: [String] = []
-    var blankLines = 0
-    var lineCount = 0
 
     init(capacity: Int) {
         buffer = .allocate(capacity: capacity)
@@ -35,11 +37,13 @@ final class LineBatch {
         count = 0
         leadingLongLines = 0
         endsWithLongLine = false
-        records.removeAll(keepingCapacity: true)
+        firstLine = 0
+        keyedRecords.removeAll(keepingCapacity: true)
         keyTexts.removeAll(keepingCapacity: true)
-        blankLines = 0
-        lineCount = 0
     }
+
+    /// Lines in this batch, long ones skipped while reading included.
+    var lineCount: Int { leadingLongLines + lineEnds.count + (endsWithLongLine ? 1 : 0) }
 
     /// Makes room for `capacity` bytes, keeping the first `count`.
     func reserve(_ capacity: Int) {
@@ -54,9 +58,13 @@ final class LineBatch {
 /// Cuts the input into batches of whole lines: a chunk is read, the batch ends at its last newline, and
 /// the unfinished line is carried into the next batch. A line that grows past the limit is skipped without
 /// being held in memory and reported as too long. A UTF-8 byte-order mark at the very start is dropped.
+/// The batcher also finds where each line ends and numbers the batches' lines, so that batches can decode
+/// in any order.
 struct LineBatcher {
     let chunkBytes: Int
     let maximumLineBytes: Int
+    /// Lines handed out so far.
+    private var lines = 0
     private var carry: [UInt8] = []
     private var skipping = false
     private var checkByteOrderMark = true
@@ -67,11 +75,34 @@ struct LineBatcher {
         self.maximumLineBytes = maximumLineBytes
     }
 
-    /// Fills `batch` with the next whole lines (possibly none). Reads until the batch holds a newline, so a
-    /// long line is read into the batch once rather than carried over and over. Returns false when reading
-    /// failed.
+    /// Fills `batch` with the next whole lines (possibly none) and finds their ends. Returns false when
+    /// reading failed.
     mutating func fill(_ batch: LineBatch, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
         batch.reset()
+        guard fillBytes(batch, read: read) else { return false }
+        var ends = batch.lineEnds
+        batch.lineEnds = []
+        ends.removeAll(keepingCapacity: true)
+        let base = batch.buffer.baseAddress!
+        var start = 0
+        while start < batch.count {
+            if let newline = memchr(base + start, 0x0A, batch.count - start) {
+                start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            } else {
+                start = batch.count
+            }
+            ends.append(start)
+            start += 1
+        }
+        batch.lineEnds = ends
+        batch.firstLine = lines
+        lines += batch.lineCount
+        return true
+    }
+
+    /// Reads until the batch holds a newline, so a long line is read into the batch once rather than
+    /// carried over and over.
+    private mutating func fillBytes(_ batch: LineBatch, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
         batch.reserve(carry.count + chunkBytes)
         _ = UnsafeMutableBufferPointer(rebasing: batch.buffer[0..<carry.count]).initialize(from: carry)
         batch.count = carry.count

@@ -1,35 +1,37 @@
-/// The ordered end of the pipeline: the duplicate check (which depends on input order), the summary, and
-/// the output rows with their line numbers and final statuses.
+/// The ordered end of the pipeline: the duplicate check, which depends on input order. Batches arrive
+/// decoded into finished rows; the merge looks up each row's key, rewrites the status of an `ok` row whose
+/// key was seen before, adds the batch's counts to the summary, and hands the rows to the sink.
 final class PostbackMerger {
-    private(set) var writer: PostbackRowWriter
     private(set) var summary: PostbackSummary
-    private var duplicates = DuplicateKeys()
-    private var lineBase = 0
+    private var duplicates = DuplicateKeys(capacity: 1 << 16)
+    private let header: [UInt8]
+    private let okCell: Int
+    private let duplicateCell: [UInt8]
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
     init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
          sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
+        var writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
+        writer.writeHeader()
+        header = Array(writer.buffer.bytes)
+        okCell = writer.statusCell(.ok).count
+        duplicateCell = writer.statusCell(.duplicate)
         summary = PostbackSummary(schema: schema)
         self.sink = sink
     }
 
     func writeHeader() {
-        writer.writeHeader()
-    }
-
-    func startFile(_ name: String) {
-        writer.setFile(name)
-        lineBase = 0
+        header.withUnsafeBufferPointer { sink($0) }
     }
 
     /// Keeps the values of touched slots, so the loads that warm the cache are not optimized away.
     private var touched: UInt64 = 0
 
-    func merge(_ batch: LineBatch, output: ByteBuffer) {
-        let cells = output.bytes
-        var start = 0
-        let records = batch.records
+    func merge(_ batch: LineBatch, decoder: BatchDecoder) {
+        summary.add(takingFrom: &decoder.summary)
+        let output = decoder.output.bytes
+        var written = 0
+        let records = batch.keyedRecords
         for (index, var record) in records.enumerated() {
             if index % 16 == 0 {
                 for ahead in records[index..<min(index + 16, records.count)] {
@@ -42,19 +44,14 @@ final class PostbackMerger {
             case .uuid(let high, let low): seen = duplicates.insert(high: high, low: low)
             case .text(let index): seen = duplicates.insert(text: batch.keyTexts[index])
             }
-            if seen, record.status == .ok { record.status = .duplicate }
+            guard seen, record.status == .ok else { continue }
+            summary.count(record, times: -1)
+            record.status = .duplicate
             summary.count(record)
-            writer.appendPrefix(line: lineBase + record.line, status: record.status)
-            writer.buffer.append(UnsafeBufferPointer(rebasing: cells[start..<record.suffixEnd]))
-            start = record.suffixEnd
-            if writer.buffer.count >= 1 << 20 { drain() }
+            sink(UnsafeBufferPointer(rebasing: output[written..<record.statusOffset]))
+            duplicateCell.withUnsafeBufferPointer { sink($0) }
+            written = record.statusOffset + okCell
         }
-        summary.countBlank(batch.blankLines)
-        lineBase += batch.lineCount
-    }
-
-    func drain() {
-        sink(writer.buffer.bytes)
-        writer.buffer.removeAll()
+        sink(UnsafeBufferPointer(rebasing: output[written...]))
     }
 }

@@ -34,7 +34,7 @@ public struct PostbackReader {
         slots = (0..<3).map { _ in
             (0..<perRound).map { _ in
                 (LineBatch(capacity: capacity),
-                 BatchDecoder(format: format, withFileColumn: withFileColumn, templates: templates,
+                 BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
                               maximumLineBytes: PostbackReader.maximumLineBytes))
             }
         }
@@ -46,15 +46,10 @@ public struct PostbackReader {
         merger.writeHeader()
     }
 
-    /// Writes what is buffered to the sink.
-    public func drain() {
-        merger.drain()
-    }
-
     /// Reads one input to its end. `read` fills the buffer it is given and returns the byte count, 0 at
     /// the end, or a negative number on failure (then this returns false after the lines read so far).
     public mutating func read(name: String, using read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
-        merger.startFile(name)
+        for slot in slots.joined() { slot.decoder.setFile(name) }
         return withoutActuallyEscaping(read) { read in
             let input = BatchInput(LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
             // Three sets of slots rotate: in round k, set k-1 decodes, set k-2 is merged, set k is filled.
@@ -68,7 +63,6 @@ public struct PostbackReader {
                 decoding = input.take()
                 round += 1
             }
-            merger.drain()
             return !input.failed
         }
     }
@@ -85,7 +79,7 @@ public struct PostbackReader {
             if index < decode.count {
                 decode[index].decoder.decode(decode[index].batch)
             } else if index == decode.count {
-                for slot in merge { merger.merge(slot.batch, output: slot.decoder.output) }
+                for slot in merge { merger.merge(slot.batch, decoder: slot.decoder) }
             } else if let (input, slots) = fill {
                 input.fill(slots)
             }

@@ -44,7 +44,10 @@ public struct PostbackRowWriter {
     }
 
     /// The columns before `kind`: the file (when several are read), the line number and the status.
-    mutating func appendPrefix(line number: Int, status: PostbackStatus) {
+    /// Returns where the status starts in the buffer: the duplicate check, which runs later and in input
+    /// order, rewrites it there.
+    @discardableResult
+    mutating func appendPrefix(line number: Int, status: PostbackStatus) -> Int {
         var column = 0
         if withFile {
             separator(&column)
@@ -53,11 +56,17 @@ public struct PostbackRowWriter {
         separator(&column)
         appendInteger(number)
         separator(&column)
+        let offset = buffer.count
         appendStatus(status)
+        return offset
     }
 
-    /// The columns from `kind` on, and the line end. The row's status is written by `appendPrefix`, later:
-    /// the duplicate check that can change it runs in input order, after rows are decoded in parallel.
+    /// A status cell on its own, as `appendPrefix` writes it.
+    func statusCell(_ status: PostbackStatus) -> [UInt8] {
+        format == .jsonl ? Array("\"\(status.rawValue)\"".utf8) : Array(status.rawValue.utf8)
+    }
+
+    /// The columns from `kind` on, and the line end.
     mutating func appendSuffix(_ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) {
         var column = withFile ? 3 : 2
         separator(&column)

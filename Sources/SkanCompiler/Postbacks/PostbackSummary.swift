@@ -30,23 +30,46 @@ public struct PostbackSummary: Sendable {
 
     mutating func countBlank(_ lines: Int = 1) { blank += lines }
 
-    mutating func count(_ row: RowRecord) {
-        read += 1
-        statusCounts[row.status.index] += 1
+    /// Counts a row, or with `times` -1 takes it back (when the merge finds that an `ok` row is a duplicate).
+    mutating func count(_ row: RowRecord, times: Int = 1) {
+        read += times
+        statusCounts[row.status.index] += times
         guard row.isObject else { return }
         let digits = Int(row.sourceDigits)
-        postbacksByDigits[digits] += 1
-        if !row.hasFineCell && !row.hasCoarseCell { withoutValueByDigits[digits] += 1 }
+        postbacksByDigits[digits] += times
+        if !row.hasFineCell && !row.hasCoarseCell { withoutValueByDigits[digits] += times }
         guard row.status == .ok else { return }
         if row.fineIsValid {
             let fine = Int(row.fineValue)
-            fineValues += 1
+            fineValues += times
             for (index, field) in schema.fields.enumerated() {
-                caseCounts[index][(fine >> field.bits.lower) & field.bits.maximumCode] += 1
+                caseCounts[index][(fine >> field.bits.lower) & field.bits.maximumCode] += times
             }
         }
         if row.coarse >= 0 {
-            coarseCounts[Int(row.window) - 1][Int(row.coarse)] += 1
+            coarseCounts[Int(row.window) - 1][Int(row.coarse)] += times
+        }
+    }
+
+    /// Adds the counts of another run over the same schema (a batch counted on its own), then clears them.
+    mutating func add(takingFrom other: inout PostbackSummary) {
+        read += other.read
+        blank += other.blank
+        fineValues += other.fineValues
+        Self.add(&statusCounts, &other.statusCounts)
+        Self.add(&postbacksByDigits, &other.postbacksByDigits)
+        Self.add(&withoutValueByDigits, &other.withoutValueByDigits)
+        for index in caseCounts.indices { Self.add(&caseCounts[index], &other.caseCounts[index]) }
+        for index in coarseCounts.indices { Self.add(&coarseCounts[index], &other.coarseCounts[index]) }
+        other.read = 0
+        other.blank = 0
+        other.fineValues = 0
+    }
+
+    private static func add(_ counts: inout [Int], _ other: inout [Int]) {
+        for index in counts.indices {
+            counts[index] += other[index]
+            other[index] = 0
         }
     }
 

@@ -1,5 +1,5 @@
-/// What the ordered merge step needs to know of a decoded row: its status so far, the facts the summary
-/// counts, its duplicate key, and where its rendered cells end in the batch's output.
+/// What the summary counts of a decoded row, and for a row with a duplicate key what the ordered merge
+/// needs: the key, and where the status cell sits in the batch's output, to rewrite it for a duplicate.
 struct RowRecord {
     enum Key {
         case none
@@ -8,7 +8,6 @@ struct RowRecord {
         case text(Int)
     }
 
-    var line: Int
     var status: PostbackStatus
     var isObject: Bool
     /// 0...63, or -1 when the row has no fine value in range.
@@ -21,11 +20,10 @@ struct RowRecord {
     var window: Int8
     var sourceDigits: Int8
     var key: Key
-    /// End of this row's rendered cells in the batch output; it starts where the previous row's ended.
-    var suffixEnd: Int
+    /// Where the status cell starts in the batch output.
+    var statusOffset: Int
 
-    init(line: Int, row: PostbackRow, key: Key, suffixEnd: Int) {
-        self.line = line
+    init(row: PostbackRow, key: Key, statusOffset: Int) {
         status = row.status
         isObject = row.kind != nil
         fineValue = Int8(row.fineValue ?? -1)
@@ -36,6 +34,6 @@ struct RowRecord {
         window = Int8(row.window)
         sourceDigits = Int8(min(row.sourceDigits, 5))
         self.key = key
-        self.suffixEnd = suffixEnd
+        self.statusOffset = statusOffset
     }
 }

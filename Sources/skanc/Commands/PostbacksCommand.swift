@@ -80,7 +80,6 @@ enum PostbacksCommand {
             }
             if descriptor != STDIN_FILENO { close(descriptor) }
         }
-        reader.drain()
         if summaryOnly {
             Output.standard(reader.summary.text, terminator: "")
         } else if arguments.flags.contains("--summary") {
