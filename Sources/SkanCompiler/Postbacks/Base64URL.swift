@@ -1,6 +1,8 @@
 /// Decodes base64url (RFC 4648 §5, padding optional), as JWS segments are encoded.
 enum Base64URL {
-    private static let table: [UInt8] = {
+    /// Each byte's 6-bit value, 0xFF for bytes outside the alphabet. Callers keep a reference and pass it
+    /// in, so a hot loop does not check the global's initialisation on every call.
+    static let table: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
         for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8.enumerated() {
             table[Int(byte)] = UInt8(index)
@@ -9,7 +11,8 @@ enum Base64URL {
     }()
 
     /// Decodes `bytes[start..<end]` into `output` (cleared first); false when the text is not base64url.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8]) -> Bool {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8],
+                       table: [UInt8]) -> Bool {
         output.removeAll(keepingCapacity: true)
         var end = end
         while end > start, bytes[end - 1] == UInt8(ascii: "=") { end -= 1 }

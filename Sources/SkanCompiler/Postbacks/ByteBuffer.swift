@@ -41,7 +41,12 @@ final class ByteBuffer {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
+        if bytes.count <= 16 {
+            // Most cells are short: a plain loop beats a call into the C library.
+            for offset in 0..<bytes.count { base[count + offset] = source[offset] }
+        } else {
+            (base + count).update(from: source, count: bytes.count)
+        }
         count += bytes.count
     }
 

@@ -2,13 +2,29 @@
 /// postback reading whose memory grows with the input: a UUID (the usual key) is kept as 16 bytes in an
 /// open-addressing table (about 32 bytes per postback at the table's load); any other key as its text.
 struct DuplicateKeys {
-    private var slots: [UInt64]  // pairs (high, low); (0, 0) marks an empty slot
+    /// Pairs (high, low); (0, 0) marks an empty slot. Owned by `storage`, which frees it.
+    private var slots: UnsafeMutablePointer<UInt64>
+    private var storage: Storage
+    /// Slots (pairs), a power of two.
+    private var capacity: Int
     private var count = 0
     private var hasZeroUUID = false
     private var others: Set<String> = []
 
+    /// Frees the table when the last copy of the index goes.
+    private final class Storage {
+        let slots: UnsafeMutablePointer<UInt64>
+        init(pairs: Int) {
+            slots = .allocate(capacity: pairs * 2)
+            slots.initialize(repeating: 0, count: pairs * 2)
+        }
+        deinit { slots.deallocate() }
+    }
+
     init(capacity: Int = 1 << 10) {
-        slots = Array(repeating: 0, count: capacity * 2)
+        self.capacity = max(16, capacity)
+        storage = Storage(pairs: self.capacity)
+        slots = storage.slots
     }
 
     /// Records a key that is not a canonical UUID; true when it was seen before.
@@ -20,23 +36,24 @@ struct DuplicateKeys {
     /// merge touches several keys ahead, letting their memory loads overlap instead of waiting in turn.
     @inline(__always)
     func touch(high: UInt64, low: UInt64) -> UInt64 {
-        slots.withUnsafeBufferPointer { $0[startSlot(high: high, low: low) * 2] }
+        slots[startSlot(high: high, low: low) * 2]
     }
 
     @inline(__always)
     private func startSlot(high: UInt64, low: UInt64) -> Int {
         // UUID bits are already well mixed; a multiply spreads the rest.
-        Int(truncatingIfNeeded: (high ^ low) &* 0x9E37_79B9_7F4A_7C15 >> 17) & (slots.count / 2 - 1)
+        Int(truncatingIfNeeded: (high ^ low) &* 0x9E37_79B9_7F4A_7C15 >> 17) & (capacity - 1)
     }
 
     /// Records a UUID's 128 bits; true when it was seen before.
+    @inline(__always)
     mutating func insert(high: UInt64, low: UInt64) -> Bool {
         if high == 0 && low == 0 {
             defer { hasZeroUUID = true }
             return hasZeroUUID
         }
-        if (count + 1) * 2 > slots.count / 2 { grow() }
-        let mask = slots.count / 2 - 1
+        if (count + 1) * 2 > capacity { grow() }
+        let mask = capacity - 1
         var slot = startSlot(high: high, low: low)
         while true {
             let (h, l) = (slots[slot * 2], slots[slot * 2 + 1])
@@ -51,12 +68,15 @@ struct DuplicateKeys {
         }
     }
 
+    /// Doubles the table (at half load, so probes stay short) and reinserts every key.
     private mutating func grow() {
-        let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
+        let (old, oldCapacity) = (storage, capacity)
+        capacity *= 2
+        storage = Storage(pairs: capacity)
+        slots = storage.slots
         count = 0
-        for pair in stride(from: 0, to: old.count, by: 2) where old[pair] != 0 || old[pair + 1] != 0 {
-            _ = insert(high: old[pair], low: old[pair + 1])
+        for pair in 0..<oldCapacity where old.slots[pair * 2] != 0 || old.slots[pair * 2 + 1] != 0 {
+            _ = insert(high: old.slots[pair * 2], low: old.slots[pair * 2 + 1])
         }
     }
 

@@ -80,9 +80,16 @@ extension PostbackLineDecoder {
         guard !value.span.hasEscapes else { return nil }
         let bytes = self.bytes(of: value, line: line, payload: payload)
         let text = UnsafeBufferPointer(rebasing: bytes[value.span.start..<value.span.end])
-        if text.elementsEqual("low".utf8) { return .low }
-        if text.elementsEqual("medium".utf8) { return .medium }
-        if text.elementsEqual("high".utf8) { return .high }
+        if Self.equal(text, "low") { return .low }
+        if Self.equal(text, "medium") { return .medium }
+        if Self.equal(text, "high") { return .high }
         return nil
+    }
+
+    @inline(__always)
+    private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard text.count == word.utf8CodeUnitCount else { return false }
+        for index in 0..<text.count where text[index] != word.utf8Start[index] { return false }
+        return true
     }
 }

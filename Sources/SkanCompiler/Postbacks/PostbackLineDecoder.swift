@@ -5,6 +5,7 @@ struct PostbackLineDecoder {
     /// Fine values 0...63 that are states of the schema.
     let validFine: [Bool]
     let fields = PostbackFields()
+    private let base64Table = Base64URL.table
     private var stack: [UInt8] = []
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
     private(set) var payload: [UInt8] = []
@@ -65,7 +66,7 @@ struct PostbackLineDecoder {
         for index in span.start..<span.end where line[index] == UInt8(ascii: ".") {
             if firstDot < 0 { firstDot = index } else if secondDot < 0 { secondDot = index } else { secondDot = -2; break }
         }
-        guard firstDot >= 0, secondDot >= 0, Base64URL.decode(line, firstDot + 1, secondDot, into: &payload) else {
+        guard firstDot >= 0, secondDot >= 0, Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table) else {
             row.flag(.jwsUnreadable)
             return
         }

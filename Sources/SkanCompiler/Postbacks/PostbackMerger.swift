@@ -3,7 +3,7 @@
 /// key was seen before, adds the batch's counts to the summary, and hands the rows to the sink.
 final class PostbackMerger {
     private(set) var summary: PostbackSummary
-    private var duplicates = DuplicateKeys(capacity: 1 << 16)
+    private var duplicates: DuplicateKeys? = DuplicateKeys(capacity: 1 << 16)
     private let header: [UInt8]
     private let okCell: Int
     private let duplicateCell: [UInt8]
@@ -28,10 +28,14 @@ final class PostbackMerger {
     private var touched: UInt64 = 0
 
     func merge(_ batch: LineBatch, decoder: BatchDecoder) {
-        summary.add(takingFrom: &decoder.summary)
+        decoder.addCounts(to: &summary)
         let output = decoder.output.bytes
         var written = 0
         let records = batch.keyedRecords
+        // The index is taken out of the merger while this batch is checked (not copied: its set of text
+        // keys would be copied on write), so the loop needs no run-time exclusivity checks.
+        var duplicates = self.duplicates.take()!
+        defer { self.duplicates = duplicates }
         for (index, var record) in records.enumerated() {
             if index % 16 == 0 {
                 for ahead in records[index..<min(index + 16, records.count)] {

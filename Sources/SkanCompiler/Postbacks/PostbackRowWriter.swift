@@ -15,8 +15,12 @@ public struct PostbackRowWriter {
     let format: Format
     let columns: [String]
     let withFile: Bool
-    /// Everything that depends only on the schema, rendered once.
+    /// Everything that depends only on the schema, rendered once. The writer reads it through the pointer
+    /// tables below, which the templates own; a row then costs no reference counting on shared objects.
     private let templates: RowTemplates
+    private let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     private var fileCell: [UInt8] = []
     /// The rows written and not yet drained.
     let buffer = ByteBuffer(capacity: 1 << 16)
@@ -28,6 +32,9 @@ public struct PostbackRowWriter {
         self.withFile = withFile
         self.columns = templates.columns
         self.templates = templates
+        fieldCells = templates.fieldCells
+        coarseMeanings = templates.coarseMeanings
+        prefixes = templates.prefixes
     }
 
     /// The CSV header row; JSON lines have none.
@@ -84,11 +91,11 @@ public struct PostbackRowWriter {
         separator(&column); appendCell(row.fineCell, line: line, payload: payload)
         separator(&column); appendCell(row.coarseCell, line: line, payload: payload)
         // The field cells carry their own separators (and keys, in JSON lines).
-        buffer.append(templates.fieldCells[row.fineIsValid ? row.fineValue! : 64])
-        column = columns.count - 1
+        buffer.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
+        column = prefixes.count - 1
         separator(&column)
         if let coarse = row.coarseValue {
-            buffer.append(templates.coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
+            buffer.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
         } else {
             appendNull()
         }
@@ -99,21 +106,29 @@ public struct PostbackRowWriter {
     /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines.
     @inline(__always)
     private func separator(_ column: inout Int) {
-        buffer.append(templates.prefixes[column])
+        if format == .csv {
+            if column > 0 { buffer.append(UInt8(ascii: ",")) }
+        } else {
+            buffer.append(prefixes[column])
+        }
         column += 1
     }
 }
 
-/// Byte strings kept in one allocation that lives as long as the writer, so that writing a row reads
-/// them without reference counting.
+/// Byte strings kept in one allocation that lives as long as the writers, with tables of pointers to them,
+/// so that writing a row reads them without reference counting.
 final class RowTemplates {
     let columns: [String]
     /// Whether each fine value 0...63 is a state of the schema.
     let validFine: [Bool]
     private let storage: UnsafeMutablePointer<UInt8>
-    let fieldCells: [UnsafeBufferPointer<UInt8>]
-    let coarseMeanings: [UnsafeBufferPointer<UInt8>]
-    let prefixes: [UnsafeBufferPointer<UInt8>]
+    private let pieces: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The field cells of each fine value 0...63, and at 64 those of a row without a valid fine value.
+    let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The coarse meanings by window and value: `(window - 1) * 3 + value`.
+    let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// What comes before each column's value.
+    let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
     /// Renders everything that depends only on the schema and the format.
     convenience init(schema: Schema, format: PostbackRowWriter.Format, withFile: Bool) {
@@ -152,19 +167,21 @@ final class RowTemplates {
         self.validFine = validFine
         let all = fieldCells + coarseMeanings + prefixes
         storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
+        pieces = .allocate(capacity: all.count)
         var offset = 0
-        var pieces: [UnsafeBufferPointer<UInt8>] = []
-        for bytes in all {
+        for (index, bytes) in all.enumerated() {
             (storage + offset).initialize(from: bytes, count: bytes.count)
-            pieces.append(UnsafeBufferPointer(start: storage + offset, count: bytes.count))
+            pieces.initializeElement(at: index, to: UnsafeBufferPointer(start: storage + offset, count: bytes.count))
             offset += bytes.count
         }
-        self.fieldCells = Array(pieces[0..<fieldCells.count])
-        self.coarseMeanings = Array(pieces[fieldCells.count..<(fieldCells.count + coarseMeanings.count)])
-        self.prefixes = Array(pieces[(fieldCells.count + coarseMeanings.count)...])
+        let (cells, meanings) = (fieldCells.count, coarseMeanings.count)
+        self.fieldCells = UnsafeBufferPointer(rebasing: pieces[0..<cells])
+        self.coarseMeanings = UnsafeBufferPointer(rebasing: pieces[cells..<(cells + meanings)])
+        self.prefixes = UnsafeBufferPointer(rebasing: pieces[(cells + meanings)...])
     }
 
     deinit {
+        pieces.deallocate()
         storage.deallocate()
     }
 }
