@@ -1,9 +1,12 @@
-/// The input side: the batcher and the read function, filling one set of slots at a time.
+/// The input side: the batcher and the read function, filling one set of slots at a time, with the lines
+/// of each batch found and numbered, so that batches can decode in any order.
 final class BatchInput {
     private var batcher: LineBatcher
     private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
     private(set) var failed = false
     private var filled: [PostbackReader.Slot] = []
+    /// Lines handed out so far.
+    private var lines = 0
 
     init(_ batcher: LineBatcher, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
         self.batcher = batcher
@@ -19,6 +22,8 @@ final class BatchInput {
                 failed = true
                 break
             }
+            slot.batch.indexLines(firstLine: lines)
+            lines += slot.batch.lineCount
             filled.append(slot)
         }
     }

@@ -45,6 +45,27 @@ final class LineBatch {
     /// Lines in this batch, long ones skipped while reading included.
     var lineCount: Int { leadingLongLines + lineEnds.count + (endsWithLongLine ? 1 : 0) }
 
+    /// Finds where each line ends, and numbers the lines from `firstLine`.
+    func indexLines(firstLine: Int) {
+        self.firstLine = firstLine
+        var ends = lineEnds
+        lineEnds = []
+        ends.removeAll(keepingCapacity: true)
+        let lines = self.lines
+        guard let base = lines.baseAddress else { return }
+        var start = 0
+        while start < lines.count {
+            if let newline = memchr(base + start, 0x0A, lines.count - start) {
+                start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            } else {
+                start = lines.count
+            }
+            ends.append(start)
+            start += 1
+        }
+        lineEnds = ends
+    }
+
     /// Makes room for `capacity` bytes, keeping the first `count`.
     func reserve(_ capacity: Int) {
         guard capacity > buffer.count else { return }
@@ -58,13 +79,9 @@ final class LineBatch {
 /// Cuts the input into batches of whole lines: a chunk is read, the batch ends at its last newline, and
 /// the unfinished line is carried into the next batch. A line that grows past the limit is skipped without
 /// being held in memory and reported as too long. A UTF-8 byte-order mark at the very start is dropped.
-/// The batcher also finds where each line ends and numbers the batches' lines, so that batches can decode
-/// in any order.
 struct LineBatcher {
     let chunkBytes: Int
     let maximumLineBytes: Int
-    /// Lines handed out so far.
-    private var lines = 0
     private var carry: [UInt8] = []
     private var skipping = false
     private var checkByteOrderMark = true
@@ -75,34 +92,11 @@ struct LineBatcher {
         self.maximumLineBytes = maximumLineBytes
     }
 
-    /// Fills `batch` with the next whole lines (possibly none) and finds their ends. Returns false when
-    /// reading failed.
+    /// Fills `batch` with the next whole lines (possibly none). Reads until the batch holds a newline, so a
+    /// long line is read into the batch once rather than carried over and over. Returns false when reading
+    /// failed.
     mutating func fill(_ batch: LineBatch, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
         batch.reset()
-        guard fillBytes(batch, read: read) else { return false }
-        var ends = batch.lineEnds
-        batch.lineEnds = []
-        ends.removeAll(keepingCapacity: true)
-        let base = batch.buffer.baseAddress!
-        var start = 0
-        while start < batch.count {
-            if let newline = memchr(base + start, 0x0A, batch.count - start) {
-                start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            } else {
-                start = batch.count
-            }
-            ends.append(start)
-            start += 1
-        }
-        batch.lineEnds = ends
-        batch.firstLine = lines
-        lines += batch.lineCount
-        return true
-    }
-
-    /// Reads until the batch holds a newline, so a long line is read into the batch once rather than
-    /// carried over and over.
-    private mutating func fillBytes(_ batch: LineBatch, read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
         batch.reserve(carry.count + chunkBytes)
         _ = UnsafeMutableBufferPointer(rebasing: batch.buffer[0..<carry.count]).initialize(from: carry)
         batch.count = carry.count

@@ -74,14 +74,16 @@ public struct PostbackReader {
     private func runRound(decode: [Slot], merge: [Slot], fill: (BatchInput, [Slot])?) {
         let work = UncheckedSendable((decode, merge, fill, merger))
         let iterations = decode.count + 2
+        // The fill and the merge are single tasks that take longest, so they start first and the decoding
+        // of batches fills in around them.
         let body: @Sendable (Int) -> Void = { index in
             let (decode, merge, fill, merger) = work.value
-            if index < decode.count {
-                decode[index].decoder.decode(decode[index].batch)
-            } else if index == decode.count {
+            if index == 0 {
+                if let (input, slots) = fill { input.fill(slots) }
+            } else if index == 1 {
                 for slot in merge { merger.merge(slot.batch, decoder: slot.decoder) }
-            } else if let (input, slots) = fill {
-                input.fill(slots)
+            } else {
+                decode[index - 2].decoder.decode(decode[index - 2].batch)
             }
         }
         if threads == 1 {
