@@ -1,10 +1,9 @@
-/// The input side: the batcher and the read function, filling one set of slots at a time, with the lines
-/// of each batch found and numbered, so that batches can decode in any order.
+/// The input side: the batcher and the read function, filling one batch at a time, with its lines found
+/// and numbered, so that batches can decode in any order.
 final class BatchInput {
     private var batcher: LineBatcher
     private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
     private(set) var failed = false
-    private var filled: [PostbackReader.Slot] = []
     /// Lines handed out so far.
     private var lines = 0
 
@@ -15,22 +14,14 @@ final class BatchInput {
 
     var atEnd: Bool { batcher.atEnd || failed }
 
-    /// Fills the slots in order until the input ends.
-    func fill(_ slots: [PostbackReader.Slot]) {
-        for slot in slots where !atEnd {
-            guard batcher.fill(slot.batch, read: read) else {
-                failed = true
-                break
-            }
-            slot.batch.indexLines(firstLine: lines)
-            lines += slot.batch.lineCount
-            filled.append(slot)
+    /// Fills the slot's batch with the next lines; false when reading failed (the batch is then not used).
+    func fill(_ slot: PostbackReader.Slot) -> Bool {
+        guard batcher.fill(slot.batch, read: read) else {
+            failed = true
+            return false
         }
-    }
-
-    /// The slots filled since the last call, in input order.
-    func take() -> [PostbackReader.Slot] {
-        defer { filled = [] }
-        return filled
+        slot.batch.indexLines(firstLine: lines)
+        lines += slot.batch.lineCount
+        return true
     }
 }

@@ -93,14 +93,38 @@ extension PostbackRowWriter {
         if first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@") {
             return false
         }
-        for index in span.start..<span.end where bytes[index] == UInt8(ascii: ",") || bytes[index] >= 0x80 { return false }
-        return true
+        return !Self.contains(bytes, span, comma: true)
     }
 
     @inline(__always)
     private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
-        for index in span.start..<span.end where bytes[index] >= 0x80 { return false }
-        return true
+        !Self.contains(bytes, span, comma: false)
+    }
+
+    /// Whether the span holds a byte outside ASCII (or, with `comma`, a comma), eight bytes at a time.
+    @inline(__always)
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span, comma: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = span.start
+        if let base = bytes.baseAddress {
+            while index + 8 <= span.end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                var flagged = word & highs
+                if comma {
+                    // A zero byte in `word ^ commas` is a comma; the test is exact for ASCII words, and a
+                    // word with a high byte is flagged anyway.
+                    let commas = word ^ (ones &* 0x2C)
+                    flagged |= (commas &- ones) & ~commas & highs
+                }
+                if flagged != 0 { return true }
+                index += 8
+            }
+        }
+        while index < span.end {
+            if bytes[index] >= 0x80 || (comma && bytes[index] == UInt8(ascii: ",")) { return true }
+            index += 1
+        }
+        return false
     }
 }
 
