@@ -12,7 +12,7 @@ final class PostbackFields {
     /// One slot per key; a slot counts only when its bit in `present` is set, so a reset is one store.
     private let slots = UnsafeMutablePointer<Value>.allocate(capacity: PostbackKey.allCases.count)
     private var present: UInt32 = 0
-    private let keysByLength = PostbackKey.byLength
+    private let keys = PostbackKeyTable()
 
     deinit {
         slots.deallocate()
@@ -51,7 +51,7 @@ final class PostbackFields {
                 try scanner.expect(UInt8(ascii: ":"))
                 scanner.skipWhitespace()
                 let value = try scanner.scanValue(stack: &stack)
-                if !key.hasEscapes, let known = PostbackKey.match(scanner.bytes, key.start, key.end, in: keysByLength) {
+                if !key.hasEscapes, let known = keys.match(scanner.bytes, key.start, key.end) {
                     self[known] = Value(span: value, source: source)
                 }
                 scanner.skipWhitespace()

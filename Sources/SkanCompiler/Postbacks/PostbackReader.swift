@@ -22,7 +22,7 @@ public struct PostbackReader {
 
     /// `threads`: how many batches decode at once (default: the active processors). 1 decodes on the
     /// calling thread only. The output is the same for every value.
-    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 21,
+    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 20,
                 threads: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
