@@ -35,11 +35,16 @@ final class PostbackMerger {
         // The index is taken out of the merger while this batch is checked (not copied: its set of text
         // keys would be copied on write), so the loop needs no run-time exclusivity checks.
         var duplicates = self.duplicates.take()!
-        defer { self.duplicates = duplicates }
+        // Summed in a register while the batch is checked, so the loads do not wait on each other's stores.
+        var touchedHere: UInt64 = 0
+        defer {
+            self.duplicates = duplicates
+            touched &+= touchedHere
+        }
         for (index, var record) in records.enumerated() {
             if index % 16 == 0 {
                 for ahead in records[index..<min(index + 16, records.count)] {
-                    if case .uuid(let high, let low) = ahead.key { touched &+= duplicates.touch(high: high, low: low) }
+                    if case .uuid(let high, let low) = ahead.key { touchedHere &+= duplicates.touch(high: high, low: low) }
                 }
             }
             let seen: Bool
