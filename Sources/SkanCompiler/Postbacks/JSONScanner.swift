@@ -88,11 +88,21 @@ struct JSONScanner {
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        @inline(__always) func special(_ word: UInt64) -> UInt64 {
             // A byte is zero in `x ^ c` where it equals c; `(v - 0x01..) & ~v & 0x80..` flags zero bytes.
             let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+            return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+        }
+        // Long strings (signatures, JWS) go sixteen bytes a turn; the word that holds the end is found below.
+        while index + 16 <= bytes.count {
+            let first = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let second = UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)
+            if special(first) | special(second) != 0 { break }
+            index += 16
+        }
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let special = special(word)
             if special != 0 {
                 // The lowest flagged byte is exact (borrows only run upward): the first byte that needs a look.
                 index += special.trailingZeroBitCount / 8
