@@ -82,16 +82,19 @@ struct JSONScanner {
         throw Failure()
     }
 
-    /// Skips string bytes that need no attention (not a quote, backslash or control character) eight at
-    /// a time: a word-wide test finds whether any of the eight bytes is special.
+    /// Skips string bytes that need no attention (not a quote, backslash or control character) sixteen or
+    /// eight at a time: a word-wide test finds whether any of the bytes is special. It may stop early at
+    /// a space or `!`, which `scanString` then steps over.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func special(_ word: UInt64) -> UInt64 {
-            // A byte is zero in `x ^ c` where it equals c; `(v - 0x01..) & ~v & 0x80..` flags zero bytes.
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)) & highs
+            // `(v - n * 0x01..) & ~v & 0x80..` flags the bytes of v below n (n <= 0x80). Below 0x23 takes
+            // control characters and the quote in one test; a space or `!` flagged with them is passed over
+            // by the caller. A backslash is a zero byte in `word ^ 0x5C..`.
+            let backslash = word ^ (ones &* 0x5C)
+            return (((word &- ones &* 0x23) & ~word) | ((backslash &- ones) & ~backslash)) & highs
         }
         // Long strings (signatures, JWS) go sixteen bytes a turn; the word that holds the end is found below.
         while index + 16 <= bytes.count {
