@@ -23,7 +23,7 @@ public func fuzzPostbacks(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     for format in PostbackRowWriter.Format.allCases {
         var newlines = 0
         var reader = PostbackReader(schema: shopSchema, format: format, withFileColumn: false, chunkBytes: 64,
-                                    threads: format == .csv ? 2 : 1) { output in
+                                    threads: format == .csv ? 2 : 1, duplicateCapacity: 8) { output in
             newlines += output.filter { $0 == 0x0A }.count
         }
         var offset = 0

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
-func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv,
-                   chunk: Int = 1 << 16, threads: Int = 2) -> (rows: [String], summary: PostbackSummary) {
+func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
+                   threads: Int = 2, duplicateCapacity: Int = PostbackReader.expectedPostbacks) -> (rows: [String], summary: PostbackSummary) {
     var output: [UInt8] = []
-    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads) {
+    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
+                                duplicateCapacity: duplicateCapacity) {
         output.append(contentsOf: $0)
     }
     reader.writeHeader()
@@ -191,6 +192,33 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         #expect(twice.summary.read == 2 * once.summary.read)
     }
 
+    /// Thousands of distinct keys, then some again: a duplicate index that starts tiny grows many times
+    /// and finds the same duplicates as one that never grows.
+    @Test func duplicateIndexGrowsWithoutLosingKeys() throws {
+        func uuid(_ number: Int) -> String {
+            let hex = String(number, radix: 16)
+            let digits = String(repeating: "0", count: 32 - hex.count) + hex
+            let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+                String(digits[digits.index(digits.startIndex, offsetBy: range.lowerBound)..<digits.index(digits.startIndex, offsetBy: range.upperBound)])
+            }
+            return parts.joined(separator: "-")
+        }
+        var lines: [String] = []
+        for number in 1...5000 { lines.append(#"{"transaction-id":"\#(uuid(number * 7919))","conversion-value":1}"#) }
+        for number in 1...300 { lines.append(#"{"transaction-id":"key \#(number)","conversion-value":1}"#) }
+        for number in stride(from: 1, through: 5000, by: 5) { lines.append(#"{"transaction-id":"\#(uuid(number * 7919))","conversion-value":1}"#) }
+        for number in 1...30 { lines.append(#"{"transaction-id":"key \#(number)","conversion-value":1}"#) }
+        let input = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let schema = try Self.shop()
+        let large = readPostbacks(input, schema: schema)
+        #expect(large.summary.count(of: .duplicate) == 1000 + 30)
+        #expect(large.summary.ok == 5300)
+        for (threads, keys) in [(1, 4), (2, 16)] {
+            let small = readPostbacks(input, schema: schema, chunk: 4096, threads: threads, duplicateCapacity: keys)
+            #expect(small.rows == large.rows)
+        }
+    }
+
     @Test func outputIsTheSameForEveryThreadCountAndChunkSize() throws {
         let examples = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
         let hostile = Array((Self.hostile.map(\.0).joined(separator: "\n") + "\n\n").utf8)
@@ -199,11 +227,13 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         let schema = try Self.shop()
         let reference = readPostbacks(input, schema: schema, chunk: 1 << 20, threads: 1)
         #expect(reference.rows.count == reference.summary.read + 1)
-        for (threads, chunk) in [(1, 97), (2, 97), (3, 4096), (4, 1 << 16), (2, 1 << 20)] {
+        #expect(reference.summary.count(of: .duplicate) > 1000)
+        // The duplicate index starts small in some runs, so that it grows many times along the way.
+        for (threads, chunk, keys) in [(1, 97, 4), (2, 97, 1 << 20), (3, 4096, 16), (4, 1 << 16, 1 << 20), (2, 1 << 20, 8)] {
             for format in PostbackRowWriter.Format.allCases {
                 let expected = format == .csv ? reference.rows : readPostbacks(input, schema: schema, format: format, chunk: 1 << 20, threads: 1).rows
-                let result = readPostbacks(input, schema: schema, format: format, chunk: chunk, threads: threads)
-                #expect(result.rows == expected, "threads \(threads), chunk \(chunk), \(format)")
+                let result = readPostbacks(input, schema: schema, format: format, chunk: chunk, threads: threads, duplicateCapacity: keys)
+                #expect(result.rows == expected, "threads \(threads), chunk \(chunk), index \(keys), \(format)")
                 #expect(result.summary.text == reference.summary.text)
             }
         }

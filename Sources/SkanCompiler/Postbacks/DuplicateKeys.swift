@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The transaction-ids and postback-identifiers seen so far, to flag duplicates. This is the one part of
 /// postback reading whose memory grows with the input: a UUID (the usual key) is kept as 16 bytes in an
 /// open-addressing table (about 32 bytes per postback at the table's load); any other key as its text.
@@ -11,14 +17,15 @@ struct DuplicateKeys {
     private var hasZeroUUID = false
     private var others: Set<String> = []
 
-    /// Frees the table when the last copy of the index goes.
+    /// Frees the table when the last copy of the index goes. The table comes zeroed from `calloc`: a large
+    /// one is mapped lazily by the system, so a big initial table costs memory only where keys land.
     private final class Storage {
         let slots: UnsafeMutablePointer<UInt64>
         init(pairs: Int) {
-            slots = .allocate(capacity: pairs * 2)
-            slots.initialize(repeating: 0, count: pairs * 2)
+            guard let memory = calloc(pairs * 2, MemoryLayout<UInt64>.stride) else { fatalError("out of memory") }
+            slots = memory.bindMemory(to: UInt64.self, capacity: pairs * 2)
         }
-        deinit { slots.deallocate() }
+        deinit { free(slots) }
     }
 
     init(capacity: Int = 1 << 10) {

@@ -12,7 +12,7 @@ final class PostbackFields {
     /// One slot per key; a slot counts only when its bit in `present` is set, so a reset is one store.
     private let slots = UnsafeMutablePointer<Value>.allocate(capacity: PostbackKey.allCases.count)
     private var present: UInt32 = 0
-    private let keys = PostbackKeyTable()
+    private let keys = PostbackKeyTable.shared
 
     deinit {
         slots.deallocate()

@@ -39,7 +39,11 @@ enum PostbackKey: Int, CaseIterable {
 /// Finds which `PostbackKey` a JSON key spells with one hash probe and a few 8-byte compares. The table
 /// is a perfect hash of the keys' lengths and first eight bytes: the multiplier is the first one that
 /// puts every key in a slot of its own. Owns its memory, so a lookup counts no references.
-final class PostbackKeyTable {
+final class PostbackKeyTable: Sendable {
+    /// One table for the process: it never changes once built. Readers keep a reference to it, so the hot
+    /// loop does not check the global's initialisation.
+    static let shared = PostbackKeyTable()
+
     private struct Entry {
         var key: PostbackKey? = nil
         var length = 0
@@ -49,7 +53,7 @@ final class PostbackKeyTable {
     }
 
     private static let slotBits = 6
-    private let entries = UnsafeMutablePointer<Entry>.allocate(capacity: 1 << PostbackKeyTable.slotBits)
+    private nonisolated(unsafe) let entries = UnsafeMutablePointer<Entry>.allocate(capacity: 1 << PostbackKeyTable.slotBits)
     private let multiplier: UInt64
 
     init() {

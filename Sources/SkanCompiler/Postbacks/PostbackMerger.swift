@@ -3,14 +3,17 @@
 /// key was seen before, adds the batch's counts to the summary, and hands the rows to the sink.
 final class PostbackMerger {
     private(set) var summary: PostbackSummary
-    private var duplicates: DuplicateKeys? = DuplicateKeys(capacity: 1 << 16)
+    private var duplicates: DuplicateKeys?
     private let header: [UInt8]
     private let okCell: Int
     private let duplicateCell: [UInt8]
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
+    /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
-         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        // The index stays at most half full: twice the slots.
+        duplicates = DuplicateKeys(capacity: duplicateCapacity * 2)
         var writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         writer.writeHeader()
         header = Array(writer.buffer.bytes)

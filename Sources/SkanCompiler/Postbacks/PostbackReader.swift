@@ -24,11 +24,25 @@ public struct PostbackReader {
     /// calling thread only. The output is the same for every value.
     public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 20,
                 threads: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
+                  duplicateCapacity: PostbackReader.expectedPostbacks, sink: sink)
+    }
+
+    /// A million postbacks fit the duplicate index before it first grows. Growing rehashes every key in
+    /// the ordered (single-threaded) merge, so it pays to start large; the 32 MiB table is allocated
+    /// lazily by the system, and pages only count once keys land on them.
+    static let expectedPostbacks = 1 << 20
+
+    /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
+    /// exercise the growth).
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
+         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
         let templates = RowTemplates(schema: schema, format: format, withFile: withFileColumn)
-        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates, sink: sink)
+        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                                duplicateCapacity: duplicateCapacity, sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
         slots = (0..<(threads == 1 ? 1 : threads * 3 + 2)).map { _ in
