@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The transaction-ids and postback-identifiers seen so far, to flag duplicates. This is the one part of
 /// postback reading whose memory grows with the input: a UUID (the usual key) is kept as 16 bytes in an
 /// open-addressing table (about 32 bytes per postback at the table's load); any other key as its text.
@@ -17,15 +11,16 @@ struct DuplicateKeys {
     private var hasZeroUUID = false
     private var others: Set<String> = []
 
-    /// Frees the table when the last copy of the index goes. The table comes zeroed from `calloc`: a large
-    /// one is mapped lazily by the system, so a big initial table costs memory only where keys land.
+    /// Frees the table when the last copy of the index goes. The table is zeroed when it is made: memory
+    /// that the system maps lazily would first be read as a shared zero page, and the write that follows
+    /// makes the system interrupt every other thread of the process to flush its address cache.
     private final class Storage {
         let slots: UnsafeMutablePointer<UInt64>
         init(pairs: Int) {
-            guard let memory = calloc(pairs * 2, MemoryLayout<UInt64>.stride) else { fatalError("out of memory") }
-            slots = memory.bindMemory(to: UInt64.self, capacity: pairs * 2)
+            slots = .allocate(capacity: pairs * 2)
+            slots.initialize(repeating: 0, count: pairs * 2)
         }
-        deinit { free(slots) }
+        deinit { slots.deallocate() }
     }
 
     init(capacity: Int = 1 << 10) {
