@@ -3,7 +3,9 @@
 /// key was seen before, adds the batch's counts to the summary, and hands the rows to the sink.
 final class PostbackMerger {
     private(set) var summary: PostbackSummary
+    /// Made by the first merge, which runs beside decoding, rather than before any work starts.
     private var duplicates: DuplicateKeys?
+    private let duplicateCapacity: Int
     private let header: [UInt8]
     private let okCell: Int
     private let duplicateCell: [UInt8]
@@ -12,8 +14,7 @@ final class PostbackMerger {
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
          duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        // The index stays at most half full: twice the slots.
-        duplicates = DuplicateKeys(capacity: duplicateCapacity * 2)
+        self.duplicateCapacity = duplicateCapacity
         var writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         writer.writeHeader()
         header = Array(writer.buffer.bytes)
@@ -37,7 +38,8 @@ final class PostbackMerger {
         let records = batch.keyedRecords
         // The index is taken out of the merger while this batch is checked (not copied: its set of text
         // keys would be copied on write), so the loop needs no run-time exclusivity checks.
-        var duplicates = self.duplicates.take()!
+        // The index stays at most half full: twice the slots.
+        var duplicates = self.duplicates.take() ?? DuplicateKeys(capacity: duplicateCapacity * 2)
         // Summed in a register while the batch is checked, so the loads do not wait on each other's stores.
         var touchedHere: UInt64 = 0
         defer {
