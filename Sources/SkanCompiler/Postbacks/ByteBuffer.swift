@@ -41,13 +41,47 @@ final class ByteBuffer {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        if bytes.count <= 16 {
-            // Most cells are short: a plain loop beats a call into the C library.
-            for offset in 0..<bytes.count { base[count + offset] = source[offset] }
+        let length = bytes.count
+        if length <= 16 {
+            // Most cells are short: two overlapping word copies (or a few bytes) beat a call into the C
+            // library. Both words lie inside the piece, so nothing outside it is read or written.
+            let target = UnsafeMutableRawPointer(base + count), from = UnsafeRawPointer(source)
+            if length >= 8 {
+                let first = from.loadUnaligned(as: UInt64.self), last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                target.storeBytes(of: first, as: UInt64.self)
+                target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+            } else if length >= 4 {
+                let first = from.loadUnaligned(as: UInt32.self), last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                target.storeBytes(of: first, as: UInt32.self)
+                target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+            } else {
+                for offset in 0..<length { base[count + offset] = source[offset] }
+            }
         } else {
-            (base + count).update(from: source, count: bytes.count)
+            (base + count).update(from: source, count: length)
         }
         count += bytes.count
+    }
+
+    /// An integer in decimal, its digits written in place from the last.
+    func append(decimal value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var remaining = value.magnitude
+        var digits = 1
+        var threshold: UInt = 10
+        while remaining >= threshold {
+            digits += 1
+            if digits == 20 { break }  // 10^19 is the largest power of ten a UInt holds
+            threshold *= 10
+        }
+        reserve(digits)
+        var position = count + digits
+        repeat {
+            position -= 1
+            base[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        } while remaining > 0
+        count += digits
     }
 
     func append(_ bytes: [UInt8]) {

@@ -5,19 +5,7 @@ extension PostbackRowWriter {
     }
 
     mutating func appendInteger(_ value: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var remaining = value.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[19 - count] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                count += 1
-            } while remaining > 0
-            if value < 0 { buffer.append(UInt8(ascii: "-")) }
-            buffer.append(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[(20 - count)...]))
-        }
+        buffer.append(decimal: value)
     }
 
     /// Text the writer itself produces (status, kind): no escaping needed beyond JSON quotes.
