@@ -138,13 +138,25 @@ struct JSONScanner {
         return Span(kind: .number, start: start, end: index, hasEscapes: false)
     }
 
-    mutating func scanLiteral(_ text: StaticString, _ kind: ValueKind) throws(Failure) -> Span {
+    /// `true`, `false` or `null` (as `kind` says), compared four bytes at once.
+    mutating func scanLiteral(_ kind: ValueKind) throws(Failure) -> Span {
+        let (expected, length): (UInt32, Int) = switch kind {
+        case .true: (Self.littleEndianWord("t", "r", "u", "e"), 4)
+        case .false: (Self.littleEndianWord("f", "a", "l", "s"), 5)  // then the "e"
+        default: (Self.littleEndianWord("n", "u", "l", "l"), 4)
+        }
+        guard index + length <= bytes.count, let base = bytes.baseAddress,
+              UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self).littleEndian == expected,
+              length == 4 || base[index + 4] == UInt8(ascii: "e") else { throw Failure() }
         let start = index
-        let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw Failure() }
-        for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { throw Failure() }
-        index += count
+        index += length
         return Span(kind: kind, start: start, end: index, hasEscapes: false)
+    }
+
+    /// Four ASCII bytes as the little-endian word they make in memory.
+    @inline(__always)
+    private static func littleEndianWord(_ a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar) -> UInt32 {
+        UInt32(a.value) | UInt32(b.value) << 8 | UInt32(c.value) << 16 | UInt32(d.value) << 24
     }
 
     /// Any value. Arrays and objects are validated and skipped without recursion; `stack` is scratch space
@@ -153,9 +165,9 @@ struct JSONScanner {
         guard let byte = peek() else { throw Failure() }
         switch byte {
         case UInt8(ascii: "\""): return try scanString()
-        case UInt8(ascii: "t"): return try scanLiteral("true", .true)
-        case UInt8(ascii: "f"): return try scanLiteral("false", .false)
-        case UInt8(ascii: "n"): return try scanLiteral("null", .null)
+        case UInt8(ascii: "t"): return try scanLiteral(.true)
+        case UInt8(ascii: "f"): return try scanLiteral(.false)
+        case UInt8(ascii: "n"): return try scanLiteral(.null)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let start = index
             try skipContainer(stack: &stack)
@@ -201,9 +213,9 @@ struct JSONScanner {
             }
             switch next {
             case UInt8(ascii: "\""): _ = try scanString()
-            case UInt8(ascii: "t"): _ = try scanLiteral("true", .true)
-            case UInt8(ascii: "f"): _ = try scanLiteral("false", .false)
-            case UInt8(ascii: "n"): _ = try scanLiteral("null", .null)
+            case UInt8(ascii: "t"): _ = try scanLiteral(.true)
+            case UInt8(ascii: "f"): _ = try scanLiteral(.false)
+            case UInt8(ascii: "n"): _ = try scanLiteral(.null)
             default: _ = try scanNumber()
             }
             expectingValue = false
