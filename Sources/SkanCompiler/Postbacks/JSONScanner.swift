@@ -96,19 +96,25 @@ struct JSONScanner {
             let backslash = word ^ (ones &* 0x5C)
             return (((word &- ones &* 0x23) & ~word) | ((backslash &- ones) & ~backslash)) & highs
         }
-        // Long strings (signatures, JWS) go sixteen bytes a turn; the word that holds the end is found below.
+        // Sixteen bytes a turn, then eight. The lowest flagged byte is exact (borrows only run upward): it
+        // is the first byte that needs a look.
         while index + 16 <= bytes.count {
-            let first = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let second = UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)
-            if special(first) | special(second) != 0 { break }
+            let first = special(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let second = special(UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self))
+            if first != 0 {
+                index += first.trailingZeroBitCount / 8
+                return
+            }
+            if second != 0 {
+                index += 8 + second.trailingZeroBitCount / 8
+                return
+            }
             index += 16
         }
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let special = special(word)
-            if special != 0 {
-                // The lowest flagged byte is exact (borrows only run upward): the first byte that needs a look.
-                index += special.trailingZeroBitCount / 8
+            let word = special(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if word != 0 {
+                index += word.trailingZeroBitCount / 8
                 return
             }
             index += 8
