@@ -86,6 +86,11 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         (#"{"x":"\"conversion-value\":64","nested":{"conversion-value":64,"deep":[{"a":[[[]]]}]},"conversion-value":7}"#, .ok),
         (#"{"jws-string":"abc.!!!.def","conversion-value":1}"#, .jwsUnreadable),
         (#"{"jws-string":"a.e30.b","conversion-value":1}"#, .ok),
+        (#"{"jws-string":".e30=.","conversion-value":1}"#, .ok),
+        (#"{"jws-string":"a.e30","conversion-value":1}"#, .jwsUnreadable),
+        (#"{"jws-string":"a.e30.b.c","conversion-value":1}"#, .jwsUnreadable),
+        (#"{"jws-string":"a..b","conversion-value":1}"#, .jwsUnreadable),
+        (#"{"jws-string":"a.e30x.b","conversion-value":1}"#, .jwsUnreadable),
         ("{\"conversion-value\":3,\"weird\":\"\u{0}\"}", .notJSON),
         ("{\"conversion-value\":3,\"bytes\":\"\u{FF}\u{FE}\"}", .ok),
     ]

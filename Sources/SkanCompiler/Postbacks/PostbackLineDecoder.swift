@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads one postback line into a `PostbackRow`: parses the JSON, picks SKAdNetwork or AdAttributionKit,
 /// decodes the JWS payload of the latter, and applies Apple's rules and the schema's. Keeps its scratch
 /// buffers between lines, so steady-state decoding allocates nothing.
@@ -62,11 +68,14 @@ struct PostbackLineDecoder {
             row.flag(span.kind == .string ? .jwsUnreadable : .wrongType)
             return
         }
-        var firstDot = -1, secondDot = -1
-        for index in span.start..<span.end where line[index] == UInt8(ascii: ".") {
-            if firstDot < 0 { firstDot = index } else if secondDot < 0 { secondDot = index } else { secondDot = -2; break }
+        // Exactly two dots.
+        func dot(from start: Int) -> Int? {
+            guard start < span.end, let base = line.baseAddress,
+                  let found = memchr(base + start, Int32(UInt8(ascii: ".")), span.end - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        guard firstDot >= 0, secondDot >= 0, Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table) else {
+        guard let firstDot = dot(from: span.start), let secondDot = dot(from: firstDot + 1), dot(from: secondDot + 1) == nil,
+              Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table) else {
             row.flag(.jwsUnreadable)
             return
         }
