@@ -4,7 +4,7 @@ import Testing
 
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
 func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
-                   threads: Int = 2, duplicateCapacity: Int = PostbackReader.expectedPostbacks) -> (rows: [String], summary: PostbackSummary) {
+                   threads: Int = 2, duplicateCapacity: Int = 1 << 20) -> (rows: [String], summary: PostbackSummary) {
     var output: [UInt8] = []
     var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
                                 duplicateCapacity: duplicateCapacity) {

@@ -23,10 +23,13 @@ struct DuplicateKeys {
         deinit { slots.deallocate() }
     }
 
+    /// `capacity`: slots, rounded up to a power of two (the probe wraps with a mask).
     init(capacity: Int = 1 << 10) {
-        self.capacity = max(16, capacity)
+        var slots = 16
+        while slots < capacity { slots *= 2 }
+        self.capacity = slots
         storage = Storage(pairs: self.capacity)
-        slots = storage.slots
+        self.slots = storage.slots
     }
 
     /// Records a key that is not a canonical UUID; true when it was seen before.

@@ -22,16 +22,21 @@ public struct PostbackReader {
 
     /// `threads`: how many batches decode at once (default: the active processors). 1 decodes on the
     /// calling thread only. The output is the same for every value.
+    /// `inputBytes`: the size of the input, when it is known (regular files); it sizes the duplicate index.
     public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 20,
-                threads: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+                threads: Int? = nil, inputBytes: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         self.init(schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
-                  duplicateCapacity: PostbackReader.expectedPostbacks, sink: sink)
+                  duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), sink: sink)
     }
 
-    /// A million postbacks fit the duplicate index before it first grows. Growing rehashes every key in
-    /// the ordered (single-threaded) merge, so it pays to start large: 32 MiB, zeroed up front (a few
-    /// milliseconds) for any input.
-    static let expectedPostbacks = 1 << 20
+    /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
+    /// ordered (single-threaded) merge, so a large input should not have to; the table is zeroed up front,
+    /// so a small one should not pay for room it will not use. With the size known, room for a postback
+    /// every 128 bytes (postbacks run 200-400 bytes); with it unknown (standard input), a million.
+    static func duplicateCapacity(forInputBytes bytes: Int?) -> Int {
+        guard let bytes else { return 1 << 20 }
+        return min(1 << 20, max(1 << 10, bytes / 128))
+    }
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
     /// exercise the growth).

@@ -55,7 +55,8 @@ enum PostbacksCommand {
         if inputs.isEmpty { inputs = ["-"] }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
-        var reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads) { bytes in
+        var reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
+                                    inputBytes: Self.totalSize(of: inputs)) { bytes in
             if !summaryOnly, let base = bytes.baseAddress { Output.write(bytes: UnsafeRawBufferPointer(start: base, count: bytes.count), to: STDOUT_FILENO) }
         }
         reader.writeHeader()
@@ -86,5 +87,19 @@ enum PostbacksCommand {
             Output.error(reader.summary.text, terminator: "")
         }
         return failed || reader.summary.ok != reader.summary.read ? .failure : .success
+    }
+
+    /// The inputs' total size when every one is a regular file (files that cannot be read count nothing
+    /// here and are reported when opened); nil when one is standard input, a pipe or a device.
+    static func totalSize(of inputs: [String]) -> Int? {
+        var total = 0
+        for input in inputs {
+            guard input != "-" else { return nil }
+            var status = stat()
+            guard stat(input, &status) == 0 else { continue }
+            guard status.st_mode & S_IFMT == S_IFREG else { return nil }
+            total += Int(status.st_size)
+        }
+        return total
     }
 }
