@@ -37,8 +37,8 @@ final class PostbackMerger {
         var written = 0
         let records = batch.keyedRecords
         // The index is taken out of the merger while this batch is checked (not copied: its set of text
-        // keys would be copied on write), so the loop needs no run-time exclusivity checks.
-        // The index stays at most half full: twice the slots.
+        // keys would be copied on write), so the loop needs no run-time exclusivity checks. The first
+        // merge makes it, with twice as many slots as keys (it stays at most half full).
         var duplicates = self.duplicates.take() ?? DuplicateKeys(capacity: duplicateCapacity * 2)
         // Summed in a register while the batch is checked, so the loads do not wait on each other's stores.
         var touchedHere: UInt64 = 0
