@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decodes the lines of one batch into finished rows (line number and status included) and counts them.
 /// Only the duplicate check is left for the ordered merge: rows with a key are recorded with where their
 /// status sits. Every worker has its own decoder, so batches decode in parallel without sharing anything.

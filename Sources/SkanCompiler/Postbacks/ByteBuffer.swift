@@ -39,9 +39,9 @@ final class ByteBuffer {
 
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
         let length = bytes.count
+        guard let source = bytes.baseAddress, length > 0 else { return }
+        reserve(length)
         if length <= 16 {
             // Most cells are short: two overlapping word copies (or a few bytes) beat a call into the C
             // library. Both words lie inside the piece, so nothing outside it is read or written.
@@ -60,7 +60,7 @@ final class ByteBuffer {
         } else {
             (base + count).update(from: source, count: length)
         }
-        count += bytes.count
+        count += length
     }
 
     /// An integer in decimal, its digits written in place from the last.

@@ -88,16 +88,12 @@ struct JSONScanner {
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func special(_ word: UInt64) -> UInt64 {
-            // `(v - n * 0x01..) & ~v & 0x80..` flags the bytes of v below n (n <= 0x80). Below 0x23 takes
-            // control characters and the quote in one test; a space or `!` flagged with them is passed over
-            // by the caller. A backslash is a zero byte in `word ^ 0x5C..`.
-            let backslash = word ^ (ones &* 0x5C)
-            return (((word &- ones &* 0x23) & ~word) | ((backslash &- ones) & ~backslash)) & highs
+            // Below 0x23 takes control characters and the quote in one test; a space or `!` flagged with
+            // them is passed over by the caller.
+            WordBytes.below(0x23, in: word) | WordBytes.equal(to: UInt8(ascii: "\\"), in: word)
         }
-        // Sixteen bytes a turn, then eight. The lowest flagged byte is exact (borrows only run upward): it
-        // is the first byte that needs a look.
+        // Sixteen bytes a turn, then eight. The lowest flagged byte is the first that needs a look.
         while index + 16 <= bytes.count {
             let first = special(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let second = special(UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self))

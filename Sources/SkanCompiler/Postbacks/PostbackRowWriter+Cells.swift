@@ -4,10 +4,6 @@ extension PostbackRowWriter {
         if format == .jsonl { buffer.append("null" as StaticString) }
     }
 
-    mutating func appendInteger(_ value: Int) {
-        buffer.append(decimal: value)
-    }
-
     /// Text the writer itself produces (status, kind): no escaping needed beyond JSON quotes.
     @inline(__always)
     mutating func appendText(_ text: StaticString) {
@@ -92,18 +88,12 @@ extension PostbackRowWriter {
     /// Whether the span holds a byte outside ASCII (or, with `comma`, a comma), eight bytes at a time.
     @inline(__always)
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span, comma: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = span.start
         if let base = bytes.baseAddress {
             while index + 8 <= span.end {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                var flagged = word & highs
-                if comma {
-                    // A zero byte in `word ^ commas` is a comma; the test is exact for ASCII words, and a
-                    // word with a high byte is flagged anyway.
-                    let commas = word ^ (ones &* 0x2C)
-                    flagged |= (commas &- ones) & ~commas & highs
-                }
+                var flagged = WordBytes.nonASCII(in: word)
+                if comma { flagged |= WordBytes.equal(to: UInt8(ascii: ","), in: word) }
                 if flagged != 0 { return true }
                 index += 8
             }

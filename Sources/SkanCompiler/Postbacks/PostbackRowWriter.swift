@@ -61,7 +61,7 @@ public struct PostbackRowWriter {
             buffer.append(fileCell)
         }
         separator(&column)
-        appendInteger(number)
+        buffer.append(decimal: number)
         separator(&column)
         let offset = buffer.count
         appendStatus(status)
