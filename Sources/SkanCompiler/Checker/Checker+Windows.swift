@@ -25,45 +25,19 @@ extension Checker {
     /// Assigns each window its coarse block: its own, else the block without windows. Index 0 is window 1;
     /// nil where no block covers the window (reported when `reportMissing`).
     mutating func resolveCoarseBlocks(_ blocks: [CoarseBlockSyntax], schemaLocation: SourceLocation, reportMissing: Bool) -> [ResolvedBlock?] {
-        var explicit: [ResolvedBlock?] = [nil, nil, nil]
-        var fallback: ResolvedBlock? = nil
+        var items: [WindowedItem<[CoarseRule]>] = []
         for block in blocks {
             let rules = block.rules.compactMap { rule -> CoarseRule? in
                 let condition = rule.condition.map { resolve($0) } ?? .always
                 return condition.map { CoarseRule(value: rule.value, condition: $0, location: rule.location) }
             }
             guard let windows = windows(of: block.windows) else { continue }
-            let resolved = ResolvedBlock(keyword: block.keyword, windows: windows, rules: rules)
-            guard block.windows != nil else {
-                if let earlier = fallback {
-                    report(.error(.duplicate, "a second coarse block without windows; give one of them 'window N' or 'windows A...B'",
-                                  at: block.keyword, notes: [.init("the first one is here", at: earlier.keyword)]))
-                } else {
-                    fallback = resolved
-                }
-                continue
-            }
-            for window in windows {
-                if let earlier = explicit[window - 1] {
-                    report(.error(.duplicate, "window \(window) already has a coarse block", at: block.keyword,
-                                  notes: [.init("the first block for window \(window) is here", at: earlier.keyword)]))
-                } else {
-                    explicit[window - 1] = resolved
-                }
-            }
+            items.append(WindowedItem(value: rules, windows: block.windows == nil ? nil : windows, keyword: block.keyword))
         }
-        var result: [ResolvedBlock?] = []
-        var missing: [Int] = []
-        for window in Schema.windows {
-            if let block = explicit[window - 1] {
-                result.append(ResolvedBlock(keyword: block.keyword, windows: [window], rules: block.rules))
-            } else if let fallback {
-                result.append(ResolvedBlock(keyword: fallback.keyword, windows: [window], rules: fallback.rules))
-            } else {
-                result.append(nil)
-                missing.append(window)
-            }
-        }
+        let assigned = assignToWindows(
+            items, secondWithoutWindows: "a second coarse block without windows; give one of them 'window N' or 'windows A...B'",
+            secondForWindow: { "window \($0) already has a coarse block" }, firstForWindow: { "the first block for window \($0) is here" })
+        let missing = Schema.windows.filter { assigned[$0 - 1] == nil }
         if reportMissing, !missing.isEmpty {
             let advice = missing.count == 3
                 ? "add a 'coarse { ... }' block that ends with 'low otherwise'"
@@ -71,34 +45,60 @@ extension Checker {
             report(.error(.coarseGap, "\(describeWindows(missing)) \(missing.count == 1 ? "has" : "have") no coarse rules; \(advice)",
                           at: schemaLocation))
         }
-        return result
+        return Schema.windows.map { window in
+            assigned[window - 1].map { ResolvedBlock(keyword: $0.keyword, windows: [window], rules: $0.value) }
+        }
     }
 
     /// Each window's lock condition: its own `lock window N`, else a `lock` without windows, else none.
     mutating func resolveLocks(_ locks: [LockSyntax]) -> [Condition?] {
-        var explicit: [(condition: Condition, keyword: SourceLocation)?] = [nil, nil, nil]
-        var fallback: (condition: Condition, keyword: SourceLocation)? = nil
+        var items: [WindowedItem<Condition>] = []
         for lock in locks {
             let condition = resolve(lock.condition)
             guard let windows = windows(of: lock.windows), let condition else { continue }
-            guard lock.windows != nil else {
+            items.append(WindowedItem(value: condition, windows: lock.windows == nil ? nil : windows, keyword: lock.keyword))
+        }
+        return assignToWindows(
+            items, secondWithoutWindows: "a second lock rule without windows; join the conditions with 'or'",
+            secondForWindow: { "window \($0) already has a lock rule; join the conditions with 'or'" },
+            firstForWindow: { "the first lock rule for window \($0) is here" }
+        ).map { $0?.value }
+    }
+
+    /// A coarse block or lock rule: what it gives, the windows it names (nil: none, so every window that
+    /// has no item of its own), and where its keyword is.
+    struct WindowedItem<Value> {
+        var value: Value
+        var windows: [Int]?
+        var keyword: SourceLocation
+    }
+
+    /// Gives each window (index 0 is window 1) the item that names it, else the item without windows, else
+    /// nil. A second item for a window, or a second item without windows, is a `duplicate` error; the
+    /// first one stands.
+    private mutating func assignToWindows<Value>(_ items: [WindowedItem<Value>], secondWithoutWindows: String,
+                                                 secondForWindow: (Int) -> String,
+                                                 firstForWindow: (Int) -> String) -> [WindowedItem<Value>?] {
+        var explicit: [WindowedItem<Value>?] = [nil, nil, nil]
+        var fallback: WindowedItem<Value>? = nil
+        for item in items {
+            guard let windows = item.windows else {
                 if let earlier = fallback {
-                    report(.error(.duplicate, "a second lock rule without windows; join the conditions with 'or'",
-                                  at: lock.keyword, notes: [.init("the first one is here", at: earlier.keyword)]))
+                    report(.error(.duplicate, secondWithoutWindows, at: item.keyword, notes: [.init("the first one is here", at: earlier.keyword)]))
                 } else {
-                    fallback = (condition, lock.keyword)
+                    fallback = item
                 }
                 continue
             }
             for window in windows {
                 if let earlier = explicit[window - 1] {
-                    report(.error(.duplicate, "window \(window) already has a lock rule; join the conditions with 'or'",
-                                  at: lock.keyword, notes: [.init("the first lock rule for window \(window) is here", at: earlier.keyword)]))
+                    report(.error(.duplicate, secondForWindow(window), at: item.keyword,
+                                  notes: [.init(firstForWindow(window), at: earlier.keyword)]))
                 } else {
-                    explicit[window - 1] = (condition, lock.keyword)
+                    explicit[window - 1] = item
                 }
             }
         }
-        return Schema.windows.map { explicit[$0 - 1]?.condition ?? fallback?.condition }
+        return Schema.windows.map { explicit[$0 - 1] ?? fallback }
     }
 }
