@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "skanc",
+    // The floors the code needs: Swift concurrency (the runtime's actor and async sends) is there from
+    // macOS 10.15 and iOS 13. Newer Apple APIs are called behind `#available` checks (README, "Platform
+    // support"); PortabilityTests keeps both true.
+    platforms: [.macOS(.v10_15), .iOS(.v13)],
     products: [
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
         .executable(name: "skanc", targets: ["skanc"]),

@@ -1,26 +1,49 @@
 import Foundation
 
-/// What the updater persists between launches.
+/// What the updater persists between launches for one schema version. The first-launch date is kept
+/// apart (`ConversionValueStore.loadFirstLaunch`), so that a new schema version keeps the user's windows.
 public struct StoredConversionState: Sendable, Equatable, Codable {
-    /// When the app first ran; the conversion windows count from here.
-    public var firstLaunch: Date
     /// The state, as its fine value (a state and its fine value determine each other).
     public var fineValue: Int
-    /// The last update applied in each window (keys 1, 2, 3).
-    public var applied: [Int: PostbackUpdate]
+    /// The last update SKAdNetwork accepted in each window (keys 1, 2, 3).
+    public var skAdNetwork: [Int: ConversionValueUpdate]
+    /// The last update AdAttributionKit accepted in each window (keys 1, 2, 3).
+    public var adAttributionKit: [Int: ConversionValueUpdate]
     /// The highest fine value ever sent, for the SKAdNetwork 3 increase-only option.
     public var highestFineValueSent: Int?
 
-    public init(firstLaunch: Date, fineValue: Int, applied: [Int: PostbackUpdate] = [:], highestFineValueSent: Int? = nil) {
-        self.firstLaunch = firstLaunch
+    public init(
+        fineValue: Int, skAdNetwork: [Int: ConversionValueUpdate] = [:],
+        adAttributionKit: [Int: ConversionValueUpdate] = [:], highestFineValueSent: Int? = nil
+    ) {
         self.fineValue = fineValue
-        self.applied = applied
+        self.skAdNetwork = skAdNetwork
+        self.adAttributionKit = adAttributionKit
         self.highestFineValueSent = highestFineValueSent
+    }
+
+    /// The last updates `framework` accepted, by window.
+    public subscript(framework: AttributionFramework) -> [Int: ConversionValueUpdate] {
+        get {
+            switch framework {
+            case .skAdNetwork: skAdNetwork
+            case .adAttributionKit: adAttributionKit
+            }
+        }
+        set {
+            switch framework {
+            case .skAdNetwork: skAdNetwork = newValue
+            case .adAttributionKit: adAttributionKit = newValue
+            }
+        }
     }
 }
 
-/// Loads and saves the updater's state.
+/// Loads and saves the updater's state and, separately, the first-launch date.
 public protocol ConversionValueStore: Sendable {
+    /// When the app first ran; the conversion windows count from here, whatever the schema version.
+    func loadFirstLaunch() -> Date?
+    func saveFirstLaunch(_ date: Date)
     func load() -> StoredConversionState?
     func save(_ state: StoredConversionState)
 }
@@ -28,30 +51,60 @@ public protocol ConversionValueStore: Sendable {
 /// Keeps the state in memory: for tests, and the default where UserDefaults is not the right place.
 public final class InMemoryConversionValueStore: ConversionValueStore, @unchecked Sendable {
     private let lock = NSLock()
+    private var firstLaunch: Date?
     private var stored: StoredConversionState?
 
-    public init(_ initial: StoredConversionState? = nil) {
+    public init(firstLaunch: Date? = nil, _ initial: StoredConversionState? = nil) {
+        self.firstLaunch = firstLaunch
         stored = initial
     }
 
-    public func load() -> StoredConversionState? {
-        lock.withLock { stored }
-    }
-
-    public func save(_ state: StoredConversionState) {
-        lock.withLock { stored = state }
-    }
+    public func loadFirstLaunch() -> Date? { lock.withLock { firstLaunch } }
+    public func saveFirstLaunch(_ date: Date) { lock.withLock { firstLaunch = date } }
+    public func load() -> StoredConversionState? { lock.withLock { stored } }
+    public func save(_ state: StoredConversionState) { lock.withLock { stored = state } }
 }
 
-/// Keeps the state in UserDefaults under one key, as JSON.
+/// Keeps the state in UserDefaults as JSON under a key per schema version (`skanc.Shop.v3`), and the
+/// first-launch date under one key for every version (`skanc.firstLaunch`), so that an app update with a
+/// new schema version starts a fresh state inside the same windows.
 public final class UserDefaultsConversionValueStore: ConversionValueStore, @unchecked Sendable {
     private let defaults: UserDefaults
     private let key: String
+    private let firstLaunchKey: String
+    private let earlierKeys: [String]
 
-    /// `key` should name the schema and its version, e.g. `skanc.Shop.v3`.
-    public init(key: String, defaults: UserDefaults = .standard) {
+    /// - Parameters:
+    ///   - key: names the schema and its version, e.g. `skanc.Shop.v3`.
+    ///   - firstLaunchKey: where the first-launch date lives; the same for every schema version.
+    ///   - earlierKeys: keys that earlier releases stored whole states under, the first-launch date
+    ///     inside; the date is taken from the first that has one when `firstLaunchKey` has none.
+    public init(
+        key: String, firstLaunchKey: String = "skanc.firstLaunch", earlierKeys: [String] = [],
+        defaults: UserDefaults = .standard
+    ) {
         self.key = key
+        self.firstLaunchKey = firstLaunchKey
+        self.earlierKeys = earlierKeys
         self.defaults = defaults
+    }
+
+    public func loadFirstLaunch() -> Date? {
+        if let seconds = defaults.object(forKey: firstLaunchKey) as? Double {
+            return Date(timeIntervalSince1970: seconds)
+        }
+        // Earlier releases kept the date inside the versioned state.
+        struct EarlierState: Decodable { var firstLaunch: Date }
+        for earlier in [key] + earlierKeys {
+            if let data = defaults.data(forKey: earlier), let state = try? JSONDecoder().decode(EarlierState.self, from: data) {
+                return state.firstLaunch
+            }
+        }
+        return nil
+    }
+
+    public func saveFirstLaunch(_ date: Date) {
+        defaults.set(date.timeIntervalSince1970, forKey: firstLaunchKey)
     }
 
     public func load() -> StoredConversionState? {

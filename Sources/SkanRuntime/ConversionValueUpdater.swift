@@ -2,8 +2,9 @@ import Foundation
 
 /// The one place an app tells the system about conversion values. Call `record` whenever an event
 /// happens; the updater merges the change into the persisted state, works out the current window from the
-/// first-launch date, computes fine value, coarse value and lock from the schema, and sends them once:
-/// no call when nothing changed in this window, none after the window is locked, none after day 35.
+/// first-launch date, computes fine value, coarse value and lock from the schema, and sends them to each
+/// framework once: no call when that framework already has the values in this window, none after it
+/// locked the window, none after the last window.
 ///
 /// ```swift
 /// extension Shop: ConversionValueState {}
@@ -22,13 +23,15 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     }
 
     public private(set) var state: State
+    /// The first-launch date the windows count from.
+    public let firstLaunch: Date
     private var stored: StoredConversionState
     private let store: any ConversionValueStore
     private let client: any PostbackClient
     private let clock: any ConversionClock
     private let options: Options
-    /// The send in flight, so that sends reach the system in the order their updates were decided.
-    private var lastSend: Task<Void, any Error>?
+    /// The sends in flight, so that they reach the system in the order their updates were decided.
+    private var lastSend: Task<[AttributionFramework: any Error], Never>?
 
     public init(
         store: (any ConversionValueStore)? = nil, client: (any PostbackClient)? = nil,
@@ -39,73 +42,94 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         self.client = client ?? defaultPostbackClient()
         self.clock = clock
         self.options = options
+        if let saved = store.loadFirstLaunch() {
+            firstLaunch = saved
+        } else {
+            firstLaunch = clock.now
+            store.saveFirstLaunch(firstLaunch)
+        }
         if let saved = store.load() {
             stored = saved
-            // A value from another layout version cannot be read back: start over, keeping the windows.
+            // A value this schema cannot read back (a damaged store) starts over, inside the same windows.
             state = (try? State(fineValue: saved.fineValue)) ?? State()
             stored.fineValue = state.fineValue
         } else {
             state = State()
-            stored = StoredConversionState(firstLaunch: clock.now, fineValue: state.fineValue)
+            stored = StoredConversionState(fineValue: state.fineValue)
             store.save(stored)
         }
     }
 
-    /// The first-launch date the windows count from.
-    public var firstLaunch: Date { stored.firstLaunch }
-
-    /// The window now: 1, 2, 3, or nil after day 35.
+    /// The window now: 1, 2, 3, or nil after the last one (840 hours after first launch).
     public var currentWindow: Int? {
-        ConversionWindow.window(at: clock.now, firstLaunch: stored.firstLaunch)
+        ConversionWindow.window(at: clock.now, firstLaunch: firstLaunch)
     }
 
-    /// Applies `change` to the state and sends the resulting values if they differ from what this window
-    /// already has. Returns the update sent, or nil when none was needed. Throws the system's error; the
-    /// state change is kept and the update is tried again on the next call.
+    /// Applies `change` to the state and sends the resulting values to every framework that does not have
+    /// them in this window yet. Returns the update sent, or nil when none was needed. When a framework
+    /// refuses, throws `ConversionValueUpdateError`; the state change is kept, the frameworks that took
+    /// the update keep it, and the next call sends it again to the ones that refused.
     @discardableResult
-    public func record(_ change: @Sendable (inout State) -> Void) async throws -> PostbackUpdate? {
+    public func record(_ change: @Sendable (inout State) -> Void) async throws -> ConversionValueUpdate? {
         change(&state)
         stored.fineValue = state.fineValue
         store.save(stored)
         return try await apply()
     }
 
-    /// Sends the current values if this window does not have them yet; call it at launch so that every
-    /// window gets an update (the system sends a postback for a window only after one).
+    /// Sends the current values to every framework that does not have them in this window; call it at
+    /// launch so that every window gets an update (the system sends a postback for a window only after
+    /// one).
     @discardableResult
-    public func apply() async throws -> PostbackUpdate? {
+    public func apply() async throws -> ConversionValueUpdate? {
         guard let window = currentWindow else { return nil }
-        let previous = stored.applied[window]
-        if previous?.lockWindow == true { return nil }
         var fine = state.fineValue
         if options.increaseOnly, let highest = stored.highestFineValueSent { fine = max(fine, highest) }
-        let update = PostbackUpdate(
+        let update = ConversionValueUpdate(
             window: window, fineValue: fine,
             coarseValue: CoarseConversion(rawValue: state.coarseValue(window: window).rawValue) ?? .low,
             lockWindow: state.shouldLock(window: window))
-        if update == previous { return nil }
+        let due = client.frameworks.filter { framework in
+            let previous = stored[framework][window]
+            return previous?.lockWindow != true && previous != update
+        }
+        guard !due.isEmpty else { return nil }
 
         // Claim the update before waiting, so a concurrent call does not send it again.
+        let previous = Dictionary(uniqueKeysWithValues: due.map { ($0, stored[$0][window]) })
+        for framework in due { stored[framework][window] = update }
         let previousHighest = stored.highestFineValueSent
-        stored.applied[window] = update
         stored.highestFineValueSent = max(previousHighest ?? fine, fine)
         store.save(stored)
+
         let earlier = lastSend
         let client = self.client
         let send = Task {
-            _ = await earlier?.result
-            try await client.send(update)
+            _ = await earlier?.value
+            // Every framework is tried, whatever the others answer.
+            var failures: [AttributionFramework: any Error] = [:]
+            for framework in due {
+                do {
+                    try await client.send(update, through: framework)
+                } catch {
+                    failures[framework] = error
+                }
+            }
+            return failures
         }
         lastSend = send
-        do {
-            try await send.value
-        } catch {
-            if stored.applied[window] == update {
-                stored.applied[window] = previous
-                stored.highestFineValueSent = previousHighest
-                store.save(stored)
+        let failures = await send.value
+        guard failures.isEmpty else {
+            // Forget the update only where it was refused, unless a later call claimed something else.
+            for framework in failures.keys where stored[framework][window] == update {
+                stored[framework][window] = previous[framework] ?? nil
             }
-            throw error
+            if failures.count == due.count, stored.highestFineValueSent == max(previousHighest ?? fine, fine) {
+                stored.highestFineValueSent = previousHighest
+            }
+            store.save(stored)
+            throw ConversionValueUpdateError(
+                update: update, failures: failures, accepted: due.filter { failures[$0] == nil })
         }
         return update
     }

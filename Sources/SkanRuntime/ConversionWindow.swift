@@ -1,17 +1,24 @@
 import Foundation
 
-/// The conversion windows of SKAdNetwork 4 and AdAttributionKit, counted in whole days from first launch:
-/// window 1 is days 0-2, window 2 days 3-7, window 3 days 8-35; after day 35 there is none.
+/// The conversion windows of SKAdNetwork 4 and AdAttributionKit, measured in hours from first launch:
+/// window 1 is [0 h, 48 h), window 2 [48 h, 168 h), window 3 [168 h, 840 h); after 840 hours (35 days)
+/// there is none. Apple: "The first conversion window ends two days after the user first launches the
+/// app … the second conversion window ends seven days after … the third conversion window ends after
+/// 35 days" (StoreKit, Receiving postbacks in multiple conversion windows). Pages that say "days 0-2,
+/// 3-7, 8-35" describe the same instants; counting whole calendar days from them ends each window a day
+/// late.
 public enum ConversionWindow {
+    /// When windows 1, 2 and 3 end, in seconds after first launch.
+    public static let ends: [TimeInterval] = [48 * 3_600, 168 * 3_600, 840 * 3_600]
+
     /// The window at `date` for an app first launched at `firstLaunch`, or nil after the last window.
+    /// A clock set back before the first launch still counts as window 1.
     public static func window(at date: Date, firstLaunch: Date) -> Int? {
-        let day = Int((date.timeIntervalSince(firstLaunch) / 86_400).rounded(.down))
-        switch day {
-        case ..<0, 0...2: return 1  // a clock set back still counts as the first window
-        case 3...7: return 2
-        case 8...35: return 3
-        default: return nil
+        let elapsed = date.timeIntervalSince(firstLaunch)
+        for (index, end) in ends.enumerated() where elapsed < end {
+            return index + 1
         }
+        return nil
     }
 }
 

@@ -1,55 +1,78 @@
 import Foundation
 
-// Apple's SKAdNetwork (StoreKit) and AdAttributionKit declarations, with exactly the signatures the SDK
-// publishes (see domain.md), so that the runtime's calling code is type-checked on Linux. Each call is
-// recorded in `AppleCallLog` instead of reaching a system.
+// Apple's SKAdNetwork (StoreKit) and AdAttributionKit declarations, mirrored exactly as Apple's pages give
+// them (labels, defaults, `@Sendable`, `async throws`, availability), so that the runtime's calling code
+// compiles here as it does against the iOS SDK. Each call is recorded in `AppleCallLog` instead of
+// reaching a system. The `@available` attributes are the ones Apple lists; PortabilityTests reads them to
+// check that every call in Sources/SkanRuntime/Apple sits behind an `#available` at least as new.
+// Pages: https://developer.apple.com/documentation/storekit/skadnetwork and
+// https://developer.apple.com/documentation/adattributionkit (one link per declaration below).
 
-/// The calls made to the mirrored frameworks, in order.
+/// The calls made to the mirrored frameworks, in order, and the errors the next calls should meet.
 final class AppleCallLog: @unchecked Sendable {
     static let shared = AppleCallLog()
     private let lock = NSLock()
     private var entries: [String] = []
-    /// When set, the next SKAdNetwork completion handler receives this error.
-    var nextSKAdNetworkError: (any Error)?
+    private var skAdNetworkError: (any Error)?
+    private var adAttributionKitError: (any Error)?
 
     func append(_ entry: String) { lock.withLock { entries.append(entry) } }
     func takeAll() -> [String] { lock.withLock { defer { entries = [] }; return entries } }
-    func takeError() -> (any Error)? { lock.withLock { defer { nextSKAdNetworkError = nil }; return nextSKAdNetworkError } }
+    /// The next SKAdNetwork completion handler receives `error`; the next AdAttributionKit call throws it.
+    func failNext(skAdNetwork: (any Error)? = nil, adAttributionKit: (any Error)? = nil) {
+        lock.withLock { (skAdNetworkError, adAttributionKitError) = (skAdNetwork, adAttributionKit) }
+    }
+    func takeSKAdNetworkError() -> (any Error)? { lock.withLock { defer { skAdNetworkError = nil }; return skAdNetworkError } }
+    func takeAdAttributionKitError() -> (any Error)? { lock.withLock { defer { adAttributionKitError = nil }; return adAttributionKitError } }
 }
 
-@available(iOS 14.0, *)
+// MARK: - StoreKit
+
+/// https://developer.apple.com/documentation/storekit/skadnetwork
+@available(iOS 11.3, macCatalyst 13.1, *)
 open class SKAdNetwork: NSObject {
+    /// https://developer.apple.com/documentation/storekit/skadnetwork/updateconversionvalue(_:)
     @available(iOS, introduced: 14.0, deprecated: 15.4)
+    @available(macCatalyst, introduced: 14.0, deprecated: 15.4)
     open class func updateConversionValue(_ conversionValue: Int) {
         AppleCallLog.shared.append("SKAdNetwork.updateConversionValue(\(conversionValue))")
     }
 
-    @available(iOS 15.4, *)
-    open class func updatePostbackConversionValue(_ conversionValue: Int, completionHandler: (((any Error)?) -> Void)? = nil) {
+    /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:completionhandler:)
+    @available(iOS 15.4, macCatalyst 15.4, *)
+    open class func updatePostbackConversionValue(
+        _ conversionValue: Int, completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
         AppleCallLog.shared.append("SKAdNetwork.updatePostbackConversionValue(\(conversionValue))")
-        completionHandler?(AppleCallLog.shared.takeError())
+        completion?(AppleCallLog.shared.takeSKAdNetworkError())
     }
 
-    @available(iOS 16.1, *)
+    /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:completionhandler:)
+    @available(iOS 16.1, macCatalyst 16.1, *)
     open class func updatePostbackConversionValue(
-        _ fineValue: Int, coarseValue: SKAdNetwork.CoarseConversionValue, completionHandler: (((any Error)?) -> Void)? = nil
+        _ fineValue: Int, coarseValue: SKAdNetwork.CoarseConversionValue,
+        completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         AppleCallLog.shared.append("SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue))")
-        completionHandler?(AppleCallLog.shared.takeError())
+        completion?(AppleCallLog.shared.takeSKAdNetworkError())
     }
 
-    @available(iOS 16.1, *)
+    /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:lockwindow:completionhandler:)
+    @available(iOS 16.1, macCatalyst 16.1, *)
     open class func updatePostbackConversionValue(
         _ fineValue: Int, coarseValue: SKAdNetwork.CoarseConversionValue, lockWindow: Bool,
-        completionHandler: (((any Error)?) -> Void)? = nil
+        completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
-        AppleCallLog.shared.append("SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue), lockWindow: \(lockWindow))")
-        completionHandler?(AppleCallLog.shared.takeError())
+        AppleCallLog.shared.append(
+            "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue), lockWindow: \(lockWindow))")
+        completion?(AppleCallLog.shared.takeSKAdNetworkError())
     }
 
-    @available(iOS 16.1, *)
+    /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue
+    @available(iOS 16.1, macCatalyst 16.1, *)
     public struct CoarseConversionValue: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
         public let rawValue: String
+        /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/init(rawvalue:)
         public init(rawValue: String) { self.rawValue = rawValue }
         public static let high = CoarseConversionValue(rawValue: "high")
         public static let medium = CoarseConversionValue(rawValue: "medium")
@@ -57,21 +80,97 @@ open class SKAdNetwork: NSObject {
     }
 }
 
-// AdAttributionKit
+// MARK: - AdAttributionKit (iOS and iPadOS only; Apple lists no Mac Catalyst availability)
+
+/// https://developer.apple.com/documentation/adattributionkit/coarseconversionvalue
 @available(iOS 17.4, *)
-public enum CoarseConversionValue: Sendable, Hashable {
-    case low, medium, high
+public enum CoarseConversionValue: String, Sendable, Hashable, Codable {
+    case high, low, medium
 }
 
+/// https://developer.apple.com/documentation/adattributionkit/postback
 @available(iOS 17.4, *)
-public struct Postback: Sendable {
+public struct Postback {
+    /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:coarseconversionvalue:lockpostback:)
+    @available(iOS 17.4, *)
     public static func updateConversionValue(
-        _ fineConversionValue: Int, coarseConversionValue: CoarseConversionValue, lockPostback: Bool = false
+        _ fineConversionValue: Int, coarseConversionValue: CoarseConversionValue, lockPostback: Bool
     ) async throws {
-        AppleCallLog.shared.append("Postback.updateConversionValue(\(fineConversionValue), coarseConversionValue: \(coarseConversionValue), lockPostback: \(lockPostback))")
+        AppleCallLog.shared.append(
+            "Postback.updateConversionValue(\(fineConversionValue), coarseConversionValue: \(coarseConversionValue), lockPostback: \(lockPostback))")
+        if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
     }
 
-    public static func updateConversionValue(_ fineConversionValue: Int, lockPostback: Bool = false) async throws {
+    /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:lockpostback:)
+    @available(iOS 17.4, *)
+    public static func updateConversionValue(_ fineConversionValue: Int, lockPostback: Bool) async throws {
         AppleCallLog.shared.append("Postback.updateConversionValue(\(fineConversionValue), lockPostback: \(lockPostback))")
+        if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
+    }
+
+    /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:)
+    @available(iOS 18.0, *)
+    public static func updateConversionValue(_ postbackUpdate: PostbackUpdate) async throws {
+        AppleCallLog.shared.append("Postback.updateConversionValue(\(postbackUpdate))")
+        if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
+    }
+
+    /// The query item of a re-engagement open's URL that carries the conversion tag (WWDC25 session 221,
+    /// "What's new in AdAttributionKit"; https://developer.apple.com/documentation/adattributionkit/conversion-tags).
+    @available(iOS 18.4, *)
+    public static let reengagementOpenURLParameter = "AdAttributionKitReengagementOpen"
+}
+
+/// https://developer.apple.com/documentation/adattributionkit/postbackupdate
+@available(iOS 18.0, *)
+public struct PostbackUpdate: Sendable, CustomStringConvertible {
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontype
+    /// (Apple lists RawRepresentable without the raw type; the runtime never reads raw values.)
+    public enum ConversionType: String, Sendable, Hashable {
+        case install, reengagement
+    }
+
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/fineconversionvalue
+    public let fineConversionValue: Int
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/lockpostback
+    public let lockPostback: Bool
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/coarseconversionvalue
+    public let coarseConversionValue: CoarseConversionValue?
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontypes
+    public let conversionTypes: [PostbackUpdate.ConversionType]?
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontag
+    @available(iOS 18.4, *)
+    public var conversionTag: String? { storedConversionTag }
+    private let storedConversionTag: String?
+
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/init(fineconversionvalue:lockpostback:coarseconversionvalue:conversiontypes:)
+    public init(
+        fineConversionValue: Int, lockPostback: Bool, coarseConversionValue: CoarseConversionValue? = nil,
+        conversionTypes: [PostbackUpdate.ConversionType]? = nil
+    ) {
+        self.fineConversionValue = fineConversionValue
+        self.lockPostback = lockPostback
+        self.coarseConversionValue = coarseConversionValue
+        self.conversionTypes = conversionTypes
+        storedConversionTag = nil
+    }
+
+    /// The conversion-tag initializer as Apple's WWDC25 session 221 calls it (labels `fineConversionValue:
+    /// lockPostback: conversionTag:`); https://developer.apple.com/documentation/adattributionkit/conversion-tags.
+    @available(iOS 18.4, *)
+    public init(fineConversionValue: Int, lockPostback: Bool, conversionTag: String) {
+        self.fineConversionValue = fineConversionValue
+        self.lockPostback = lockPostback
+        coarseConversionValue = nil
+        conversionTypes = nil
+        storedConversionTag = conversionTag
+    }
+
+    public var description: String {
+        var parts = ["fineConversionValue: \(fineConversionValue)", "lockPostback: \(lockPostback)"]
+        if let coarseConversionValue { parts.append("coarseConversionValue: \(coarseConversionValue)") }
+        if let conversionTypes { parts.append("conversionTypes: \(conversionTypes.map { ".\($0)" })") }
+        if let storedConversionTag { parts.append("conversionTag: \(storedConversionTag)") }
+        return "PostbackUpdate(\(parts.joined(separator: ", ")))"
     }
 }

@@ -10,7 +10,7 @@ import Testing
     func goldensCompileWithoutWarnings(level: String, mainActorByDefault: Bool) throws {
         let directory = Self.goldens.appendingPathComponent(level)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
-        #expect(files.count == 4)
+        #expect(files.count == 5)
         var arguments = ["-module-name", "Golden\(level)", "-package-name", "goldens"]
         if mainActorByDefault { arguments += ["-default-isolation", "MainActor"] }
         arguments += files.map { directory.appendingPathComponent($0).path }

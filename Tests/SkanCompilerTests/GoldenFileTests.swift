@@ -7,7 +7,7 @@ import Testing
 @Suite struct GoldenFileTests {
     /// Schemas with goldens, as paths relative to the package root (the header shows these).
     static let schemas = ["Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
-                          "Tests/SkanCompilerTests/Fixtures/Torture.skan"]
+                          "Tests/SkanCompilerTests/Fixtures/Torture.skan", "Tests/SkanCompilerTests/Fixtures/ShopV4.skan"]
 
     static let cases: [(String, SwiftGenerator.AccessLevel)] = schemas.flatMap { schema in
         SwiftGenerator.AccessLevel.allCases.map { (schema, $0) }

@@ -4,6 +4,7 @@ import SkanRuntime
 
 // The one line an app writes per schema.
 extension Shop: ConversionValueState {}
+extension ShopV4: ConversionValueState {}
 extension Subscription: ConversionValueState {}
 
 /// A clock the test moves by hand.
@@ -17,18 +18,19 @@ final class TestClock: ConversionClock, @unchecked Sendable {
 
     var now: Date { lock.withLock { current } }
 
-    /// Moves to `days` (fractions allowed) after `origin`.
-    func set(day days: Double, after origin: Date) {
-        lock.withLock { current = origin.addingTimeInterval(days * 86_400) }
+    /// Moves to `hours` and `seconds` after `origin`.
+    func set(hours: Double, seconds: Double = 0, after origin: Date) {
+        lock.withLock { current = origin.addingTimeInterval(hours * 3_600 + seconds) }
     }
 }
 
-/// An updater over a fresh in-memory store and a recording client, at day 0.
+/// An updater over a fresh in-memory store and a recording client, at hour 0.
 func makeUpdater<State: ConversionValueState>(
     _ type: State.Type, options: ConversionValueUpdater<State>.Options = .init(),
-    store: InMemoryConversionValueStore = InMemoryConversionValueStore(), clock: TestClock = TestClock()
+    store: InMemoryConversionValueStore = InMemoryConversionValueStore(), clock: TestClock = TestClock(),
+    frameworks: [AttributionFramework] = AttributionFramework.allCases
 ) -> (ConversionValueUpdater<State>, RecordingPostbackClient, TestClock, InMemoryConversionValueStore) {
-    let client = RecordingPostbackClient()
+    let client = RecordingPostbackClient(frameworks: frameworks)
     let updater = ConversionValueUpdater<State>(store: store, client: client, clock: clock, options: options)
     return (updater, client, clock, store)
 }

@@ -11,7 +11,7 @@ extension Checker {
         guard let syntax else { return Array(Schema.windows) }
         let lower = syntax.lower.value, upper = syntax.upper?.value ?? syntax.lower.value
         for literal in [syntax.lower, syntax.upper].compactMap({ $0 }) where !Schema.windows.contains(literal.value) {
-            report(.error(.windowRange, "window \(literal.value) does not exist: the conversion windows are 1 (days 0-2), 2 (days 3-7) and 3 (days 8-35)",
+            report(.error(.windowRange, "window \(literal.value) does not exist: the conversion windows are 1 (hours 0-48 after first launch), 2 (hours 48-168) and 3 (hours 168-840)",
                           at: literal.location))
             return nil
         }

@@ -1,7 +1,7 @@
 /// A checked schema: the single source of truth that code generation, tables and decoders consume.
 /// Only the checker makes one, and only from a schema without errors.
 public struct Schema: Hashable, Sendable {
-    /// The conversion windows: 1 = days 0-2 (postback-sequence-index 0), 2 = days 3-7, 3 = days 8-35.
+    /// The conversion windows: 1 = hours [0, 48) after first launch (postback-sequence-index 0), 2 = [48, 168), 3 = [168, 840).
     public static let windows: ClosedRange<Int> = 1...3
     /// A fine value has bits 0...5.
     public static let fineValueRange: ClosedRange<Int> = 0...63

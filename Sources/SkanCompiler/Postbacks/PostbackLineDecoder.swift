@@ -1,7 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Reads one postback line into a `PostbackRow`: parses the JSON, picks SKAdNetwork or AdAttributionKit,

@@ -16,7 +16,7 @@ enum DecodeCommand {
         rule that gives it and the fine values of the states behind it, in window N or in each window.
 
         OPTIONS:
-          --window N        For coarse values: window 1 (days 0-2), 2 (days 3-7) or 3 (days 8-35); default all.
+          --window N        For coarse values: window 1 (hours 0-48), 2 (48-168) or 3 (168-840); default all.
           --format FORMAT   text (default) or json (an array, one object per value and window).
           -h, --help        Show this help.
 

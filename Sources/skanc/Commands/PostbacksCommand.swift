@@ -1,7 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 import SkanCompiler
 
@@ -70,7 +72,7 @@ enum PostbacksCommand {
             }
             let complete = reader.read(name: input == "-" ? "<stdin>" : input) { buffer in
                 while true {
-                    let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                    let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
                     if count < 0 && errno == EINTR { continue }
                     return count
                 }

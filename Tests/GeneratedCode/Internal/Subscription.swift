@@ -53,7 +53,7 @@ internal nonisolated struct Subscription: Swift.Hashable, Swift.Sendable {
         return value
     }
 
-    /// The coarse conversion value in a conversion window: 1 (days 0-2), 2 (days 3-7) or 3 (days 8-35).
+    /// The coarse conversion value in a conversion window: 1 (hours 0-48 after first launch), 2 (48-168) or 3 (168-840).
     internal func coarseValue(window: Swift.Int) -> CoarseValue {
         switch window {
         case 1:

@@ -48,7 +48,7 @@ extension SwiftGenerator {
     /// One `case` per group of windows with the same rules; the last rule of a window returns without a test,
     /// because the checker proved that the rules cover every state the type can hold.
     func renderCoarseValue(_ out: inout CodeWriter) {
-        out.line("/// The coarse conversion value in a conversion window: 1 (days 0-2), 2 (days 3-7) or 3 (days 8-35).")
+        out.line("/// The coarse conversion value in a conversion window: 1 (hours 0-48 after first launch), 2 (48-168) or 3 (168-840).")
         out.block("\(access)func coarseValue(window: Swift.Int) -> CoarseValue {") { out in
             out.line("switch window {")
             for (windows, rules) in groupedByWindow({ schema.coarseRules(window: $0) }) {

@@ -1,0 +1,47 @@
+/// A coarse conversion value as the runtime passes it to the system frameworks.
+public enum CoarseConversion: String, Sendable, Codable, CaseIterable {
+    case low, medium, high
+}
+
+/// One update the runtime asks the system to make: the values for the current window, and whether to
+/// lock it. `window` is for the app's information; the system knows its own window. (Named apart from
+/// AdAttributionKit's `PostbackUpdate`, so that a file importing both frameworks compiles.)
+public struct ConversionValueUpdate: Sendable, Equatable, Codable {
+    public var window: Int
+    public var fineValue: Int
+    public var coarseValue: CoarseConversion
+    public var lockWindow: Bool
+
+    public init(window: Int, fineValue: Int, coarseValue: CoarseConversion, lockWindow: Bool) {
+        self.window = window
+        self.fineValue = fineValue
+        self.coarseValue = coarseValue
+        self.lockWindow = lockWindow
+    }
+}
+
+/// The system frameworks that take conversion values. An app whose ad networks use either should tell
+/// both, independently: one framework's failure neither blocks nor undoes the other (AdAttributionKit,
+/// "AdAttributionKit and SKAdNetwork interoperability").
+public enum AttributionFramework: String, Sendable, Codable, CaseIterable {
+    /// StoreKit's SKAdNetwork (iOS 14.0 and later).
+    case skAdNetwork
+    /// AdAttributionKit (iOS 17.4 and later).
+    case adAttributionKit
+}
+
+/// What `ConversionValueUpdater` throws when a framework refused an update. The frameworks in
+/// `accepted` have it and are not sent it again; the ones in `failures` are retried on the next call.
+public struct ConversionValueUpdateError: Error {
+    public var update: ConversionValueUpdate
+    /// Each refusing framework's own error.
+    public var failures: [AttributionFramework: any Error]
+    /// The frameworks that took the update in the same call.
+    public var accepted: [AttributionFramework]
+
+    public init(update: ConversionValueUpdate, failures: [AttributionFramework: any Error], accepted: [AttributionFramework]) {
+        self.update = update
+        self.failures = failures
+        self.accepted = accepted
+    }
+}
