@@ -41,6 +41,8 @@ let package = Package(
             dependencies: ["SkanRuntime"],
             swiftSettings: [.define("APPLE_API_MIRROR")]
         ),
+        // Reads Sources/ and Plugins/ as text for what would not compile on macOS or iOS.
+        .testTarget(name: "PortabilityTests"),
     ],
     swiftLanguageModes: [.v6]
 )

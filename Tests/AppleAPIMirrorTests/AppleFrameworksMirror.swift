@@ -71,6 +71,7 @@ open class SKAdNetwork: NSObject {
     /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue
     @available(iOS 16.1, macCatalyst 16.1, *)
     public struct CoarseConversionValue: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+        /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/rawvalue
         public let rawValue: String
         /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/init(rawvalue:)
         public init(rawValue: String) { self.rawValue = rawValue }
