@@ -56,8 +56,17 @@ import Testing
 
         let journey = try CLI.run([], executable: package.appendingPathComponent(".build/debug/JourneyDemo"), in: package)
         #expect(journey.status == 0, "\(journey.stderr)")
-        #expect(journey.stdout.contains(" 3.2 buys for $12                    2       21    high    false\n"), "\(journey.stdout)")
-        #expect(journey.stdout.hasSuffix("6 updates sent\n"))
+        // Window 1 ends at hour 48 to the second, window 2 at hour 168, the last at hour 840.
+        for line in [
+            " 47:59:59  launches again                  1       (no update)\n",
+            " 48:00:00  launches again                  2       17    medium  false\n",
+            "167:59:59  launches again                  2       (no update)\n",
+            "168:00:00  launches again                  3       21    high    false\n",
+            "840:00:00  launches after the last window  -       (no update)\n",
+        ] {
+            #expect(journey.stdout.contains(line), "\(journey.stdout)")
+        }
+        #expect(journey.stdout.hasSuffix("8 updates sent through skAdNetwork\n8 updates sent through adAttributionKit\n"))
 
         // SwiftPM may relink the tool once after a clean build; from then on a no-op build runs nothing.
         _ = try Self.swift(["build"], in: package)

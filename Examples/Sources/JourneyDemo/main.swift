@@ -4,44 +4,57 @@ import SkanRuntime
 // The one line an app adds per schema: the generated type works with the runtime's updater.
 extension Shop: ConversionValueState {}
 
-/// A clock the demo moves through the days.
+/// A clock the demo moves through the hours after first launch.
 final class JourneyClock: ConversionClock, @unchecked Sendable {
-    let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01
+    let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00 UTC
     private let lock = NSLock()
-    private var day = 0.0
-    var now: Date { lock.withLock { start.addingTimeInterval(day * 86_400) } }
-    func advance(to day: Double) { lock.withLock { self.day = day } }
+    private var seconds = 0.0
+    var now: Date { lock.withLock { start.addingTimeInterval(seconds) } }
+    func advance(to seconds: Double) { lock.withLock { self.seconds = seconds } }
 }
+
+/// `h:mm:ss` after first launch.
+func elapsed(_ seconds: Double) -> String {
+    let total = Int(seconds)
+    return String(format: "%3d:%02d:%02d", total / 3_600, total / 60 % 60, total % 60)
+}
+
+func hours(_ value: Double, minus seconds: Double = 0) -> Double { value * 3_600 - seconds }
 
 let clock = JourneyClock()
 let client = RecordingPostbackClient()
 let updater = ConversionValueUpdater<Shop>(store: InMemoryConversionValueStore(), client: client, clock: clock)
 
-/// What the user does, by day.
-let journey: [(day: Double, event: String, change: @Sendable (inout Shop) -> Void)] = [
-    (0.0, "first launch", { _ in }),
-    (0.1, "browses the catalogue", { $0.dayOneAction = .browsed }),
-    (0.2, "registers", { $0.registered = true }),
-    (0.5, "adds to cart", { $0.dayOneAction = .addedToCart }),
-    (1.5, "launches again", { _ in }),
-    (3.2, "buys for $12", { $0.paymentTier = .medium }),
-    (5.0, "launches again", { _ in }),
-    (9.0, "buys for $40", { $0.paymentTier = .high }),
-    (20.0, "launches again", { _ in }),
-    (36.0, "launches after the last window", { _ in }),
+/// What the user does, by time after first launch; windows change at hours 48, 168 and 840.
+let journey: [(at: Double, event: String, change: @Sendable (inout Shop) -> Void)] = [
+    (0, "first launch", { _ in }),
+    (hours(2), "browses the catalogue", { $0.dayOneAction = .browsed }),
+    (hours(5), "registers", { $0.registered = true }),
+    (hours(12), "adds to cart", { $0.dayOneAction = .addedToCart }),
+    (hours(48, minus: 1), "launches again", { _ in }),
+    (hours(48), "launches again", { _ in }),
+    (hours(77), "buys for $12", { $0.paymentTier = .medium }),
+    (hours(168, minus: 1), "launches again", { _ in }),
+    (hours(168), "launches again", { _ in }),
+    (hours(216), "buys for $40", { $0.paymentTier = .high }),
+    (hours(840, minus: 1), "launches again", { _ in }),
+    (hours(840), "launches after the last window", { _ in }),
 ]
 
-print("day  event                           window  fine  coarse  lock")
+print("   h:mm:ss  event                           window  fine  coarse  lock")
 for step in journey {
-    clock.advance(to: step.day)
+    clock.advance(to: step.at)
     let update = try await updater.record(step.change)
     let window = await updater.currentWindow.map(String.init) ?? "-"
     let event = step.event.padding(toLength: 30, withPad: " ", startingAt: 0)
-    let day = String(format: "%4.1f", step.day)
+    let columns = "\(elapsed(step.at))  \(event)  \(window.padding(toLength: 6, withPad: " ", startingAt: 0))"
     if let update {
-        print("\(day) \(event)  \(window.padding(toLength: 6, withPad: " ", startingAt: 0))  \(String(update.fineValue).padding(toLength: 4, withPad: " ", startingAt: 0))  \(update.coarseValue.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(update.lockWindow)")
+        let fine = String(update.fineValue).padding(toLength: 4, withPad: " ", startingAt: 0)
+        print("\(columns)  \(fine)  \(update.coarseValue.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(update.lockWindow)")
     } else {
-        print("\(day) \(event)  \(window.padding(toLength: 6, withPad: " ", startingAt: 0))  (no update)")
+        print("\(columns)  (no update)")
     }
 }
-print("\(await client.updates.count) updates sent")
+for framework in AttributionFramework.allCases {
+    print("\(await client.updates(through: framework).count) updates sent through \(framework)")
+}
