@@ -13,12 +13,12 @@ struct SkancPlugin: BuildToolPlugin {
                                  workDirectory: context.pluginWorkDirectoryURL)
     }
 
-    /// One `.buildCommand` per schema. Output names come from each schema's path below `base`, so two
-    /// schemas that share a file name in different folders never write the same file.
+    /// One `.buildCommand` per schema. Output names come from each schema's path below `base`
+    /// (`GeneratedFileName`), so two schemas never write the same file.
     static func commands(for schemas: [URL], in base: URL, tool: URL, workDirectory: URL) -> [Command] {
         schemas.sorted { $0.path < $1.path }.map { schema in
             let relative = relativePath(of: schema, below: base)
-            let output = workDirectory.appendingPathComponent(outputFileName(forRelativePath: relative))
+            let output = workDirectory.appendingPathComponent(GeneratedFileName.forSchema(atRelativePath: relative))
             return .buildCommand(
                 displayName: "Generating Swift from \(relative)",
                 executable: tool,
@@ -33,15 +33,6 @@ struct SkancPlugin: BuildToolPlugin {
         let filePath = file.standardizedFileURL.path, basePath = base.standardizedFileURL.path
         guard filePath.hasPrefix(basePath + "/") else { return file.lastPathComponent }
         return String(filePath.dropFirst(basePath.count + 1))
-    }
-
-    /// `Shop.skan` → `Shop.swift`; `Store/Shop.skan` → `Store_Shop.swift`. Underscores inside a component
-    /// are doubled, so different paths always give different names.
-    static func outputFileName(forRelativePath path: String) -> String {
-        var components = path.split(separator: "/").map { $0.replacingOccurrences(of: "_", with: "__") }
-        let last = components.removeLast()
-        let stem = last.hasSuffix(".skan") ? String(last.dropLast(5)) : last
-        return (components + [stem]).joined(separator: "_") + ".swift"
     }
 }
 

@@ -32,6 +32,12 @@ import Testing
         #expect(found[0].message == "reserved bits 3...5 overlap bits 2...3 of tier; every bit belongs to one declaration")
     }
 
+    @Test func theWildcardNamesNothing() {
+        let text = "schema T version 1\nflag _ at bit 0\nfield g at bits 1...2 { _ = 0 b = 1 }\nfield __x at bits 3...4 { a = 0 }\ncoarse { low otherwise }"
+        #expect(summaries(text) == ["2:6 error name", "3:25 error name"])
+        #expect(diagnostics(text)[0].message == "'_' is Swift's wildcard and cannot name a flag in the generated code; give the flag a name")
+    }
+
     @Test func caseWidth() {
         #expect(summaries("schema T version 1 flag f at bit 0 field g at bits 1...5 { a = 0 b = 32 } coarse { low otherwise }")
             == ["1:70 error case-width"])

@@ -29,7 +29,10 @@ extension Checker {
             } else {
                 caseNames[name] = caseSyntax.name.location
             }
-            if GeneratedNames.caseMembers.contains(name) {
+            if name == "_" {
+                report(.error(.name, "'_' is Swift's wildcard and cannot name a case of the generated enum; give the case a name",
+                              at: caseSyntax.name.location))
+            } else if GeneratedNames.caseMembers.contains(name) {
                 report(.error(.name, "case '\(name)' clashes with a member of the generated enum '\(GeneratedNames.typeName(ofField: field.name.text))'; rename the case",
                               at: caseSyntax.name.location))
             }
@@ -101,6 +104,10 @@ extension Checker {
 
     /// Makes a flag or field name known to conditions; reports a `duplicate` when it is taken.
     mutating func registerName(_ name: Identifier, kind: String) {
+        if name.text == "_" {
+            report(.error(.name, "'_' is Swift's wildcard and cannot name a \(kind) in the generated code; give the \(kind) a name",
+                          at: name.location))
+        }
         if let earlier = declared[name.text] {
             report(.error(.duplicate, "a flag or field named '\(name.text)' is already declared; give this \(kind) another name",
                           at: name.location, notes: [.init("the first '\(name.text)' is here", at: earlier.location)]))
