@@ -9,20 +9,25 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13)],
     products: [
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
+        .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
         .executable(name: "skanc", targets: ["skanc"]),
         .plugin(name: "SkancPlugin", targets: ["SkancPlugin"]),
         .library(name: "SkanRuntime", targets: ["SkanRuntime"]),
     ],
     targets: [
-        // The whole pipeline: lexer, parser, checker, model, reference semantics and renderers.
+        // The schema compiler: lexer, parser, checker, model, reference semantics and renderers. No I/O,
+        // no Foundation, no C library.
         .target(name: "SkanCompiler"),
-        // The command-line shell around the pipeline.
-        .executableTarget(name: "skanc", dependencies: ["SkanCompiler"]),
+        // Postback files: streaming, multi-threaded decoding and checking of postbacks with a schema.
+        .target(name: "SkanPostbacks", dependencies: ["SkanCompiler"]),
+        // The command-line shell around both.
+        .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks"]),
         // What apps link next to the generated code: one updater that applies conversion values.
         .target(name: "SkanRuntime"),
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures", "Goldens"]),
+        .testTarget(name: "SkanPostbacksTests", dependencies: ["SkanPostbacks", "SkanCompiler"]),
         .testTarget(name: "SkancCLITests", dependencies: ["skanc", "SkanCompiler"]),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time.
-# usage: Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     targets: schema postbacks generated (default: all)
+# Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time, once optimized (-O,
+# the speed users get) and once not (-Onone, where unsafe buffer accesses are bounds-checked).
+# usage: Fuzz/run.sh [SECONDS_PER_TARGET_AND_BUILD] [TARGET...]   targets: schema postbacks generated (default: all)
+#        FUZZ_OPTIMIZATIONS="-O" Fuzz/run.sh ...               only the optimized builds
 # Exits non-zero on any crash, leak or timeout, naming the input that caused it (in .build/fuzz/).
 # Seeds: the example schemas, the test fixtures, Apple's example postbacks and Fuzz/Regressions/.
 set -euo pipefail
@@ -13,7 +15,10 @@ targets=("$@")
 
 work=.build/fuzz
 mkdir -p "$work"
-mapfile -t library < <(find Sources/SkanCompiler -name '*.swift' | sort)
+# The schema compiler and the postback engine, compiled as one module under the compiler's name (so the
+# engine's `import SkanCompiler` is a no-op) together with a target's entry point.
+mapfile -t library < <(find Sources/SkanCompiler Sources/SkanPostbacks -name '*.swift' | sort)
+read -r -a optimizations <<< "${FUZZ_OPTIMIZATIONS:--O -Onone}"
 
 # The schema texts, for the generated-decoder target's reference semantics.
 {
@@ -24,6 +29,7 @@ mapfile -t library < <(find Sources/SkanCompiler -name '*.swift' | sort)
 } > "$work/SchemaTexts.swift"
 
 status=0
+for optimization in "${optimizations[@]}"; do
 for target in "${targets[@]}"; do
   case "$target" in
     schema)
@@ -38,9 +44,9 @@ for target in "${targets[@]}"; do
     *) echo "unknown fuzz target '$target' (schema, postbacks, generated)" >&2; exit 64 ;;
   esac
 
-  binary="$work/$target"
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name SkanFuzz \
-    "${library[@]}" "${sources[@]}" -o "$binary" 2> "$work/$target-build.log" \
+  binary="$work/$target$optimization"
+  swiftc -sanitize=fuzzer,address -parse-as-library "$optimization" -swift-version 6 -module-name SkanCompiler \
+    -package-name skanc -suppress-warnings "${library[@]}" "${sources[@]}" -o "$binary" 2> "$work/$target-build.log" \
     || { cat "$work/$target-build.log" >&2; exit 1; }
 
   # A fresh corpus from the seeds (single files, every file of a folder, every line of a JSON-lines file).
@@ -60,11 +66,17 @@ for target in "${targets[@]}"; do
        -artifact_prefix="$work/$target-" -print_final_stats=1 > "$log" 2>&1; then
     runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1)
     files=$(ls "$corpus" | wc -l)
-    echo "fuzz $target: ${runs:-no summary}s, corpus $files inputs"
+    echo "fuzz $target ($optimization): ${runs:-no summary}s, corpus $files inputs"
+    # A run that executed nothing tested nothing.
+    if [[ ! "$runs" =~ ^Done\ [1-9] ]]; then
+      echo "fuzz $target ($optimization): no inputs were run; see $log" >&2
+      status=1
+    fi
   else
-    echo "fuzz $target: FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
+    echo "fuzz $target ($optimization): FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
     grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|panic|==[0-9]+==' "$log" | head -20 >&2
     status=1
   fi
+done
 done
 exit $status

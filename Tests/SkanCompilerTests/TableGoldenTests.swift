@@ -51,15 +51,15 @@ import Testing
     static let hostile = "=cmd|' /C calc'!A0, \"quoted\" <b>&</b> | back\\slash\nnew line"
 
     @Test func csvQuotesAndNeutralisesFormulas() {
-        #expect(CSVRenderer.field("plain") == "plain")
-        #expect(CSVRenderer.field("a,b") == "\"a,b\"")
-        #expect(CSVRenderer.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
-        #expect(CSVRenderer.field("=SUM(A1)") == "'=SUM(A1)")
-        #expect(CSVRenderer.field("+1") == "'+1")
-        #expect(CSVRenderer.field("@x") == "'@x")
-        #expect(CSVRenderer.field("-12") == "-12")
-        #expect(CSVRenderer.field("-x") == "'-x")
-        #expect(CSVRenderer.field(Self.hostile).hasPrefix("\"'=cmd|"))
+        #expect(CSVField.escaped("plain") == "plain")
+        #expect(CSVField.escaped("a,b") == "\"a,b\"")
+        #expect(CSVField.escaped("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVField.escaped("=SUM(A1)") == "'=SUM(A1)")
+        #expect(CSVField.escaped("+1") == "'+1")
+        #expect(CSVField.escaped("@x") == "'@x")
+        #expect(CSVField.escaped("-12") == "-12")
+        #expect(CSVField.escaped("-x") == "'-x")
+        #expect(CSVField.escaped(Self.hostile).hasPrefix("\"'=cmd|"))
     }
 
     @Test func sqlLiteralsAndIdentifiers() {

@@ -171,8 +171,6 @@ public struct Lexer {
 }
 
 extension UInt8 {
-    var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-
     var isTrivia: Bool {
         self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
     }

@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import SkanCompiler
+import SkanPostbacks
 
 /// `skanc postbacks SCHEMA [FILE...]`: one output row per non-blank postback line, always.
 enum PostbacksCommand {

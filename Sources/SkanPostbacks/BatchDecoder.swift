@@ -1,0 +1,124 @@
+import SkanCompiler
+
+/// Decodes the lines of one batch into finished rows (line number and status included) and counts them.
+/// Only the duplicate check is left for the ordered merge: rows with a key are recorded with where their
+/// status sits. Every worker has its own decoder, so batches decode in parallel without sharing anything.
+final class BatchDecoder {
+    /// The decoding state. It is a value, taken out of the object while a batch decodes, so that the hot
+    /// loop's accesses are checked for exclusivity when compiling rather than on every access at run time.
+    private var state: State?
+
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
+        state = State(decoder: PostbackLineDecoder(validFine: templates.validFine),
+                      writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
+                      summary: PostbackSummary(schema: schema), maximumLineBytes: maximumLineBytes)
+    }
+
+    /// The rows of the batch last decoded.
+    var output: ByteBuffer { state!.writer.buffer }
+
+    /// The file name for the rows that follow.
+    func setFile(_ name: String) {
+        state!.writer.setFile(name)
+    }
+
+    func decode(_ batch: LineBatch) {
+        var state = self.state.take()!
+        state.decode(batch)
+        self.state = state
+    }
+
+    /// Adds the counts of the batch last decoded to `summary`.
+    func addCounts(to summary: inout PostbackSummary) {
+        summary.add(takingFrom: &state!.summary)
+    }
+}
+
+extension BatchDecoder {
+    struct State {
+        var decoder: PostbackLineDecoder
+        /// Renders the rows into `writer.buffer`, the batch's output.
+        var writer: PostbackRowWriter
+        var summary: PostbackSummary
+        let maximumLineBytes: Int
+        /// The batch's rows with a duplicate key, and the keys that are not UUIDs.
+        private var keyed: [RowRecord] = []
+        private var keyTexts: [String] = []
+
+        init(decoder: PostbackLineDecoder, writer: PostbackRowWriter, summary: PostbackSummary, maximumLineBytes: Int) {
+            self.decoder = decoder
+            self.writer = writer
+            self.summary = summary
+            self.maximumLineBytes = maximumLineBytes
+        }
+
+        mutating func decode(_ batch: LineBatch) {
+            writer.buffer.removeAll()
+            swap(&keyed, &batch.keyedRecords)
+            swap(&keyTexts, &batch.keyTexts)
+            keyed.removeAll(keepingCapacity: true)
+            keyTexts.removeAll(keepingCapacity: true)
+            var number = batch.firstLine
+            for _ in 0..<batch.leadingLongLines {
+                number += 1
+                appendLongLine(number)
+            }
+            let lines = batch.lines
+            var start = 0
+            for end in batch.lineEnds {
+                number += 1
+                if end - start > maximumLineBytes {
+                    appendLongLine(number)
+                } else {
+                    decodeLine(UnsafeBufferPointer(rebasing: lines[start..<end]), number: number)
+                }
+                start = end + 1
+            }
+            if batch.endsWithLongLine {
+                number += 1
+                appendLongLine(number)
+            }
+            swap(&keyed, &batch.keyedRecords)
+            swap(&keyTexts, &batch.keyTexts)
+        }
+
+        private mutating func appendLongLine(_ number: Int) {
+            var row = PostbackRow()
+            row.status = .lineTooLong
+            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            let statusOffset = writer.appendPrefix(line: number, status: row.status)
+            writer.appendSuffix(row, line: empty, payload: empty)
+            summary.count(RowRecord(row: row, key: .none, statusOffset: statusOffset))
+        }
+
+        private mutating func decodeLine(_ rawLine: UnsafeBufferPointer<UInt8>, number: Int) {
+            var end = rawLine.count
+            while end > 0, rawLine[end - 1] == 0x0D || rawLine[end - 1] == 0x20 || rawLine[end - 1] == 0x09 { end -= 1 }
+            let line = UnsafeBufferPointer(rebasing: rawLine[0..<end])
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
+                summary.countBlank()
+                return
+            }
+            let row = decoder.decode(line)
+            // A copy of the array reference, so the decoder is not borrowed while the writer is used.
+            let payload = decoder.payload
+            payload.withUnsafeBufferPointer { payload in
+                var key = RowRecord.Key.none
+                if let cell = row.transactionID {
+                    let bytes = cell.source == .line ? line : payload
+                    if !cell.span.hasEscapes, let (high, low) = DuplicateKeys.uuid(bytes, cell.span.start, cell.span.end) {
+                        key = .uuid(high, low)
+                    } else {
+                        keyTexts.append(JSONStringDecoding.decode(bytes, cell.span.start, cell.span.end, scratch: &writer.scratch))
+                        key = .text(keyTexts.count - 1)
+                    }
+                }
+                let statusOffset = writer.appendPrefix(line: number, status: row.status)
+                writer.appendSuffix(row, line: line, payload: payload)
+                let record = RowRecord(row: row, key: key, statusOffset: statusOffset)
+                summary.count(record)
+                if case .none = key {} else { keyed.append(record) }
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import SkanCompiler
+
+/// Where each known key's value sits: in the line itself, or in the decoded JWS payload of an
+/// AdAttributionKit stanza. Reset for every line and reused, so reading a line allocates nothing.
+/// A class, so its slots are allocated once and freed with it.
+final class PostbackFields {
+    enum Source: UInt8 { case line, payload }
+
+    struct Value {
+        var span: JSONScanner.Span
+        var source: Source
+    }
+
+    /// One slot per key; a slot counts only when its bit in `present` is set, so a reset is one store.
+    private let slots = UnsafeMutablePointer<Value>.allocate(capacity: PostbackKey.allCases.count)
+    private var present: UInt32 = 0
+    private let keys = PostbackKeyTable.shared
+
+    deinit {
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    func reset() {
+        present = 0
+    }
+
+    subscript(key: PostbackKey) -> Value? {
+        @inline(__always) get { present & (1 << UInt32(key.rawValue)) != 0 ? slots[key.rawValue] : nil }
+        @inline(__always) set {
+            if let newValue {
+                (slots + key.rawValue).initialize(to: newValue)
+                present |= 1 << UInt32(key.rawValue)
+            } else {
+                present &= ~(1 << UInt32(key.rawValue))
+            }
+        }
+    }
+
+    /// Reads the members of the object at `scanner.index` into the slots of the keys skanc knows; other
+    /// members are scanned (so the whole line is checked) and dropped. A repeated key keeps its last value.
+    /// Throws when the text is not one valid JSON object with nothing after it.
+    func readObject(_ scanner: inout JSONScanner, source: Source, stack: inout [UInt8]) throws(JSONScanner.Failure) {
+        try scanner.expect(UInt8(ascii: "{"))
+        scanner.skipWhitespace()
+        if scanner.peek() == UInt8(ascii: "}") {
+            scanner.index += 1
+        } else {
+            while true {
+                scanner.skipWhitespace()
+                let key = try scanner.scanString()
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"))
+                scanner.skipWhitespace()
+                let value = try scanner.scanValue(stack: &stack)
+                if !key.hasEscapes, let known = keys.match(scanner.bytes, key.start, key.end) {
+                    self[known] = Value(span: value, source: source)
+                }
+                scanner.skipWhitespace()
+                guard let byte = scanner.peek() else { throw JSONScanner.Failure() }
+                scanner.index += 1
+                if byte == UInt8(ascii: "}") { break }
+                guard byte == UInt8(ascii: ",") else { throw JSONScanner.Failure() }
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.atEnd else { throw JSONScanner.Failure() }
+    }
+}

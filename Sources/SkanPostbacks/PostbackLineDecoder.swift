@@ -1,0 +1,92 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SkanCompiler
+
+/// Reads one postback line into a `PostbackRow`: parses the JSON, picks SKAdNetwork or AdAttributionKit,
+/// decodes the JWS payload of the latter, and applies Apple's rules and the schema's. Keeps its scratch
+/// buffers between lines, so steady-state decoding allocates nothing.
+struct PostbackLineDecoder {
+    /// Fine values 0...63 that are states of the schema.
+    let validFine: [Bool]
+    let fields = PostbackFields()
+    private let base64Table = Base64URL.table
+    private var stack: [UInt8] = []
+    /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
+    private(set) var payload: [UInt8] = []
+
+    /// `validFine[v]` says whether fine value `v` is a state of the schema (`RowTemplates.validFine`).
+    init(validFine: [Bool]) {
+        self.validFine = validFine
+        stack.reserveCapacity(64)
+        payload.reserveCapacity(1024)
+    }
+
+    /// Decodes `line` (no line terminator). The row's spans point into `line` or into `payload`.
+    mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> PostbackRow {
+        var row = PostbackRow()
+        fields.reset()
+        var scanner = JSONScanner(line)
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            row.status = isJSONValue(line) ? .notObject : .notJSON
+            return row
+        }
+        do {
+            try fields.readObject(&scanner, source: .line, stack: &stack)
+        } catch {
+            row.status = .notJSON
+            return row
+        }
+        if let jws = fields[.jwsString] {
+            row.kind = .adattributionkit
+            readPayload(jws, line: line, into: &row)
+        } else {
+            row.kind = .skadnetwork
+        }
+        // A copy of the array reference (not of the decoder), so the checks borrow the decoder as it is.
+        let payload = self.payload
+        payload.withUnsafeBufferPointer { check(line, payload: $0, into: &row) }
+        return row
+    }
+
+    /// Whether the line is some JSON value other than an object (an array, a string, a number...).
+    private mutating func isJSONValue(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = JSONScanner(line)
+        scanner.skipWhitespace()
+        guard (try? scanner.scanValue(stack: &stack)) != nil else { return false }
+        scanner.skipWhitespace()
+        return scanner.atEnd
+    }
+
+    /// The JWS compact form is `header.payload.signature`; the payload is base64url JSON holding the
+    /// identifiers. The fine and coarse values sit outside it, in the stanza.
+    private mutating func readPayload(_ jws: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
+        let span = jws.span
+        guard span.kind == .string, !span.hasEscapes else {
+            row.flag(span.kind == .string ? .jwsUnreadable : .wrongType)
+            return
+        }
+        // Exactly two dots.
+        func dot(from start: Int) -> Int? {
+            guard start < span.end, let base = line.baseAddress,
+                  let found = memchr(base + start, Int32(UInt8(ascii: ".")), span.end - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        guard let firstDot = dot(from: span.start), let secondDot = dot(from: firstDot + 1), dot(from: secondDot + 1) == nil,
+              Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table) else {
+            row.flag(.jwsUnreadable)
+            return
+        }
+        let readable = payload.withUnsafeBufferPointer { buffer -> Bool in
+            var scanner = JSONScanner(buffer)
+            scanner.skipWhitespace()
+            return (try? fields.readObject(&scanner, source: .payload, stack: &stack)) != nil
+        }
+        if !readable { row.flag(.jwsUnreadable) }
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SkanCompiler
+
+/// Streams JSON-lines postbacks through decoding, checks and the row writer in bounded memory. The input
+/// is cut into batches of whole lines (`LineBatcher`); batches are decoded in parallel into finished rows
+/// (`BatchDecoder`), then merged strictly in input order (`PostbackMerger`), where the duplicate check runs
+/// and the rows go to the sink. `BatchPipeline` keeps every thread busy with whichever stage is ready.
+/// Only the duplicate index grows with the input. I/O stays with the caller: it hands in a read function
+/// and a sink.
+public struct PostbackReader {
+    /// Lines longer than this get the status `line-too-long` and are skipped without being held in memory.
+    public static let maximumLineBytes = 1 << 20
+
+    private let merger: PostbackMerger
+    /// The ring of batches that are filled, decoded and merged at the same time.
+    private let slots: [Slot]
+    private let chunkBytes: Int
+    private let threads: Int
+
+    /// `threads`: how many batches decode at once (default: the active processors). 1 decodes on the
+    /// calling thread only. The output is the same for every value.
+    /// `inputBytes`: the size of the input, when it is known (regular files); it sizes the duplicate index.
+    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 20,
+                threads: Int? = nil, inputBytes: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
+                  duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), sink: sink)
+    }
+
+    /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
+    /// ordered (single-threaded) merge, so a large input should not have to; the table is zeroed up front,
+    /// so a small one should not pay for room it will not use. With the size known, room for a postback
+    /// every 128 bytes (postbacks run 200-400 bytes); with it unknown (standard input), a million.
+    static func duplicateCapacity(forInputBytes bytes: Int?) -> Int {
+        guard let bytes else { return 1 << 20 }
+        return min(1 << 20, max(1 << 10, bytes / 128))
+    }
+
+    /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
+    /// exercise the growth).
+    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
+         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        let threads = max(1, min(threads ?? activeProcessorCount(), 16))
+        self.threads = threads
+        self.chunkBytes = max(1, chunkBytes)
+        let templates = RowTemplates(schema: schema, format: format, withFile: withFileColumn)
+        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                                duplicateCapacity: duplicateCapacity, sink: sink)
+        // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
+        let capacity = self.chunkBytes + 4096
+        slots = (0..<(threads == 1 ? 1 : threads * 3 + 2)).map { _ in
+            (LineBatch(capacity: capacity),
+             BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                          maximumLineBytes: PostbackReader.maximumLineBytes))
+        }
+    }
+
+    public var summary: PostbackSummary { merger.summary }
+
+    public func writeHeader() {
+        merger.writeHeader()
+    }
+
+    /// Reads one input to its end. `read` fills the buffer it is given and returns the byte count, 0 at
+    /// the end, or a negative number on failure (then this returns false after the lines read so far).
+    public mutating func read(name: String, using read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
+        for slot in slots { slot.decoder.setFile(name) }
+        return withoutActuallyEscaping(read) { read in
+            let input = BatchInput(LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
+            BatchPipeline(slots: slots, input: input, merger: merger).run(threads: threads)
+            return !input.failed
+        }
+    }
+
+    typealias Slot = (batch: LineBatch, decoder: BatchDecoder)
+}
+
+/// Handing non-Sendable work to `concurrentPerform`: every task touches its own batch and decoder, only
+/// one task at a time fills or merges, and the pipeline's own state is guarded by its lock.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Processors available to this process.
+func activeProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}

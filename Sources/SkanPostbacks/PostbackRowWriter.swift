@@ -1,0 +1,189 @@
+import SkanCompiler
+
+/// Writes rows as CSV (RFC 4180, spreadsheet-safe) or JSON lines into a byte buffer that the caller
+/// drains. Everything that depends only on the schema (field cells for each of the 64 fine values, the
+/// meaning of each coarse value in each window) is rendered once, up front.
+public struct PostbackRowWriter {
+    public enum Format: String, Sendable, CaseIterable { case csv, jsonl }
+
+    /// The columns, in order; `file` comes first when several files are read.
+    public static func columns(schema: Schema, withFile: Bool) -> [String] {
+        (withFile ? ["file"] : []) + [
+            "line", "status", "kind", "version", "transaction_id", "ad_network_id", "source_id", "app_id",
+            "postback_sequence_index", "did_win", "fidelity_type", "redownload", "country_code", "fine_value", "coarse_value",
+        ] + schema.fields.map { ColumnNames.snakeCase($0.name) } + ["coarse_meaning"]
+    }
+
+    let format: Format
+    let columns: [String]
+    let withFile: Bool
+    /// Everything that depends only on the schema, rendered once. The writer reads it through the pointer
+    /// tables below, which the templates own; a row then costs no reference counting on shared objects.
+    private let templates: RowTemplates
+    private let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private var fileCell: [UInt8] = []
+    /// The rows written and not yet drained.
+    let buffer = ByteBuffer(capacity: 1 << 16)
+    var scratch: [UInt8] = []
+
+    /// A writer that shares `templates` (read-only) with other writers of the same run.
+    init(format: Format, withFile: Bool, templates: RowTemplates) {
+        self.format = format
+        self.withFile = withFile
+        self.columns = templates.columns
+        self.templates = templates
+        fieldCells = templates.fieldCells
+        coarseMeanings = templates.coarseMeanings
+        prefixes = templates.prefixes
+    }
+
+    /// The CSV header row; JSON lines have none.
+    mutating func writeHeader() {
+        guard format == .csv else { return }
+        buffer.append(columns.joined(separator: ","))
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// The file name cell for the rows that follow (only when several files are read).
+    mutating func setFile(_ name: String) {
+        guard withFile else { return }
+        fileCell = Array((format == .csv ? CSVField.escaped(name) : JSONString.quoted(name)).utf8)
+    }
+
+    /// The columns before `kind`: the file (when several are read), the line number and the status.
+    /// Returns where the status starts in the buffer: the duplicate check, which runs later and in input
+    /// order, rewrites it there.
+    @discardableResult
+    mutating func appendPrefix(line number: Int, status: PostbackStatus) -> Int {
+        var column = 0
+        if withFile {
+            separator(&column)
+            buffer.append(fileCell)
+        }
+        separator(&column)
+        buffer.append(decimal: number)
+        separator(&column)
+        let offset = buffer.count
+        appendStatus(status)
+        return offset
+    }
+
+    /// A status cell on its own, as `appendPrefix` writes it.
+    func statusCell(_ status: PostbackStatus) -> [UInt8] {
+        format == .jsonl ? Array("\"\(status.rawValue)\"".utf8) : Array(status.rawValue.utf8)
+    }
+
+    /// The columns from `kind` on, and the line end.
+    mutating func appendSuffix(_ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) {
+        var column = withFile ? 3 : 2
+        separator(&column)
+        if let kind = row.kind { appendText(kind == .skadnetwork ? "skadnetwork" : "adattributionkit") } else { appendNull() }
+        separator(&column); appendCell(row.version, line: line, payload: payload)
+        separator(&column); appendCell(row.transactionID, line: line, payload: payload)
+        separator(&column); appendCell(row.adNetworkID, line: line, payload: payload)
+        separator(&column); appendCell(row.sourceID, line: line, payload: payload)
+        separator(&column); appendCell(row.appID, line: line, payload: payload)
+        separator(&column); appendCell(row.sequenceIndex, line: line, payload: payload)
+        separator(&column); appendCell(row.didWin, line: line, payload: payload)
+        separator(&column); appendCell(row.fidelityType, line: line, payload: payload)
+        separator(&column); appendCell(row.redownload, line: line, payload: payload)
+        separator(&column); appendCell(row.countryCode, line: line, payload: payload)
+        separator(&column); appendCell(row.fineCell, line: line, payload: payload)
+        separator(&column); appendCell(row.coarseCell, line: line, payload: payload)
+        // The field cells carry their own separators (and keys, in JSON lines).
+        buffer.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
+        column = prefixes.count - 1
+        separator(&column)
+        if let coarse = row.coarseValue {
+            buffer.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
+        } else {
+            appendNull()
+        }
+        if format == .jsonl { buffer.append(UInt8(ascii: "}")) }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines.
+    @inline(__always)
+    private func separator(_ column: inout Int) {
+        if format == .csv {
+            if column > 0 { buffer.append(UInt8(ascii: ",")) }
+        } else {
+            buffer.append(prefixes[column])
+        }
+        column += 1
+    }
+}
+
+/// Byte strings kept in one allocation that lives as long as the writers, with tables of pointers to them,
+/// so that writing a row reads them without reference counting.
+final class RowTemplates {
+    let columns: [String]
+    /// Whether each fine value 0...63 is a state of the schema.
+    let validFine: [Bool]
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let pieces: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The field cells of each fine value 0...63, and at 64 those of a row without a valid fine value.
+    let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The coarse meanings by window and value: `(window - 1) * 3 + value`.
+    let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// What comes before each column's value.
+    let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+
+    /// Renders everything that depends only on the schema and the format.
+    convenience init(schema: Schema, format: PostbackRowWriter.Format, withFile: Bool) {
+        let columns = PostbackRowWriter.columns(schema: schema, withFile: withFile)
+        let fieldNames = schema.fields.map { ColumnNames.snakeCase($0.name) }
+        var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
+            guard case .success(let state) = schema.decode(fineValue: fine) else { return [] }
+            let names = schema.cases(of: state).map { $0!.name }
+            return zip(zip(fieldNames, names), schema.fields).flatMap { pair, field -> [UInt8] in
+                let (column, name) = pair
+                if format == .csv { return Array(("," + CSVField.escaped(name)).utf8) }
+                let value = field.isFlag ? name : JSONString.quoted(name)
+                return Array(",\(JSONString.quoted(column)):\(value)".utf8)
+            }
+        }
+        let empty: [UInt8] = format == .csv ? Array(String(repeating: ",", count: fieldNames.count).utf8)
+            : Array(fieldNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
+        cells = cells.map { $0.isEmpty ? empty : $0 }
+        cells.append(empty)
+        let meanings = Schema.windows.flatMap { window in
+            CoarseValue.allCases.map { value in
+                let rule = schema.ruleText(for: value, window: window)
+                return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)
+            }
+        }
+        let prefixes = columns.indices.map { index -> [UInt8] in
+            if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
+            return Array(((index == 0 ? "{" : ",") + JSONString.quoted(columns[index]) + ":").utf8)
+        }
+        let validFine = Schema.fineValueRange.map { (try? schema.decode(fineValue: $0).get()) != nil }
+        self.init(columns: columns, validFine: validFine, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
+    }
+
+    init(columns: [String], validFine: [Bool], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
+        self.columns = columns
+        self.validFine = validFine
+        let all = fieldCells + coarseMeanings + prefixes
+        storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
+        pieces = .allocate(capacity: all.count)
+        var offset = 0
+        for (index, bytes) in all.enumerated() {
+            (storage + offset).initialize(from: bytes, count: bytes.count)
+            pieces.initializeElement(at: index, to: UnsafeBufferPointer(start: storage + offset, count: bytes.count))
+            offset += bytes.count
+        }
+        let (cells, meanings) = (fieldCells.count, coarseMeanings.count)
+        self.fieldCells = UnsafeBufferPointer(rebasing: pieces[0..<cells])
+        self.coarseMeanings = UnsafeBufferPointer(rebasing: pieces[cells..<(cells + meanings)])
+        self.prefixes = UnsafeBufferPointer(rebasing: pieces[(cells + meanings)...])
+    }
+
+    deinit {
+        pieces.deallocate()
+        storage.deallocate()
+    }
+}

@@ -1,0 +1,142 @@
+import SkanCompiler
+
+/// Counts over a postback run. `read` is every non-blank line; each line has exactly one status, so
+/// `read == ok + every problem count` always holds.
+public struct PostbackSummary: Sendable {
+    /// Every count in one array, so counting a row checks the array's uniqueness once rather than once per
+    /// figure. The layout is in `Layout`.
+    private var counts: [Int]
+    private let layout: Layout
+    let schema: Schema
+
+    /// Where each figure sits in `counts`.
+    private struct Layout: Sendable {
+        static let read = 0, blank = 1, fineValues = 2, statuses = 3
+        /// Lines per status, in the order of `PostbackStatus.allCases`.
+        static let postbacksByDigits = statuses + PostbackStatus.allCases.count
+        /// Over lines that are JSON objects, by digits of the source identifier (0: none; 5 stands for 5
+        /// or more): postbacks, and postbacks with neither a fine nor a coarse value.
+        static let withoutValueByDigits = postbacksByDigits + 6
+        /// Over `ok` lines with a coarse value: by window and value, `(window - 1) * 3 + value`.
+        static let coarse = withoutValueByDigits + 6
+        /// Over `ok` lines with a valid fine value: the cases of each field, from `caseStarts[field]`.
+        static let cases = coarse + 9
+        let caseStarts: [Int]
+        let total: Int
+
+        init(schema: Schema) {
+            var starts: [Int] = []
+            var next = Layout.cases
+            for field in schema.fields {
+                starts.append(next)
+                next += field.bits.maximumCode + 1
+            }
+            caseStarts = starts
+            total = next
+        }
+    }
+
+    public init(schema: Schema) {
+        self.schema = schema
+        layout = Layout(schema: schema)
+        counts = Array(repeating: 0, count: layout.total)
+    }
+
+    /// Non-blank lines read.
+    public var read: Int { counts[Layout.read] }
+    /// Blank lines skipped.
+    public var blank: Int { counts[Layout.blank] }
+    /// `ok` lines with a fine value that is a state of the schema.
+    public var fineValues: Int { counts[Layout.fineValues] }
+    public var ok: Int { count(of: .ok) }
+
+    public func count(of status: PostbackStatus) -> Int {
+        counts[Layout.statuses + status.index]
+    }
+
+    /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code).
+    public var caseCounts: [[Int]] {
+        schema.fields.indices.map { field in
+            let start = layout.caseStarts[field]
+            return Array(counts[start..<(start + schema.fields[field].bits.maximumCode + 1)])
+        }
+    }
+
+    /// Over `ok` lines with a coarse value: counts per window (index 0 = window 1) and value (low, medium, high).
+    public var coarseCounts: [[Int]] {
+        (0..<3).map { window in Array(counts[(Layout.coarse + window * 3)..<(Layout.coarse + window * 3 + 3)]) }
+    }
+
+    private var postbacksByDigits: [Int] { Array(counts[Layout.postbacksByDigits..<(Layout.postbacksByDigits + 6)]) }
+    private var withoutValueByDigits: [Int] { Array(counts[Layout.withoutValueByDigits..<(Layout.withoutValueByDigits + 6)]) }
+
+    mutating func countBlank(_ lines: Int = 1) { counts[Layout.blank] += lines }
+
+    /// Counts a row, or with `times` -1 takes it back (when the merge finds that an `ok` row is a duplicate).
+    mutating func count(_ row: RowRecord, times: Int = 1) {
+        let fields = schema.fields
+        let caseStarts = layout.caseStarts
+        counts.withUnsafeMutableBufferPointer { counts in
+            counts[Layout.read] += times
+            counts[Layout.statuses + row.status.index] += times
+            guard row.isObject else { return }
+            let digits = Int(row.sourceDigits)
+            counts[Layout.postbacksByDigits + digits] += times
+            if !row.hasFineCell && !row.hasCoarseCell { counts[Layout.withoutValueByDigits + digits] += times }
+            guard row.status == .ok else { return }
+            if row.fineIsValid {
+                let fine = Int(row.fineValue)
+                counts[Layout.fineValues] += times
+                for (index, field) in fields.enumerated() {
+                    counts[caseStarts[index] + (fine >> field.bits.lower) & field.bits.maximumCode] += times
+                }
+            }
+            if row.coarse >= 0 {
+                counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += times
+            }
+        }
+    }
+
+    /// Adds the counts of another run over the same schema (a batch counted on its own), then clears them.
+    mutating func add(takingFrom other: inout PostbackSummary) {
+        for index in counts.indices {
+            counts[index] += other.counts[index]
+            other.counts[index] = 0
+        }
+    }
+
+    /// The summary as text, for people.
+    public var text: String {
+        var out = "lines read: \(read) (blank lines skipped: \(blank))\n"
+        out += "ok: \(ok)\n"
+        let problems = PostbackStatus.allCases.filter { $0 != .ok && count(of: $0) > 0 }
+        out += "problems: \(read - ok)" + (problems.isEmpty ? "\n" : "\n" + problems.map { "  \($0.rawValue): \(count(of: $0))" }.joined(separator: "\n") + "\n")
+        out += "duplicates: \(count(of: .duplicate))\n"
+        out += "fine values on ok lines: \(fineValues)\n"
+        let caseCounts = self.caseCounts
+        for (index, field) in schema.fields.enumerated() {
+            let cells = field.cases.map { "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: fineValues))" }
+            out += "  \(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
+        }
+        out += "coarse values on ok lines:\n"
+        for window in Schema.windows {
+            let counts = coarseCounts[window - 1]
+            let total = counts.reduce(0, +)
+            out += "  window \(window): " + zip(CoarseValue.allCases, counts).map { "\($0.rawValue) \($1)\(percent($1, of: total))" }.joined(separator: ", ") + "\n"
+        }
+        out += "postbacks without a value, by digits of the source identifier (the privacy tier):\n"
+        let (postbacksByDigits, withoutValueByDigits) = (self.postbacksByDigits, self.withoutValueByDigits)
+        for digits in 0..<6 where postbacksByDigits[digits] > 0 {
+            let label = digits == 0 ? "no source-identifier" : digits == 5 ? "5 or more digits" : "\(digits) digits"
+            let (without, all) = (withoutValueByDigits[digits], postbacksByDigits[digits])
+            out += "  \(label): \(without) of \(all)\(percent(without, of: all))\n"
+        }
+        return out
+    }
+
+    private func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "" }
+        let tenths = (part * 1000 + whole / 2) / whole
+        return " (\(tenths / 10).\(tenths % 10)%)"
+    }
+}
