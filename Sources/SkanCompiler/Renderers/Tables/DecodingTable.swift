@@ -62,12 +62,6 @@ public struct DecodingTable: Sendable {
 }
 
 extension Schema {
-    /// The rules that give `value` in `window`, in words: their conditions joined with `or`; `otherwise` for
-    /// the catch-all rule; empty when no rule gives it.
-    public func ruleText(for value: CoarseValue, window: Int) -> String {
-        coarseRules(window: window).filter { $0.value == value }.map { text(of: $0.condition) }.joined(separator: " or ")
-    }
-
     /// Name of the table the SQL output creates: `<schema>_v<version>` in snake_case (`shop_v3`).
     public var tableName: String { ColumnNames.snakeCase(name) + "_v\(version)" }
 }
