@@ -24,23 +24,24 @@ public func fuzzPostbacks(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     // outlives the input, and libFuzzer then runs a slow leak check after it.
     let parallel = count % 16 == 0
     for format in PostbackRowWriter.Format.allCases {
-        var newlines = 0
-        var reader = PostbackReader(schema: shopSchema, format: format, withFileColumn: false, chunkBytes: 64,
-                                    threads: format == .csv && parallel ? 2 : 1, duplicateCapacity: 8) { output in
-            newlines += output.filter { $0 == 0x0A }.count
-        }
-        var offset = 0
-        let chunk = max(1, count / 3)
-        _ = reader.read(name: "fuzz") { buffer in
-            let length = min(buffer.count, chunk, count - offset)
-            for index in 0..<length { buffer[index] = bytes[offset + index] }
-            offset += length
-            return length
-        }
+        let output = NewlineCounter()
+        let reader = PostbackReader(schema: shopSchema, format: format, withFileColumn: false, chunkBytes: 64,
+                                    threads: format == .csv && parallel ? 2 : 1, duplicateCapacity: 8, output: output)
+        var input = ByteArrayInput(Array(bytes), chunk: max(1, count / 3))
+        try! reader.read(&input, name: "fuzz")
+        let newlines = output.newlines
         let summary = reader.summary
         let problems = PostbackStatus.allCases.filter { $0 != .ok }.map { summary.count(of: $0) }.reduce(0, +)
         guard summary.read == summary.ok + problems else { fatalError("summary does not add up") }
         guard newlines == summary.read else { fatalError("\(summary.read) lines read, \(newlines) rows written") }
     }
     return 0
+}
+
+/// Counts the rows written.
+final class NewlineCounter: PostbackOutput {
+    var newlines = 0
+    func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        newlines += bytes.filter { $0 == 0x0A }.count
+    }
 }

@@ -3,35 +3,32 @@ import SkanCompiler
 /// The transaction-ids and postback-identifiers seen so far, to flag duplicates. This is the one part of
 /// postback reading whose memory grows with the input: a UUID (the usual key) is kept as 16 bytes in an
 /// open-addressing table (about 32 bytes per postback at the table's load); any other key as its text.
-struct DuplicateKeys {
-    /// Pairs (high, low); (0, 0) marks an empty slot. Owned by `storage`, which frees it.
+/// Not copyable: the index owns its table, and a copy would share it.
+struct DuplicateKeys: ~Copyable {
+    /// Pairs (high, low); (0, 0) marks an empty slot. Zeroed when it is made: memory that the system maps
+    /// lazily would first be read as a shared zero page, and the write that follows makes the system
+    /// interrupt every other thread of the process to flush its address cache.
     private var slots: UnsafeMutablePointer<UInt64>
-    private var storage: Storage
     /// Slots (pairs), a power of two.
     private var capacity: Int
     private var count = 0
     private var hasZeroUUID = false
     private var others: Set<String> = []
 
-    /// Frees the table when the last copy of the index goes. The table is zeroed when it is made: memory
-    /// that the system maps lazily would first be read as a shared zero page, and the write that follows
-    /// makes the system interrupt every other thread of the process to flush its address cache.
-    private final class Storage {
-        let slots: UnsafeMutablePointer<UInt64>
-        init(pairs: Int) {
-            slots = .allocate(capacity: pairs * 2)
-            slots.initialize(repeating: 0, count: pairs * 2)
-        }
-        deinit { slots.deallocate() }
-    }
-
     /// `capacity`: slots, rounded up to a power of two (the probe wraps with a mask).
     init(capacity: Int = 1 << 10) {
         var slots = 16
         while slots < capacity { slots *= 2 }
         self.capacity = slots
-        storage = Storage(pairs: self.capacity)
-        self.slots = storage.slots
+        self.slots = Self.zeroedTable(pairs: slots)
+    }
+
+    deinit { slots.deallocate() }
+
+    private static func zeroedTable(pairs: Int) -> UnsafeMutablePointer<UInt64> {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: pairs * 2)
+        table.initialize(repeating: 0, count: pairs * 2)
+        return table
     }
 
     /// Records a key that is not a canonical UUID; true when it was seen before.
@@ -77,14 +74,14 @@ struct DuplicateKeys {
 
     /// Doubles the table (at half load, so probes stay short) and reinserts every key.
     private mutating func grow() {
-        let (old, oldCapacity) = (storage, capacity)
+        let (old, oldCapacity) = (slots, capacity)
         capacity *= 2
-        storage = Storage(pairs: capacity)
-        slots = storage.slots
+        slots = Self.zeroedTable(pairs: capacity)
         count = 0
-        for pair in 0..<oldCapacity where old.slots[pair * 2] != 0 || old.slots[pair * 2 + 1] != 0 {
-            _ = insert(high: old.slots[pair * 2], low: old.slots[pair * 2 + 1])
+        for pair in 0..<oldCapacity where old[pair * 2] != 0 || old[pair * 2 + 1] != 0 {
+            _ = insert(high: old[pair * 2], low: old[pair * 2 + 1])
         }
+        old.deallocate()
     }
 
     /// Hex digit values by byte; 0xFF for anything else.

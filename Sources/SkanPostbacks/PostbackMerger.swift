@@ -44,10 +44,6 @@ final class PostbackMerger {
         var duplicates = self.duplicates.take() ?? DuplicateKeys(capacity: duplicateCapacity * 2)
         // Summed in a register while the batch is checked, so the loads do not wait on each other's stores.
         var touchedHere: UInt64 = 0
-        defer {
-            self.duplicates = duplicates
-            touched &+= touchedHere
-        }
         for (index, var record) in records.enumerated() {
             if index % 16 == 0 {
                 for ahead in records[index..<min(index + 16, records.count)] {
@@ -68,6 +64,8 @@ final class PostbackMerger {
             duplicateCell.withUnsafeBufferPointer { sink($0) }
             written = record.statusOffset + okCell
         }
+        self.duplicates = consume duplicates
+        touched &+= touchedHere
         sink(UnsafeBufferPointer(rebasing: output[written...]))
     }
 }

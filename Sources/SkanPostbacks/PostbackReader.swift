@@ -10,10 +10,19 @@ import SkanCompiler
 /// Streams JSON-lines postbacks through decoding, checks and the row writer in bounded memory. The input
 /// is cut into batches of whole lines (`LineBatcher`); batches are decoded in parallel into finished rows
 /// (`BatchDecoder`), then merged strictly in input order (`PostbackMerger`), where the duplicate check runs
-/// and the rows go to the sink. `BatchPipeline` keeps every thread busy with whichever stage is ready.
-/// Only the duplicate index grows with the input. I/O stays with the caller: it hands in a read function
-/// and a sink.
-public struct PostbackReader {
+/// and the rows go to the output. `BatchPipeline` keeps every thread busy with whichever stage is ready.
+/// Only the duplicate index grows with the input.
+///
+/// ```swift
+/// let reader = PostbackReader(schema: schema, output: FileDescriptorOutput(descriptor: STDOUT_FILENO))
+/// reader.writeHeader()
+/// var input = FileDescriptorInput(descriptor: STDIN_FILENO)
+/// try reader.read(&input, name: "<stdin>")
+/// print(reader.summary.text)
+/// ```
+///
+/// A class: it owns its batches and its duplicate index, which a copy would share.
+public final class PostbackReader {
     /// Lines longer than this get the status `line-too-long` and are skipped without being held in memory.
     public static let maximumLineBytes = 1 << 20
 
@@ -23,13 +32,20 @@ public struct PostbackReader {
     private let chunkBytes: Int
     private let threads: Int
 
-    /// `threads`: how many batches decode at once (default: the active processors). 1 decodes on the
-    /// calling thread only. The output is the same for every value.
-    /// `inputBytes`: the size of the input, when it is known (regular files); it sizes the duplicate index.
-    public init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int = 1 << 20,
-                threads: Int? = nil, inputBytes: Int? = nil, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// - Parameters:
+    ///   - format: CSV (RFC 4180) or JSON lines.
+    ///   - withFileColumn: whether rows start with the name of the input they come from.
+    ///   - chunkBytes: how much input a batch holds.
+    ///   - threads: how many batches decode at once (default: the active processors). 1 decodes on the
+    ///     calling thread only. The output is the same for every value.
+    ///   - inputBytes: the size of the input, when it is known (regular files); it sizes the duplicate index.
+    ///   - output: where rows go, in input order.
+    public convenience init(
+        schema: Schema, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false, chunkBytes: Int = 1 << 20,
+        threads: Int? = nil, inputBytes: Int? = nil, output: some PostbackOutput
+    ) {
         self.init(schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
-                  duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), sink: sink)
+                  duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), output: output)
     }
 
     /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
@@ -44,7 +60,8 @@ public struct PostbackReader {
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
     /// exercise the growth).
     init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
-         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+         duplicateCapacity: Int, output: some PostbackOutput) {
+        let sink: (UnsafeBufferPointer<UInt8>) -> Void = { output.write($0) }
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
@@ -60,21 +77,32 @@ public struct PostbackReader {
         }
     }
 
+    /// The counts of everything read so far.
     public var summary: PostbackSummary { merger.summary }
 
+    /// Writes the header row (CSV only; JSON lines have none).
     public func writeHeader() {
         merger.writeHeader()
     }
 
-    /// Reads one input to its end. `read` fills the buffer it is given and returns the byte count, 0 at
-    /// the end, or a negative number on failure (then this returns false after the lines read so far).
-    public mutating func read(name: String, using read: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> Bool {
+    /// Reads one input to its end; `name` fills the file column. Throws the input's error when it cannot
+    /// be read, after the rows of the lines read before it have been written.
+    public func read(_ input: inout some PostbackInput, name: String) throws {
         for slot in slots { slot.decoder.setFile(name) }
-        return withoutActuallyEscaping(read) { read in
-            let input = BatchInput(LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
-            BatchPipeline(slots: slots, input: input, merger: merger).run(threads: threads)
-            return !input.failed
+        var failure: (any Error)?
+        withoutActuallyEscaping({ (buffer: UnsafeMutableBufferPointer<UInt8>) -> Int in
+            do {
+                var buffer = buffer
+                return try input.read(into: &buffer)
+            } catch {
+                failure = error
+                return -1
+            }
+        }) { read in
+            let batches = BatchInput(LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
+            BatchPipeline(slots: slots, input: batches, merger: merger).run(threads: threads)
         }
+        if let failure { throw failure }
     }
 
     typealias Slot = (batch: LineBatch, decoder: BatchDecoder)

@@ -6,20 +6,13 @@ import Testing
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
 func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
                    threads: Int = 2, duplicateCapacity: Int = 1 << 20) -> (rows: [String], summary: PostbackSummary) {
-    var output: [UInt8] = []
-    var reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
-                                duplicateCapacity: duplicateCapacity) {
-        output.append(contentsOf: $0)
-    }
+    let output = ByteArrayOutput()
+    let reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
+                                duplicateCapacity: duplicateCapacity, output: output)
     reader.writeHeader()
-    var offset = 0
-    _ = reader.read(name: "test") { buffer in
-        let count = min(buffer.count, chunk, bytes.count - offset)
-        for index in 0..<count { buffer[index] = bytes[offset + index] }
-        offset += count
-        return count
-    }
-    let rows = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var input = ByteArrayInput(bytes, chunk: chunk)
+    #expect(throws: Never.self) { try reader.read(&input, name: "test") }
+    let rows = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     return (Array(rows.dropLast()), reader.summary)
 }
 
@@ -136,15 +129,11 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
     @Test func invalidUTF8IsRepairedInTheOutput() throws {
         let line = Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"country-code\":\"caf\u{E9}\"}\n".utf8)
         for format in PostbackRowWriter.Format.allCases {
-            var output: [UInt8] = []
-            var reader = PostbackReader(schema: try Self.shop(), format: format, withFileColumn: false) { output.append(contentsOf: $0) }
-            var sent = false
-            _ = reader.read(name: "t") { buffer in
-                guard !sent else { return 0 }
-                sent = true
-                return line.withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
-            }
-            let text = try #require(String(validating: output, as: UTF8.self), "\(format) output is not valid UTF-8")
+            let output = ByteArrayOutput()
+            let reader = PostbackReader(schema: try Self.shop(), format: format, output: output)
+            var input = ByteArrayInput(line)
+            try reader.read(&input, name: "t")
+            let text = try #require(String(validating: output.bytes, as: UTF8.self), "\(format) output is not valid UTF-8")
             #expect(text.contains("a\u{FFFD}\u{FFFD}b") && text.contains("caf\u{E9}"), "\(format): \(text)")
         }
     }
@@ -256,5 +245,27 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
             let (rows, summary) = readPostbacks(bytes, schema: schema, chunk: 333)
             #expect(rows.count == summary.read + 1)
         }
+    }
+
+    @Test func aFailingInputStopsAfterTheRowsReadSoFar() throws {
+        struct Broken: Error {}
+        /// One line, then a failure.
+        struct FailingInput: PostbackInput {
+            var sent = false
+            mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+            where Buffer.Index == Int {
+                guard !sent else { throw Broken() }
+                sent = true
+                let line = Array("{\"conversion-value\":1}\n".utf8)
+                for (index, byte) in line.enumerated() { buffer[index] = byte }
+                return line.count
+            }
+        }
+        let output = ByteArrayOutput()
+        let reader = PostbackReader(schema: try Self.shop(), threads: 1, output: output)
+        var input = FailingInput()
+        #expect(throws: Broken.self) { try reader.read(&input, name: "t") }
+        #expect(reader.summary.read == 1)
+        #expect(String(decoding: output.bytes, as: UTF8.self).hasPrefix("1,"))
     }
 }

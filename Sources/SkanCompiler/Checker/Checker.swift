@@ -1,6 +1,6 @@
 /// Checks a parsed schema and resolves it into a `Schema`. Every check of the language reference runs,
 /// each adding diagnostics; a `Schema` comes back only when no error was found.
-public struct Checker {
+package struct Checker {
     /// What a name in a condition refers to.
     struct Declared {
         var index: Int
@@ -22,7 +22,7 @@ public struct Checker {
 
     /// Checks `syntax`. `parseHadErrors` suppresses the whole-schema checks (unused bits, windows with no
     /// rules) that a declaration dropped by the parser would make misleading.
-    public static func check(_ syntax: SchemaSyntax, parseHadErrors: Bool = false) -> (schema: Schema?, diagnostics: [Diagnostic]) {
+    package static func check(_ syntax: SchemaSyntax, parseHadErrors: Bool = false) -> (schema: Schema?, diagnostics: [Diagnostic]) {
         var checker = Checker()
         let schema = checker.run(syntax, parseHadErrors: parseHadErrors)
         return (schema, checker.diagnostics.sortedByLocation())

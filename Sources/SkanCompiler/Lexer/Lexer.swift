@@ -1,17 +1,17 @@
 /// Turns schema bytes into tokens. Problems (a stray character, an unterminated string) become `syntax`
 /// diagnostics and lexing goes on, so that one run reports as much as it can.
-public struct Lexer {
+package struct Lexer {
     /// Strings longer than this are cut off with a `limit` diagnostic, so a runaway file stays cheap to report.
-    public static let maximumStringBytes = 65_536
+    package static let maximumStringBytes = 65_536
 
     private let bytes: [UInt8]
     var index = 0
     private var line = 1
     private var lineStart = 0
     private var sawTokenOnLine = false
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         // A UTF-8 byte-order mark is not part of the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -21,7 +21,7 @@ public struct Lexer {
     }
 
     /// Lexes the whole input; the last token is always `.endOfFile`.
-    public static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    package static func tokenize(_ bytes: [UInt8]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var lexer = Lexer(bytes: bytes)
         var tokens: [Token] = []
         while true {
@@ -44,7 +44,7 @@ public struct Lexer {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func next() -> Token {
+    package mutating func next() -> Token {
         while true {
             skipTriviaAndComments()
             let start = currentLocation

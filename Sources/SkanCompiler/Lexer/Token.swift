@@ -1,7 +1,7 @@
 /// One lexical unit of a schema. Keywords are not token kinds: the language reserves them only where the
 /// grammar expects them, so the parser compares identifier text instead (a case may be called `none`).
-public struct Token: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct Token: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case identifier
         /// Decimal digits only.
         case integer
@@ -21,14 +21,14 @@ public struct Token: Hashable, Sendable {
         case endOfFile
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The token's text as written, except for strings, which hold their decoded value.
-    public var text: String
-    public var location: SourceLocation
+    package var text: String
+    package var location: SourceLocation
     /// True when no other token stands before this one on its line; the parser recovers at such tokens.
-    public var startsLine: Bool
+    package var startsLine: Bool
 
-    public init(kind: Kind, text: String, location: SourceLocation, startsLine: Bool) {
+    package init(kind: Kind, text: String, location: SourceLocation, startsLine: Bool) {
         self.kind = kind
         self.text = text
         self.location = location
@@ -36,7 +36,7 @@ public struct Token: Hashable, Sendable {
     }
 
     /// How the token reads in a message: `'five'`, `'{'`, `the end of the file`.
-    public var quoted: String {
+    package var quoted: String {
         switch kind {
         case .endOfFile: "the end of the file"
         case .string: "a string"

@@ -1,6 +1,6 @@
 extension Parser {
     /// `file = "schema" Ident "version" Int { decl }`
-    public mutating func parseSchema() -> SchemaSyntax {
+    package mutating func parseSchema() -> SchemaSyntax {
         var syntax = SchemaSyntax(location: current.location, name: nil, version: nil, declarations: [])
         do {
             try expect("schema", context: "at the start of the file (a schema begins with 'schema Name')")

@@ -1,9 +1,9 @@
 /// Builds a `SchemaSyntax` from tokens by recursive descent, recovering after each error so that one run
 /// reports many. A declaration with an error is left out of the tree; the checker sees the rest.
-public struct Parser {
+package struct Parser {
     /// Parentheses and `not`s may nest this deep in one condition; deeper input gets a `limit` error
     /// instead of exhausting the stack.
-    public static let maximumConditionDepth = 64
+    package static let maximumConditionDepth = 64
 
     /// Thrown inside a declaration after its diagnostic is recorded, to unwind to a recovery point.
     struct Recovery: Error {}
@@ -12,15 +12,15 @@ public struct Parser {
 
     let tokens: [Token]
     var position = 0
-    public internal(set) var diagnostics: [Diagnostic] = []
+    package internal(set) var diagnostics: [Diagnostic] = []
 
-    public init(tokens: [Token]) {
+    package init(tokens: [Token]) {
         precondition(tokens.last?.kind == .endOfFile, "the token stream must end with .endOfFile")
         self.tokens = tokens
     }
 
     /// Lexes and parses `bytes`, returning the tree with every lexical and syntax diagnostic.
-    public static func parse(_ bytes: [UInt8]) -> (syntax: SchemaSyntax, diagnostics: [Diagnostic]) {
+    package static func parse(_ bytes: [UInt8]) -> (syntax: SchemaSyntax, diagnostics: [Diagnostic]) {
         let (tokens, lexDiagnostics) = Lexer.tokenize(bytes)
         var parser = Parser(tokens: tokens)
         let syntax = parser.parseSchema()

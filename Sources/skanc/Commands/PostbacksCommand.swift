@@ -58,10 +58,9 @@ enum PostbacksCommand {
         if inputs.isEmpty { inputs = ["-"] }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
-        var reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
-                                    inputBytes: Self.totalSize(of: inputs)) { bytes in
-            if !summaryOnly, let base = bytes.baseAddress { Output.write(bytes: UnsafeRawBufferPointer(start: base, count: bytes.count), to: STDOUT_FILENO) }
-        }
+        let output: any PostbackOutput = summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
+        let reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
+                                    inputBytes: Self.totalSize(of: inputs), output: output)
         reader.writeHeader()
         var failed = false
         for input in inputs {
@@ -71,15 +70,11 @@ enum PostbacksCommand {
                 failed = true
                 continue
             }
-            let complete = reader.read(name: input == "-" ? "<stdin>" : input) { buffer in
-                while true {
-                    let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
-                    if count < 0 && errno == EINTR { continue }
-                    return count
-                }
-            }
-            if !complete {
-                Output.error("\(input): error: reading stopped (\(String(cString: strerror(errno)))); the rows above were written")
+            var bytes = FileDescriptorInput(descriptor: descriptor)
+            do {
+                try reader.read(&bytes, name: input == "-" ? "<stdin>" : input)
+            } catch {
+                Output.error("\(input): error: reading stopped (\(error)); the rows above were written")
                 failed = true
             }
             if descriptor != STDIN_FILENO { close(descriptor) }
@@ -105,4 +100,9 @@ enum PostbacksCommand {
         }
         return total
     }
+}
+
+/// The output of `--summary-only`: rows are counted, not written.
+private final class DiscardedOutput: PostbackOutput {
+    func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {}
 }

@@ -30,7 +30,7 @@ extension ValueExplanation {
     }
 
     /// One JSON object, as `skanc decode --format json` prints in an array.
-    public func json() -> JSONValue {
+    package func json() -> JSONValue {
         switch self {
         case .unreadable(let text):
             return .object([("input", .string(text)), ("kind", .string("unknown")), ("valid", .bool(false)),

@@ -1,5 +1,5 @@
 /// Writes JSON text with keys in the order given, so documents are stable byte for byte.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case bool(Bool)
@@ -8,12 +8,12 @@ public enum JSONValue: Sendable {
     /// Keys in the order they are written.
     case object([(String, JSONValue)])
 
-    public static func optional(_ text: String?) -> JSONValue {
+    package static func optional(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
     }
 
     /// Two-space indentation, one member per line; arrays of scalars stay on one line.
-    public func rendered(indent: String = "") -> String {
+    package func rendered(indent: String = "") -> String {
         switch self {
         case .string(let text): return JSONString.quoted(text)
         case .integer(let value): return String(value)
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable {
     }
 
     /// One line, no spaces: for JSON lines output.
-    public func compact() -> String {
+    package func compact() -> String {
         switch self {
         case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
         case .object(let members): return "{" + members.map { JSONString.quoted($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"

@@ -1,0 +1,126 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where `PostbackReader` reads postback bytes from: a file, a pipe, memory.
+public protocol PostbackInput {
+    /// Writes the next bytes of the input to the start of `buffer` and returns how many (at most
+    /// `buffer.count`), or 0 at the end of the input. Throws when the input cannot be read; the reader then
+    /// stops, after writing the rows of the lines read so far.
+    mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+    where Buffer.Index == Int
+}
+
+/// Where `PostbackReader` writes its output rows.
+public protocol PostbackOutput: AnyObject {
+    /// Takes the next output bytes (UTF-8, whole rows). `bytes` can be read only during the call.
+    func write<Bytes: Collection<UInt8>>(_ bytes: Bytes)
+}
+
+/// Reading from an open file descriptor (a file, a pipe, standard input), retrying interrupted reads.
+public struct FileDescriptorInput: PostbackInput {
+    /// Why a read failed: the system's error number and its text.
+    public struct ReadError: Error, CustomStringConvertible {
+        /// The `errno` value of the failed read.
+        public var code: Int32
+        public var description: String { String(cString: strerror(code)) }
+    }
+
+    /// The descriptor read from; the caller opens and closes it.
+    public let descriptor: Int32
+
+    /// Reads from `descriptor`, which stays open.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+    where Buffer.Index == Int {
+        let descriptor = self.descriptor
+        let count = buffer.withContiguousMutableStorageIfAvailable { storage in
+            while true {
+                let count = systemRead(descriptor, storage.baseAddress, storage.count)
+                if count < 0 && errno == EINTR { continue }
+                return count
+            }
+        }
+        guard let count else { preconditionFailure("PostbackReader reads into contiguous storage") }
+        if count < 0 { throw ReadError(code: errno) }
+        return count
+    }
+}
+
+/// Reading bytes held in memory, `chunk` bytes a time at most.
+public struct ByteArrayInput: PostbackInput {
+    private let bytes: [UInt8]
+    private let chunk: Int
+    private var offset = 0
+
+    /// Reads `bytes`; `chunk` limits each read, to exercise line splitting across reads.
+    public init(_ bytes: [UInt8], chunk: Int = .max) {
+        self.bytes = bytes
+        self.chunk = max(1, chunk)
+    }
+
+    public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+    where Buffer.Index == Int {
+        let count = min(buffer.count, chunk, bytes.count - offset)
+        for index in 0..<count { buffer[buffer.startIndex + index] = bytes[offset + index] }
+        offset += count
+        return count
+    }
+}
+
+/// Writing to an open file descriptor, retrying interrupted and partial writes. A reader that went away
+/// (a closed pipe) ends the writing silently.
+public final class FileDescriptorOutput: PostbackOutput {
+    /// The descriptor written to; the caller opens and closes it.
+    public let descriptor: Int32
+
+    /// Writes to `descriptor`, which stays open.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        let descriptor = self.descriptor
+        let written: Void? = bytes.withContiguousStorageIfAvailable { storage in
+            guard let base = storage.baseAddress else { return }
+            var offset = 0
+            while offset < storage.count {
+                let count = systemWrite(descriptor, base + offset, storage.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += count
+            }
+        }
+        if written == nil { write(Array(bytes)) }
+    }
+}
+
+/// Collects the output in memory.
+public final class ByteArrayOutput: PostbackOutput {
+    /// Everything written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        self.bytes.append(contentsOf: bytes)
+    }
+}
+
+// `read(2)` and `write(2)` by names that the methods above do not shadow.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
