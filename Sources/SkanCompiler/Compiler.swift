@@ -4,6 +4,7 @@ public enum SchemaCompiler {
     /// before lexing, so a wrong file (a log, a binary) is reported at once.
     public static let maximumSourceBytes = 1 << 20
 
+    /// What one compilation gives: the schema, when there is no error, and every diagnostic.
     public struct Result: Sendable {
         /// Present only when there is no error.
         public var schema: Schema?
@@ -11,6 +12,7 @@ public enum SchemaCompiler {
         public var diagnostics: [Diagnostic]
     }
 
+    /// Compiles a schema: lexes, parses and checks it, collecting every diagnostic instead of stopping at the first.
     public static func compile(_ source: SourceText) -> Result {
         guard source.bytes.count <= maximumSourceBytes else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)

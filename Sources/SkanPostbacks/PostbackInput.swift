@@ -27,6 +27,7 @@ public struct FileDescriptorInput: PostbackInput {
     public struct ReadError: Error, CustomStringConvertible {
         /// The `errno` value of the failed read.
         public var code: Int32
+        /// The system's text for the error.
         public var description: String { String(cString: strerror(code)) }
     }
 
@@ -38,6 +39,7 @@ public struct FileDescriptorInput: PostbackInput {
         self.descriptor = descriptor
     }
 
+    /// Reads the next bytes into `buffer`; see `PostbackInput`.
     public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
     where Buffer.Index == Int {
         let descriptor = self.descriptor
@@ -66,6 +68,7 @@ public struct ByteArrayInput: PostbackInput {
         self.chunk = max(1, chunk)
     }
 
+    /// Reads the next bytes into `buffer`; see `PostbackInput`.
     public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
     where Buffer.Index == Int {
         let count = min(buffer.count, chunk, bytes.count - offset)
@@ -86,6 +89,7 @@ public final class FileDescriptorOutput: PostbackOutput {
         self.descriptor = descriptor
     }
 
+    /// Takes the next output bytes; see `PostbackOutput`.
     public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         let descriptor = self.descriptor
         let written: Void? = bytes.withContiguousStorageIfAvailable { storage in
@@ -109,8 +113,10 @@ public final class ByteArrayOutput: PostbackOutput {
     /// Everything written so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// An empty collector.
     public init() {}
 
+    /// Takes the next output bytes; see `PostbackOutput`.
     public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         self.bytes.append(contentsOf: bytes)
     }

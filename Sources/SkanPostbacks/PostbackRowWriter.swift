@@ -4,6 +4,7 @@ import SkanCompiler
 /// drains. Everything that depends only on the schema (field cells for each of the 64 fine values, the
 /// meaning of each coarse value in each window) is rendered once, up front.
 public struct PostbackRowWriter {
+    /// The output formats: CSV (RFC 4180, spreadsheet-safe) and JSON lines.
     public enum Format: String, Sendable, CaseIterable { case csv, jsonl }
 
     /// The columns, in order; `file` comes first when several files are read.

@@ -36,6 +36,7 @@ public struct PostbackSummary: Sendable {
         }
     }
 
+    /// Zero counts for the cases and windows of `schema`.
     public init(schema: Schema) {
         self.schema = schema
         layout = Layout(schema: schema)
@@ -48,8 +49,10 @@ public struct PostbackSummary: Sendable {
     public var blank: Int { counts[Layout.blank] }
     /// `ok` lines with a fine value that is a state of the schema.
     public var fineValues: Int { counts[Layout.fineValues] }
+    /// Lines whose status is `ok`.
     public var ok: Int { count(of: .ok) }
 
+    /// Lines with `status`.
     public func count(of status: PostbackStatus) -> Int {
         counts[Layout.statuses + status.index]
     }

@@ -12,6 +12,7 @@ public struct StoredConversionState: Sendable, Equatable, Codable {
     /// The highest fine value ever sent, for the SKAdNetwork 3 increase-only option.
     public var highestFineValueSent: Int?
 
+    /// A stored state; the frameworks' maps default to empty.
     public init(
         fineValue: Int, skAdNetwork: [Int: ConversionValueUpdate] = [:],
         adAttributionKit: [Int: ConversionValueUpdate] = [:], highestFineValueSent: Int? = nil
@@ -54,14 +55,19 @@ public final class InMemoryConversionValueStore: ConversionValueStore, @unchecke
     private var firstLaunch: Date?
     private var stored: StoredConversionState?
 
+    /// A store holding `firstLaunch` and `initial`, if given.
     public init(firstLaunch: Date? = nil, _ initial: StoredConversionState? = nil) {
         self.firstLaunch = firstLaunch
         stored = initial
     }
 
+    /// The stored first-launch date, if any.
     public func loadFirstLaunch() -> Date? { lock.withLock { firstLaunch } }
+    /// Stores the first-launch date.
     public func saveFirstLaunch(_ date: Date) { lock.withLock { firstLaunch = date } }
+    /// The stored state, if any.
     public func load() -> StoredConversionState? { lock.withLock { stored } }
+    /// Stores `state`.
     public func save(_ state: StoredConversionState) { lock.withLock { stored = state } }
 }
 
@@ -89,6 +95,7 @@ public final class UserDefaultsConversionValueStore: ConversionValueStore, @unch
         self.defaults = defaults
     }
 
+    /// The stored first-launch date, if any.
     public func loadFirstLaunch() -> Date? {
         if let seconds = defaults.object(forKey: firstLaunchKey) as? Double {
             return Date(timeIntervalSince1970: seconds)
@@ -103,15 +110,18 @@ public final class UserDefaultsConversionValueStore: ConversionValueStore, @unch
         return nil
     }
 
+    /// Stores the first-launch date.
     public func saveFirstLaunch(_ date: Date) {
         defaults.set(date.timeIntervalSince1970, forKey: firstLaunchKey)
     }
 
+    /// The stored state, if any.
     public func load() -> StoredConversionState? {
         guard let data = defaults.data(forKey: key) else { return nil }
         return try? JSONDecoder().decode(StoredConversionState.self, from: data)
     }
 
+    /// Stores `state`.
     public func save(_ state: StoredConversionState) {
         guard let data = try? JSONEncoder().encode(state) else { return }
         defaults.set(data, forKey: key)

@@ -7,11 +7,16 @@ public enum CoarseConversion: String, Sendable, Codable, CaseIterable {
 /// lock it. `window` is for the app's information; the system knows its own window. (Named apart from
 /// AdAttributionKit's `PostbackUpdate`, so that a file importing both frameworks compiles.)
 public struct ConversionValueUpdate: Sendable, Equatable, Codable {
+    /// The window the values are for: 1, 2 or 3.
     public var window: Int
+    /// The fine value, 0...63.
     public var fineValue: Int
+    /// The coarse value.
     public var coarseValue: CoarseConversion
+    /// Whether to lock the window, so its postback is prepared at once.
     public var lockWindow: Bool
 
+    /// An update of `window` to these values.
     public init(window: Int, fineValue: Int, coarseValue: CoarseConversion, lockWindow: Bool) {
         self.window = window
         self.fineValue = fineValue
@@ -33,12 +38,14 @@ public enum AttributionFramework: String, Sendable, Codable, CaseIterable {
 /// What `ConversionValueUpdater` throws when a framework refused an update. The frameworks in
 /// `accepted` have it and are not sent it again; the ones in `failures` are retried on the next call.
 public struct ConversionValueUpdateError: Error {
+    /// The update that was refused.
     public var update: ConversionValueUpdate
     /// Each refusing framework's own error.
     public var failures: [AttributionFramework: any Error]
     /// The frameworks that took the update in the same call.
     public var accepted: [AttributionFramework]
 
+    /// The error for `update`, refused by the frameworks in `failures` and taken by the ones in `accepted`.
     public init(update: ConversionValueUpdate, failures: [AttributionFramework: any Error], accepted: [AttributionFramework]) {
         self.update = update
         self.failures = failures

@@ -12,16 +12,19 @@ import Foundation
 /// try await updater.record { $0.registered = true }
 /// ```
 public actor ConversionValueUpdater<State: ConversionValueState> {
+    /// How the updater chooses values.
     public struct Options: Sendable {
         /// For SKAdNetwork 3 and earlier, which count an update only when the value grows: never send a
         /// fine value lower than one sent before (the higher one is sent again instead).
         public var increaseOnly: Bool
 
+        /// An updater. `store` defaults to UserDefaults under `skanc.<State>` on Apple platforms (memory elsewhere), `client` to `SystemPostbackClient()` on iOS (a recording client elsewhere), `clock` to the system clock. The first launch is stored on first use.
         public init(increaseOnly: Bool = false) {
             self.increaseOnly = increaseOnly
         }
     }
 
+    /// The current state, as the app's changes left it.
     public private(set) var state: State
     /// The first-launch date the windows count from.
     public let firstLaunch: Date
@@ -33,6 +36,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// The sends in flight, so that they reach the system in the order their updates were decided.
     private var lastSend: Task<[AttributionFramework: any Error], Never>?
 
+    /// An updater. `store` defaults to UserDefaults under `skanc.<State>` on Apple platforms (memory elsewhere), `client` to `SystemPostbackClient()` on iOS (a recording client elsewhere), `clock` to the system clock. The first launch is stored on first use.
     public init(
         store: (any ConversionValueStore)? = nil, client: (any PostbackClient)? = nil,
         clock: any ConversionClock = SystemClock(), options: Options = Options()

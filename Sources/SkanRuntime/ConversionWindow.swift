@@ -29,6 +29,8 @@ public protocol ConversionClock: Sendable {
 
 /// The system clock.
 public struct SystemClock: ConversionClock {
+    /// The system clock.
     public init() {}
+    /// The current date.
     public var now: Date { Date() }
 }

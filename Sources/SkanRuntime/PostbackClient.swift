@@ -9,25 +9,32 @@ public protocol PostbackClient: Sendable {
 
 /// Records every update instead of sending it; can be told to fail, to test error handling.
 public actor RecordingPostbackClient: PostbackClient {
+    /// The error a recording client throws when told to fail.
     public struct Failure: Error, Equatable {
+        /// The failure.
         public init() {}
     }
 
     /// One update a framework took.
     public struct Sent: Sendable, Equatable {
+        /// The framework that took it.
         public var framework: AttributionFramework
+        /// The update.
         public var update: ConversionValueUpdate
     }
 
+    /// The frameworks this client pretends to reach.
     public nonisolated let frameworks: [AttributionFramework]
     /// Every update taken, in order.
     public private(set) var sent: [Sent] = []
     private var failuresToThrow: [AttributionFramework: Int] = [:]
 
+    /// A client reaching `frameworks` (both by default).
     public init(frameworks: [AttributionFramework] = AttributionFramework.allCases) {
         self.frameworks = frameworks
     }
 
+    /// Records `update` as taken by `framework`, or throws `Failure` when told to fail.
     public func send(_ update: ConversionValueUpdate, through framework: AttributionFramework) async throws {
         if let remaining = failuresToThrow[framework], remaining > 0 {
             failuresToThrow[framework] = remaining - 1

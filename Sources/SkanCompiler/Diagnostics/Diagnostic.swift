@@ -1,5 +1,6 @@
 /// One finding about a schema: where, how bad, what, and a stable code that scripts and docs can rely on.
 public struct Diagnostic: Hashable, Sendable {
+    /// How bad a diagnostic is: an error stops compilation, a warning does not; a note only explains.
     public enum Severity: String, Sendable, Comparable {
         case error, warning, note
 
@@ -11,26 +12,36 @@ public struct Diagnostic: Hashable, Sendable {
             }
         }
 
+        /// Notes order before warnings, warnings before errors.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// A secondary location that explains the diagnostic (the earlier declaration of an overlap, say).
     public struct Note: Hashable, Sendable {
+        /// Where the note points, if anywhere.
         public var location: SourceLocation?
+        /// What the note says.
         public var message: String
 
+        /// A note saying `message`, pointing at `location` when given.
         public init(_ message: String, at location: SourceLocation? = nil) {
             self.message = message
             self.location = location
         }
     }
 
+    /// Error, warning or note.
     public var severity: Severity
+    /// The stable code, printed in brackets (`[overlap]`) and documented in docs/LanguageReference.md.
     public var code: DiagnosticCode
+    /// What is wrong and what to do, in one sentence.
     public var message: String
+    /// Where the problem is.
     public var location: SourceLocation
+    /// Further locations and hints, printed after the message.
     public var notes: [Note]
 
+    /// A diagnostic with every part given.
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String,
         at location: SourceLocation, notes: [Note] = []
@@ -42,13 +53,13 @@ public struct Diagnostic: Hashable, Sendable {
         self.notes = notes
     }
 
-    public static func error(
+    package static func error(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Note] = []
     ) -> Diagnostic {
         Diagnostic(.error, code, message, at: location, notes: notes)
     }
 
-    public static func warning(
+    package static func warning(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Note] = []
     ) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, notes: notes)
@@ -56,6 +67,7 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Array where Element == Diagnostic {
+    /// Whether any of the diagnostics is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// Diagnostics in source order; ties keep the order in which they were found.

@@ -1,12 +1,15 @@
 /// Prints diagnostics as `path:line:column: severity: message [code]`, the format compilers use, which Xcode
 /// and SwiftPM show inline. With `showSourceLine`, the offending line follows with a caret under the column.
 public struct DiagnosticFormatter: Sendable {
+    /// Whether each diagnostic is followed by its source line and a caret, as on a terminal.
     public var showSourceLine: Bool
 
+    /// A formatter; `showSourceLine` adds the source line and a caret.
     public init(showSourceLine: Bool = false) {
         self.showSourceLine = showSourceLine
     }
 
+    /// `path:line:column: severity: message [code]`, then the notes, as compilers print them.
     public func format(_ diagnostic: Diagnostic, in source: SourceText) -> String {
         var lines = [header(source.path, diagnostic.location, diagnostic.severity.rawValue,
                             "\(diagnostic.message) [\(diagnostic.code.rawValue)]")]

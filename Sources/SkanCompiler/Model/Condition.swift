@@ -25,11 +25,14 @@ public indirect enum Condition: Hashable, Sendable {
 
 /// One line of a coarse block: the value it gives and when.
 public struct CoarseRule: Hashable, Sendable {
+    /// The coarse value the rule gives.
     public var value: CoarseValue
+    /// When the rule applies; `.always` for `otherwise`.
     public var condition: Condition
     /// Where the rule is written, for diagnostics about it.
     public var location: SourceLocation
 
+    /// A rule giving `value` when `condition` holds, declared at `location`.
     public init(value: CoarseValue, condition: Condition, location: SourceLocation) {
         self.value = value
         self.condition = condition

@@ -1,5 +1,6 @@
 /// A flag or a field: a name that owns some bits of the fine value and the codes those bits may hold.
 public struct Field: Hashable, Sendable {
+    /// What a field holds: a flag, named cases, or buckets of a number.
     public enum Kind: Hashable, Sendable {
         /// One bit; its cases are `false` (0) and `true` (1).
         case flag
@@ -9,17 +10,23 @@ public struct Field: Hashable, Sendable {
         case buckets(BucketUnit)
     }
 
+    /// What a bucketed number measures, which decides how its bounds are written.
     public enum BucketUnit: String, Hashable, Sendable {
         case amount, count
     }
 
+    /// The name the schema gives the flag or field.
     public var name: String
+    /// Flag, cases or buckets.
     public var kind: Kind
+    /// The bits of the fine value it occupies.
     public var bits: BitRange
+    /// The schema's description of it, if any.
     public var description: String?
     /// In declaration order; codes are distinct and fit `bits`.
     public var cases: [FieldCase]
 
+    /// A field as the checker builds it.
     public init(name: String, kind: Kind, bits: BitRange, description: String?, cases: [FieldCase]) {
         self.name = name
         self.kind = kind
@@ -34,12 +41,15 @@ public struct Field: Hashable, Sendable {
         FieldCase(name: "true", code: 1, description: nil, bucket: nil),
     ]
 
+    /// Whether this is a one-bit flag.
     public var isFlag: Bool { kind == .flag }
 
+    /// The case with `code`, or nil.
     public func caseWithCode(_ code: Int) -> FieldCase? {
         cases.first { $0.code == code }
     }
 
+    /// The case called `name`, or nil.
     public func caseNamed(_ name: String) -> FieldCase? {
         cases.first { $0.name == name }
     }
@@ -59,13 +69,18 @@ public struct Field: Hashable, Sendable {
     }
 }
 
+/// One value a field can take: its name, its code in the field's bits, and for buckets the range it covers.
 public struct FieldCase: Hashable, Sendable {
+    /// The case's name.
     public var name: String
+    /// The code the case is stored as in the field's bits.
     public var code: Int
+    /// The schema's description of it, if any.
     public var description: String?
     /// Only in a buckets field.
     public var bucket: BucketRange?
 
+    /// A case as the checker builds it.
     public init(name: String, code: Int, description: String?, bucket: BucketRange?) {
         self.name = name
         self.code = code
@@ -76,14 +91,18 @@ public struct FieldCase: Hashable, Sendable {
 
 /// The amounts or counts one bucket covers: `lower..<upper`, `lower...upper` or `lower...`.
 public struct BucketRange: Hashable, Sendable, CustomStringConvertible {
+    /// The lower bound, always included.
     public var lower: Double
     /// Nil for an open-ended range.
     public var upper: Double?
+    /// Whether the upper bound is excluded (`..<`).
     public var isHalfOpen: Bool
     /// The bounds as written in the schema, for messages, tables and generated code.
     public var lowerText: String
+    /// The upper bound as written, if any.
     public var upperText: String?
 
+    /// A range from its bounds and their source text.
     public init(lower: Double, upper: Double?, isHalfOpen: Bool, lowerText: String, upperText: String?) {
         self.lower = lower
         self.upper = upper
@@ -92,12 +111,14 @@ public struct BucketRange: Hashable, Sendable, CustomStringConvertible {
         self.upperText = upperText
     }
 
+    /// Whether `value` falls in the range.
     public func contains(_ value: Double) -> Bool {
         guard value >= lower else { return false }
         guard let upper else { return true }
         return isHalfOpen ? value < upper : value <= upper
     }
 
+    /// The range as the schema writes it: `0.01..<5`, `20...`.
     public var description: String {
         guard let upperText else { return "\(lowerText)..." }
         return lowerText + (isHalfOpen ? "..<" : "...") + upperText

@@ -6,10 +6,13 @@ public struct Schema: Hashable, Sendable {
     /// A fine value has bits 0...5.
     public static let fineValueRange: ClosedRange<Int> = 0...63
 
+    /// The schema's name, which names the generated type.
     public var name: String
+    /// The layout's version; postbacks must be decoded with the version that encoded them.
     public var version: Int
     /// Flags and fields in declaration order; a state holds one code per entry, in this order.
     public var fields: [Field]
+    /// Bits that stay zero in this layout.
     public var reservedBits: [ReservedBits]
     /// Bits that belong to no declaration; the checker warns about them. A fine value with one set is invalid.
     public var unusedBits: [Int]
@@ -18,6 +21,7 @@ public struct Schema: Hashable, Sendable {
     /// When to lock windows 1, 2 and 3 (index 0 is window 1); nil: never.
     public var lockByWindow: [Condition?]
 
+    /// A schema as the checker builds it.
     public init(
         name: String, version: Int, fields: [Field], reservedBits: [ReservedBits], unusedBits: [Int],
         coarseRulesByWindow: [[CoarseRule]], lockByWindow: [Condition?]
@@ -32,20 +36,24 @@ public struct Schema: Hashable, Sendable {
         self.lockByWindow = lockByWindow
     }
 
+    /// The coarse rules of `window` (1, 2 or 3), in order; the first that holds decides.
     public func coarseRules(window: Int) -> [CoarseRule] {
         precondition(Schema.windows.contains(window), "windows are 1, 2 and 3")
         return coarseRulesByWindow[window - 1]
     }
 
+    /// When the app locks `window`, or nil when it never does.
     public func lockCondition(window: Int) -> Condition? {
         precondition(Schema.windows.contains(window), "windows are 1, 2 and 3")
         return lockByWindow[window - 1]
     }
 
+    /// The index in `fields` of the flag or field called `name`.
     public func fieldIndex(named name: String) -> Int? {
         fields.firstIndex { $0.name == name }
     }
 
+    /// The flag or field called `name`.
     public func field(named name: String) -> Field? {
         fieldIndex(named: name).map { fields[$0] }
     }
@@ -53,29 +61,38 @@ public struct Schema: Hashable, Sendable {
 
 /// `bit 3` or `bits 1...2`; always within 0...5 in a checked schema.
 public struct BitRange: Hashable, Sendable, CustomStringConvertible {
+    /// The lowest bit, 0...5.
     public var lower: Int
+    /// The highest bit, 0...5, at least `lower`.
     public var upper: Int
 
+    /// A schema as the checker builds it.
     public init(_ lower: Int, _ upper: Int) {
         self.lower = lower
         self.upper = upper
     }
 
+    /// How many bits.
     public var width: Int { upper - lower + 1 }
     /// The largest code that fits: 2^width - 1.
     public var maximumCode: Int { (1 << width) - 1 }
     /// The bits as a mask of the fine value.
     public var mask: Int { maximumCode << lower }
+    /// The bit numbers.
     public var indices: ClosedRange<Int> { lower...upper }
 
     /// `bit 5` or `bits 1...2`, as the language writes it.
     public var description: String { width == 1 ? "bit \(lower)" : "bits \(lower)...\(upper)" }
 }
 
+/// Bits a layout keeps at zero, to mark a later layout's values by setting them.
 public struct ReservedBits: Hashable, Sendable {
+    /// The reserved bits.
     public var bits: BitRange
+    /// Why they are reserved, if the schema says.
     public var description: String?
 
+    /// A schema as the checker builds it.
     public init(bits: BitRange, description: String?) {
         self.bits = bits
         self.description = description

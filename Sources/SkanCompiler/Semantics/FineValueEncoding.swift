@@ -19,6 +19,7 @@ public enum FineValueError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Why the value is no state, in words.
     public var description: String {
         switch self {
         case .outOfRange(let value):

@@ -1,8 +1,10 @@
 /// One state of the app's user, as the schema sees it: a code for each flag and field.
 /// Codes are in the order of `Schema.fields`; a flag's code is 0 or 1.
 public struct SchemaState: Hashable, Sendable {
+    /// Each field's code, in the order of `Schema.fields`.
     public var codes: [Int]
 
+    /// A state from each field's code.
     public init(codes: [Int]) {
         self.codes = codes
     }

@@ -2,13 +2,16 @@
 public struct SourceText: Sendable {
     /// The path exactly as the user gave it (or `<stdin>`); diagnostics print it unchanged.
     public let path: String
+    /// The schema's bytes, UTF-8.
     public let bytes: [UInt8]
 
+    /// A schema read from `path` (the name diagnostics show).
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
     }
 
+    /// A schema given as text, named `path` in diagnostics.
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }

@@ -10,5 +10,6 @@ public enum CoarseValue: String, Hashable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// `low` < `medium` < `high`.
     public static func < (lhs: CoarseValue, rhs: CoarseValue) -> Bool { lhs.rank < rhs.rank }
 }

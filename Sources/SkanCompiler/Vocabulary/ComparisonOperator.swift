@@ -7,6 +7,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case greater = ">"
     case greaterOrEqual = ">="
 
+    /// Whether `lhs` compares to `rhs` this way.
     public func holds(_ lhs: Int, _ rhs: Int) -> Bool {
         switch self {
         case .equal: lhs == rhs

@@ -35,10 +35,12 @@ public struct SystemPostbackClient: PostbackClient {
         case tagged(String)
     }
 
+    /// The conversions this client's updates are for.
     public let conversions: Conversions
     /// The newest API this client may use; lowered only by tests, to run the older paths here.
     let newestAPI: APILevel
 
+    /// A client for `conversions` (install conversions by default).
     public init(conversions: Conversions = .installs) {
         self.init(conversions: conversions, newestAPI: .newest)
     }
@@ -48,6 +50,7 @@ public struct SystemPostbackClient: PostbackClient {
         self.newestAPI = newestAPI
     }
 
+    /// The frameworks this OS version and `conversions` allow, SKAdNetwork first.
     public var frameworks: [AttributionFramework] {
         var frameworks: [AttributionFramework] = []
         switch conversions {
@@ -62,6 +65,7 @@ public struct SystemPostbackClient: PostbackClient {
         return frameworks
     }
 
+    /// Sends `update` through `framework` with the newest API the OS has.
     public func send(_ update: ConversionValueUpdate, through framework: AttributionFramework) async throws {
         switch framework {
         case .skAdNetwork: try await sendToSKAdNetwork(update)

@@ -1,8 +1,11 @@
 /// What one value means for a schema: a fine value's fields (or why it is not valid), or the rule and
 /// the states behind a coarse value in a window. `skanc decode` renders these as text or JSON.
 public enum ValueExplanation: Sendable {
+    /// One flag or field of a decoded fine value, with the case it holds.
     public struct FieldValue: Sendable {
+        /// The flag or field.
         public var field: Field
+        /// The case it holds.
         public var fieldCase: FieldCase
     }
 

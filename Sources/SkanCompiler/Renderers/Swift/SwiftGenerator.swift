@@ -2,15 +2,19 @@
 /// values and decodes fine values back, with the exact semantics of the library's reference functions.
 /// The output depends on the schema and options alone, byte for byte.
 public struct SwiftGenerator {
+    /// The access level of every generated declaration.
     public enum AccessLevel: String, Sendable, CaseIterable {
         case `internal`, `package`, `public`
     }
 
+    /// How to generate.
     public struct Options: Sendable {
+        /// `internal` (default), `package` or `public`.
         public var accessLevel: AccessLevel
         /// The schema's name as the header shows it: a relative path or a file name, never an absolute path.
         public var sourceName: String
 
+        /// Options; `sourceName` is how the header names the schema.
         public init(accessLevel: AccessLevel = .internal, sourceName: String) {
             self.accessLevel = accessLevel
             self.sourceName = sourceName
@@ -23,13 +27,14 @@ public struct SwiftGenerator {
     let access: String
     let typeName: String
 
-    public init(schema: Schema, options: Options) {
+    package init(schema: Schema, options: Options) {
         self.schema = schema
         self.options = options
         self.access = options.accessLevel.rawValue + " "
         self.typeName = SwiftNames.identifier(schema.name)
     }
 
+    /// The Swift source for `schema`: one type with the schema's fields, its fine and coarse values and locks. Byte for byte the same for the same input.
     public static func generate(_ schema: Schema, options: Options) -> String {
         SwiftGenerator(schema: schema, options: options).render()
     }

@@ -9,7 +9,7 @@ public enum CSVRenderer {
         return out
     }
 
-    public static func row(_ cells: [String?]) -> String {
+    package static func row(_ cells: [String?]) -> String {
         cells.map { CSVField.escaped($0 ?? "") }.joined(separator: ",") + "\r\n"
     }
 }

@@ -1,12 +1,17 @@
 /// Every fine value of a schema and every coarse value of each window, with what they mean: the data that
 /// every table format renders. Cells are text, as they appear in every format; empty where not applicable.
 public struct DecodingTable: Sendable {
+    /// A column of a table: its name and what its cells hold.
     public struct Column: Sendable {
+        /// What a column's cells hold, which decides SQL types and JSON values.
         public enum Kind: Sendable { case integer, text, boolean }
+        /// The column's name, in snake_case.
         public var name: String
+        /// What its cells hold.
         public var kind: Kind
     }
 
+    /// The schema the table decodes.
     public let schema: Schema
     /// `fine_value`, `bits`, `valid`, `reason`, one per field, `coarse_window_1...3`, `lock_window_1...3`.
     public let fineColumns: [Column]
@@ -17,6 +22,7 @@ public struct DecodingTable: Sendable {
     /// For each window 1...3 and each coarse value low, medium, high.
     public let coarseRows: [[String?]]
 
+    /// The fine and coarse tables of `schema`, computed from its reference semantics.
     public init(schema: Schema) {
         self.schema = schema
         var fineColumns: [Column] = [

@@ -25,7 +25,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
-    public func type(_ kind: DecodingTable.Column.Kind) -> String {
+    package func type(_ kind: DecodingTable.Column.Kind) -> String {
         switch (self, kind) {
         case (.bigquery, .integer): "INT64"
         case (_, .integer): "INTEGER"
