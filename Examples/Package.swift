@@ -5,7 +5,7 @@ import PackageDescription
 let package = Package(
     name: "SkancExamples",
     dependencies: [
-        .package(name: "skanc", path: ".."),
+        .package(name: "skanc", path: "..")
     ],
     targets: [
         // A command-line demo: builds a state, prints its values, decodes a value back.

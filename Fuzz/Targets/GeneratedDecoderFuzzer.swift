@@ -6,8 +6,10 @@ func schema(_ text: String) -> Schema {
     SchemaCompiler.compile(text).schema!
 }
 
-func check<T>(_ schema: Schema, _ fine: Int, decode: (Int) throws -> T, fineValue: (T) -> Int,
-              coarse: (T, Int) -> String, lock: (T, Int) -> Bool) {
+func check<T>(
+    _ schema: Schema, _ fine: Int, decode: (Int) throws -> T, fineValue: (T) -> Int,
+    coarse: (T, Int) -> String, lock: (T, Int) -> Bool
+) {
     let generated = try? decode(fine)
     switch schema.decode(fineValue: fine) {
     case .success(let state):
@@ -15,7 +17,8 @@ func check<T>(_ schema: Schema, _ fine: Int, decode: (Int) throws -> T, fineValu
         guard fineValue(value) == fine else { fatalError("\(schema.name): round trip of \(fine)") }
         for window in Schema.windows {
             guard coarse(value, window) == schema.coarseValue(of: state, window: window)!.rawValue,
-                  lock(value, window) == schema.shouldLock(state, window: window) else {
+                lock(value, window) == schema.shouldLock(state, window: window)
+            else {
                 fatalError("\(schema.name): values of \(fine) in window \(window)")
             }
         }
@@ -24,6 +27,7 @@ func check<T>(_ schema: Schema, _ fine: Int, decode: (Int) throws -> T, fineValu
     }
 }
 
+/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGeneratedDecoder(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count >= 1 else { return 0 }
@@ -33,15 +37,18 @@ public func fuzzGeneratedDecoder(_ data: UnsafeRawPointer, _ count: Int) -> CInt
     if count <= 2 { fine = Int(bytes[count - 1]) & 0x7F }  // short inputs explore the interesting range
     switch bytes[0] % 3 {
     case 0:
-        check(schema(shopText), fine, decode: { try Shop(fineValue: $0) }, fineValue: \.fineValue,
-              coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
+        check(
+            schema(shopText), fine, decode: { try Shop(fineValue: $0) }, fineValue: \.fineValue,
+            coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
     case 1:
-        check(schema(eventFlagsText), fine, decode: { try EventFlags(fineValue: $0) }, fineValue: \.fineValue,
-              coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
+        check(
+            schema(eventFlagsText), fine, decode: { try EventFlags(fineValue: $0) }, fineValue: \.fineValue,
+            coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
     default:
         let subscription = schema(subscriptionText)
-        check(subscription, fine, decode: { try Subscription(fineValue: $0) }, fineValue: \.fineValue,
-              coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
+        check(
+            subscription, fine, decode: { try Subscription(fineValue: $0) }, fineValue: \.fineValue,
+            coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
         // Bucket initializers agree with the library's total bucket function.
         let amount = Double(bitPattern: UInt64(truncatingIfNeeded: fine))
         let revenue = subscription.field(named: "revenue")!

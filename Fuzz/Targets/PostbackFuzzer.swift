@@ -16,6 +16,7 @@ func makeShopSchema() -> Schema {
     return SchemaCompiler.compile(text).schema!
 }
 
+/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPostbacks(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: count)
@@ -25,8 +26,9 @@ public func fuzzPostbacks(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let parallel = count % 16 == 0
     for format in PostbackRowWriter.Format.allCases {
         let output = NewlineCounter()
-        let reader = PostbackReader(schema: shopSchema, format: format, withFileColumn: false, chunkBytes: 64,
-                                    threads: format == .csv && parallel ? 2 : 1, duplicateCapacity: 8, output: output)
+        let reader = PostbackReader(
+            schema: shopSchema, format: format, withFileColumn: false, chunkBytes: 64,
+            threads: format == .csv && parallel ? 2 : 1, duplicateCapacity: 8, output: output)
         var input = ByteArrayInput(Array(bytes), chunk: max(1, count / 3))
         try! reader.read(&input, name: "fuzz")
         let newlines = output.newlines

@@ -1,6 +1,7 @@
 // libFuzzer target: schema text → diagnostics or a schema, then every stage downstream of a schema.
 // Built by Fuzz/run.sh together with the SkanCompiler sources; any trap, leak or hang is a finding.
 
+/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSchema(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))

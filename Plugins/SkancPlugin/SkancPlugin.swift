@@ -9,8 +9,9 @@ struct SkancPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let schemas = target.sourceFiles(withSuffix: "skan").map(\.url)
-        return try Self.commands(for: schemas, in: target.directoryURL, tool: context.tool(named: "skanc").url,
-                                 workDirectory: context.pluginWorkDirectoryURL)
+        return try Self.commands(
+            for: schemas, in: target.directoryURL, tool: context.tool(named: "skanc").url,
+            workDirectory: context.pluginWorkDirectoryURL)
     }
 
     /// One `.buildCommand` per schema. Output names come from each schema's path below `base`
@@ -30,7 +31,8 @@ struct SkancPlugin: BuildToolPlugin {
     }
 
     static func relativePath(of file: URL, below base: URL) -> String {
-        let filePath = file.standardizedFileURL.path, basePath = base.standardizedFileURL.path
+        let filePath = file.standardizedFileURL.path
+        let basePath = base.standardizedFileURL.path
         guard filePath.hasPrefix(basePath + "/") else { return file.lastPathComponent }
         return String(filePath.dropFirst(basePath.count + 1))
     }
@@ -42,8 +44,9 @@ import XcodeProjectPlugin
 extension SkancPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let schemas = target.inputFiles.map(\.url).filter { $0.pathExtension == "skan" }
-        return try Self.commands(for: schemas, in: context.xcodeProject.directoryURL,
-                                 tool: context.tool(named: "skanc").url, workDirectory: context.pluginWorkDirectoryURL)
+        return try Self.commands(
+            for: schemas, in: context.xcodeProject.directoryURL,
+            tool: context.tool(named: "skanc").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 #endif

@@ -16,9 +16,14 @@ public enum SchemaCompiler {
     public static func compile(_ source: SourceText) -> Result {
         guard source.bytes.count <= maximumSourceBytes else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
-            return Result(schema: nil, diagnostics: [
-                .error(.limit, "the schema is \(source.bytes.count) bytes; schemas may be at most \(maximumSourceBytes) bytes (1 MiB)", at: start),
-            ])
+            return Result(
+                schema: nil,
+                diagnostics: [
+                    .error(
+                        .limit,
+                        "the schema is \(source.bytes.count) bytes; schemas may be at most \(maximumSourceBytes) bytes (1 MiB)",
+                        at: start)
+                ])
         }
         let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
         let (schema, checkDiagnostics) = Checker.check(syntax, parseHadErrors: parseDiagnostics.hasErrors)

@@ -13,8 +13,10 @@ enum Base64URL {
     }()
 
     /// Decodes `bytes[start..<end]` into `output` (cleared first); false when the text is not base64url.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8],
-                       table: [UInt8]) -> Bool {
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8],
+        table: [UInt8]
+    ) -> Bool {
         output.removeAll(keepingCapacity: true)
         var end = end
         while end > start, bytes[end - 1] == UInt8(ascii: "=") { end -= 1 }
@@ -24,11 +26,14 @@ enum Base64URL {
         output.append(contentsOf: repeatElement(0, count: (end - start) * 3 / 4))
         let valid = table.withUnsafeBufferPointer { table in
             output.withUnsafeMutableBufferPointer { output -> Bool in
-                var index = start, count = 0
+                var index = start
+                var count = 0
                 var invalid: UInt8 = 0
                 while index + 4 <= end {
-                    let a = table[Int(bytes[index])], b = table[Int(bytes[index + 1])]
-                    let c = table[Int(bytes[index + 2])], d = table[Int(bytes[index + 3])]
+                    let a = table[Int(bytes[index])]
+                    let b = table[Int(bytes[index + 1])]
+                    let c = table[Int(bytes[index + 2])]
+                    let d = table[Int(bytes[index + 3])]
                     invalid |= a | b | c | d
                     let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
                     output[count] = UInt8(truncatingIfNeeded: group >> 16)

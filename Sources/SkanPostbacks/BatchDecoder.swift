@@ -8,10 +8,14 @@ final class BatchDecoder {
     /// loop's accesses are checked for exclusivity when compiling rather than on every access at run time.
     private var state: State?
 
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates, maximumLineBytes: Int) {
-        state = State(decoder: PostbackLineDecoder(validFine: templates.validFine),
-                      writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
-                      summary: PostbackSummary(schema: schema), maximumLineBytes: maximumLineBytes)
+    init(
+        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+        maximumLineBytes: Int
+    ) {
+        state = State(
+            decoder: PostbackLineDecoder(validFine: templates.validFine),
+            writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
+            summary: PostbackSummary(schema: schema), maximumLineBytes: maximumLineBytes)
     }
 
     /// The rows of the batch last decoded.
@@ -106,10 +110,13 @@ extension BatchDecoder {
                 var key = RowRecord.Key.none
                 if let cell = row.transactionID {
                     let bytes = cell.source == .line ? line : payload
-                    if !cell.span.hasEscapes, let (high, low) = DuplicateKeys.uuid(bytes, cell.span.start, cell.span.end) {
+                    if !cell.span.hasEscapes,
+                        let (high, low) = DuplicateKeys.uuid(bytes, cell.span.start, cell.span.end)
+                    {
                         key = .uuid(high, low)
                     } else {
-                        keyTexts.append(JSONStringDecoding.decode(bytes, cell.span.start, cell.span.end, scratch: &writer.scratch))
+                        keyTexts.append(
+                            JSONStringDecoding.decode(bytes, cell.span.start, cell.span.end, scratch: &writer.scratch))
                         key = .text(keyTexts.count - 1)
                     }
                 }

@@ -1,3 +1,6 @@
+import Dispatch
+import SkanCompiler
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,8 +8,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SkanCompiler
-import Dispatch
 
 /// Runs the three stages over a ring of batch slots without rounds or barriers: every worker thread takes
 /// whatever work is ready, in this order of preference: merge the oldest batch once it is decoded (only
@@ -47,7 +48,12 @@ final class BatchPipeline {
         }
     }
 
-    private enum Task { case merge(Int), fill(Int), decode(Int), done }
+    private enum Task {
+        case merge(Int)
+        case fill(Int)
+        case decode(Int)
+        case done
+    }
 
     /// Picks the next task and marks it taken; waits while there is none. Called with the lock held.
     private func nextTask() -> Task {

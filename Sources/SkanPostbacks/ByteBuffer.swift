@@ -47,13 +47,16 @@ final class ByteBuffer {
         if length <= 16 {
             // Most cells are short: two overlapping word copies (or a few bytes) beat a call into the C
             // library. Both words lie inside the piece, so nothing outside it is read or written.
-            let target = UnsafeMutableRawPointer(base + count), from = UnsafeRawPointer(source)
+            let target = UnsafeMutableRawPointer(base + count)
+            let from = UnsafeRawPointer(source)
             if length >= 8 {
-                let first = from.loadUnaligned(as: UInt64.self), last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                let first = from.loadUnaligned(as: UInt64.self)
+                let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
                 target.storeBytes(of: first, as: UInt64.self)
                 target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
             } else if length >= 4 {
-                let first = from.loadUnaligned(as: UInt32.self), last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                let first = from.loadUnaligned(as: UInt32.self)
+                let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
                 target.storeBytes(of: first, as: UInt32.self)
                 target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
             } else {

@@ -91,7 +91,8 @@ struct DuplicateKeys: ~Copyable {
     @inline(__always)
     static func uuid(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (UInt64, UInt64)? {
         guard end - start == 36, bytes[start + 8] == UInt8(ascii: "-"), bytes[start + 13] == UInt8(ascii: "-"),
-              bytes[start + 18] == UInt8(ascii: "-"), bytes[start + 23] == UInt8(ascii: "-") else { return nil }
+            bytes[start + 18] == UInt8(ascii: "-"), bytes[start + 23] == UInt8(ascii: "-")
+        else { return nil }
         return hexValues.withUnsafeBufferPointer { table -> (UInt64, UInt64)? in
             var invalid: UInt8 = 0
             @inline(__always) func nibbles(_ range: Range<Int>, into value: inout UInt64) {
@@ -101,7 +102,8 @@ struct DuplicateKeys: ~Copyable {
                     value = value << 4 | UInt64(digit & 0x0F)
                 }
             }
-            var high: UInt64 = 0, low: UInt64 = 0
+            var high: UInt64 = 0
+            var low: UInt64 = 0
             nibbles(0..<8, into: &high)
             nibbles(9..<13, into: &high)
             nibbles(14..<18, into: &high)

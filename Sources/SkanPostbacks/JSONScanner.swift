@@ -67,7 +67,7 @@ struct JSONScanner {
                 guard index < bytes.count else { throw Failure() }
                 switch bytes[index] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 1
                 case UInt8(ascii: "u"):
                     guard index + 4 < bytes.count else { throw Failure() }
@@ -144,14 +144,16 @@ struct JSONScanner {
 
     /// `true`, `false` or `null` (as `kind` says), compared four bytes at once.
     mutating func scanLiteral(_ kind: ValueKind) throws(Failure) -> Span {
-        let (expected, length): (UInt32, Int) = switch kind {
-        case .true: (Self.littleEndianWord("t", "r", "u", "e"), 4)
-        case .false: (Self.littleEndianWord("f", "a", "l", "s"), 5)  // then the "e"
-        default: (Self.littleEndianWord("n", "u", "l", "l"), 4)
-        }
+        let (expected, length): (UInt32, Int) =
+            switch kind {
+            case .true: (Self.littleEndianWord("t", "r", "u", "e"), 4)
+            case .false: (Self.littleEndianWord("f", "a", "l", "s"), 5)  // then the "e"
+            default: (Self.littleEndianWord("n", "u", "l", "l"), 4)
+            }
         guard index + length <= bytes.count, let base = bytes.baseAddress,
-              UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self).littleEndian == expected,
-              length == 4 || base[index + 4] == UInt8(ascii: "e") else { throw Failure() }
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self).littleEndian == expected,
+            length == 4 || base[index + 4] == UInt8(ascii: "e")
+        else { throw Failure() }
         let start = index
         index += length
         return Span(kind: kind, start: start, end: index, hasEscapes: false)
@@ -159,7 +161,9 @@ struct JSONScanner {
 
     /// Four ASCII bytes as the little-endian word they make in memory.
     @inline(__always)
-    private static func littleEndianWord(_ a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar) -> UInt32 {
+    private static func littleEndianWord(
+        _ a: Unicode.Scalar, _ b: Unicode.Scalar, _ c: Unicode.Scalar, _ d: Unicode.Scalar
+    ) -> UInt32 {
         UInt32(a.value) | UInt32(b.value) << 8 | UInt32(c.value) << 16 | UInt32(d.value) << 24
     }
 

@@ -1,3 +1,5 @@
+import SkanCompiler
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SkanCompiler
 
 /// A run of whole input lines, and what decoding them produced: one record per line with a duplicate key.
 /// Batches are filled in input order by `LineBatcher`, decoded in parallel, merged in order.
@@ -106,7 +107,8 @@ struct LineBatcher {
         carry.removeAll(keepingCapacity: true)
         while true {
             batch.reserve(batch.count + chunkBytes)
-            let read = read(UnsafeMutableBufferPointer(rebasing: batch.buffer[batch.count..<(batch.count + chunkBytes)]))
+            let read = read(
+                UnsafeMutableBufferPointer(rebasing: batch.buffer[batch.count..<(batch.count + chunkBytes)]))
             guard read >= 0 else { return false }
             if read == 0 {
                 atEnd = true

@@ -11,7 +11,8 @@ public protocol PostbackInput {
     /// Writes the next bytes of the input to the start of `buffer` and returns how many (at most
     /// `buffer.count`), or 0 at the end of the input. Throws when the input cannot be read; the reader then
     /// stops, after writing the rows of the lines read so far.
-    mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+    mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws
+        -> Int
     where Buffer.Index == Int
 }
 
@@ -40,7 +41,8 @@ public struct FileDescriptorInput: PostbackInput {
     }
 
     /// Reads the next bytes into `buffer`; see `PostbackInput`.
-    public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+    public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer)
+        throws -> Int
     where Buffer.Index == Int {
         let descriptor = self.descriptor
         let count = buffer.withContiguousMutableStorageIfAvailable { storage in
@@ -69,7 +71,8 @@ public struct ByteArrayInput: PostbackInput {
     }
 
     /// Reads the next bytes into `buffer`; see `PostbackInput`.
-    public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+    public mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer)
+        throws -> Int
     where Buffer.Index == Int {
         let count = min(buffer.count, chunk, bytes.count - offset)
         for index in 0..<count { buffer[buffer.startIndex + index] = bytes[offset + index] }

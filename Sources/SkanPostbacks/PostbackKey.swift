@@ -55,7 +55,8 @@ final class PostbackKeyTable: Sendable {
     }
 
     private static let slotBits = 6
-    private nonisolated(unsafe) let entries = UnsafeMutablePointer<Entry>.allocate(capacity: 1 << PostbackKeyTable.slotBits)
+    private nonisolated(unsafe) let entries = UnsafeMutablePointer<Entry>.allocate(
+        capacity: 1 << PostbackKeyTable.slotBits)
     private let multiplier: UInt64
 
     init() {
@@ -87,7 +88,9 @@ final class PostbackKeyTable: Sendable {
     /// Up to eight bytes from `offset` as a little-endian word, zero-padded.
     private static func word(_ bytes: [UInt8], at offset: Int) -> UInt64 {
         var word: UInt64 = 0
-        for index in offset..<max(offset, min(offset + 8, bytes.count)) { word |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+        for index in offset..<max(offset, min(offset + 8, bytes.count)) {
+            word |= UInt64(bytes[index]) << (8 * UInt64(index - offset))
+        }
         return word
     }
 

@@ -3,7 +3,9 @@ import SkanCompiler
 extension PostbackLineDecoder {
     /// The bytes a cell's span lies in.
     @inline(__always)
-    func bytes(of value: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    func bytes(of value: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>
+    {
         value.source == .line ? line : payload
     }
 
@@ -23,18 +25,23 @@ extension PostbackLineDecoder {
             row.appID = expect(aak ? .advertisedItemIdentifier : .appID, .number, in: &row)
             row.didWin = expect(.didWin, .true, in: &row)
             row.redownload = aak ? expect(.conversionType, .string, in: &row) : expect(.redownload, .true, in: &row)
-            row.fidelityType = aak ? expect(.adInteractionType, .string, in: &row) : expect(.fidelityType, .number, in: &row)
+            row.fidelityType =
+                aak ? expect(.adInteractionType, .string, in: &row) : expect(.fidelityType, .number, in: &row)
             row.countryCode = expect(.countryCode, .string, in: &row)
             if let fidelity = row.fidelityType, !aak {
                 checkRange(fidelity, 0...1, line: line, payload: payload, in: &row)
             }
             if let index = expect(.postbackSequenceIndex, .number, in: &row) {
                 row.sequenceIndex = index
-                if let value = checkRange(index, 0...2, line: line, payload: payload, in: &row) { row.window = value + 1 }
+                if let value = checkRange(index, 0...2, line: line, payload: payload, in: &row) {
+                    row.window = value + 1
+                }
             }
             if let fine = expect(.conversionValue, .number, in: &row) {
                 row.fineCell = fine
-                if let value = checkRange(fine, 0...63, line: line, payload: payload, in: &row) { row.fineValue = value }
+                if let value = checkRange(fine, 0...63, line: line, payload: payload, in: &row) {
+                    row.fineValue = value
+                }
             }
             if let coarse = expect(.coarseConversionValue, .string, in: &row) {
                 row.coarseCell = coarse
@@ -53,9 +60,12 @@ extension PostbackLineDecoder {
     /// The key's value when it has the expected JSON type (`.true` stands for either Boolean); a value of
     /// another type flags `wrong-type` and is kept out of the row.
     @inline(__always)
-    private func expect(_ key: PostbackKey, _ kind: JSONScanner.ValueKind, in row: inout PostbackRow) -> PostbackFields.Value? {
+    private func expect(_ key: PostbackKey, _ kind: JSONScanner.ValueKind, in row: inout PostbackRow) -> PostbackFields
+        .Value?
+    {
         guard let value = fields[key] else { return nil }
-        let actual: JSONScanner.ValueKind = value.span.kind == JSONScanner.ValueKind.false ? JSONScanner.ValueKind.true : value.span.kind
+        let actual: JSONScanner.ValueKind =
+            value.span.kind == JSONScanner.ValueKind.false ? JSONScanner.ValueKind.true : value.span.kind
         guard actual == kind else {
             row.flag(.wrongType)
             return nil
@@ -65,8 +75,10 @@ extension PostbackLineDecoder {
 
     /// The whole number in `range`, or nil after flagging `wrong-type` (a fraction) or `out-of-range`.
     @discardableResult
-    private func checkRange(_ value: PostbackFields.Value, _ range: ClosedRange<Int>, line: UnsafeBufferPointer<UInt8>,
-                            payload: UnsafeBufferPointer<UInt8>, in row: inout PostbackRow) -> Int? {
+    private func checkRange(
+        _ value: PostbackFields.Value, _ range: ClosedRange<Int>, line: UnsafeBufferPointer<UInt8>,
+        payload: UnsafeBufferPointer<UInt8>, in row: inout PostbackRow
+    ) -> Int? {
         switch JSONInteger.read(bytes(of: value, line: line, payload: payload), value.span.start, value.span.end) {
         case .value(let number) where range.contains(number):
             return number
@@ -78,7 +90,9 @@ extension PostbackLineDecoder {
         return nil
     }
 
-    private func coarseValue(_ value: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) -> CoarseValue? {
+    private func coarseValue(
+        _ value: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+    ) -> CoarseValue? {
         guard !value.span.hasEscapes else { return nil }
         let bytes = self.bytes(of: value, line: line, payload: payload)
         let text = UnsafeBufferPointer(rebasing: bytes[value.span.start..<value.span.end])

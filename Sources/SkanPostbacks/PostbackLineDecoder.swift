@@ -1,3 +1,5 @@
+import SkanCompiler
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SkanCompiler
 
 /// Reads one postback line into a `PostbackRow`: parses the JSON, picks SKAdNetwork or AdAttributionKit,
 /// decodes the JWS payload of the latter, and applies Apple's rules and the schema's. Keeps its scratch
@@ -65,7 +66,9 @@ struct PostbackLineDecoder {
 
     /// The JWS compact form is `header.payload.signature`; the payload is base64url JSON holding the
     /// identifiers. The fine and coarse values sit outside it, in the stanza.
-    private mutating func readPayload(_ jws: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
+    private mutating func readPayload(
+        _ jws: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow
+    ) {
         let span = jws.span
         guard span.kind == .string, !span.hasEscapes else {
             row.flag(span.kind == .string ? .jwsUnreadable : .wrongType)
@@ -74,11 +77,14 @@ struct PostbackLineDecoder {
         // Exactly two dots.
         func dot(from start: Int) -> Int? {
             guard start < span.end, let base = line.baseAddress,
-                  let found = memchr(base + start, Int32(UInt8(ascii: ".")), span.end - start) else { return nil }
+                let found = memchr(base + start, Int32(UInt8(ascii: ".")), span.end - start)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        guard let firstDot = dot(from: span.start), let secondDot = dot(from: firstDot + 1), dot(from: secondDot + 1) == nil,
-              Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table) else {
+        guard let firstDot = dot(from: span.start), let secondDot = dot(from: firstDot + 1),
+            dot(from: secondDot + 1) == nil,
+            Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table)
+        else {
             row.flag(.jwsUnreadable)
             return
         }

@@ -14,8 +14,10 @@ final class PostbackMerger {
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
-         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    init(
+        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+        duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         self.duplicateCapacity = duplicateCapacity
         var writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         writer.writeHeader()
@@ -47,7 +49,9 @@ final class PostbackMerger {
         for (index, var record) in records.enumerated() {
             if index % 16 == 0 {
                 for ahead in records[index..<min(index + 16, records.count)] {
-                    if case .uuid(let high, let low) = ahead.key { touchedHere &+= duplicates.touch(high: high, low: low) }
+                    if case .uuid(let high, let low) = ahead.key {
+                        touchedHere &+= duplicates.touch(high: high, low: low)
+                    }
                 }
             }
             let seen: Bool

@@ -1,3 +1,5 @@
+import SkanCompiler
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SkanCompiler
 
 /// Streams JSON-lines postbacks through decoding, checks and the row writer in bounded memory. The input
 /// is cut into batches of whole lines (`LineBatcher`); batches are decoded in parallel into finished rows
@@ -41,11 +42,13 @@ public final class PostbackReader {
     ///   - inputBytes: the size of the input, when it is known (regular files); it sizes the duplicate index.
     ///   - output: where rows go, in input order.
     public convenience init(
-        schema: Schema, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false, chunkBytes: Int = 1 << 20,
+        schema: Schema, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
+        chunkBytes: Int = 1 << 20,
         threads: Int? = nil, inputBytes: Int? = nil, output: some PostbackOutput
     ) {
-        self.init(schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
-                  duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), output: output)
+        self.init(
+            schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
+            duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), output: output)
     }
 
     /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
@@ -59,21 +62,27 @@ public final class PostbackReader {
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
     /// exercise the growth).
-    init(schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
-         duplicateCapacity: Int, output: some PostbackOutput) {
+    init(
+        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
+        duplicateCapacity: Int, output: some PostbackOutput
+    ) {
         let sink: (UnsafeBufferPointer<UInt8>) -> Void = { output.write($0) }
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
         let templates = RowTemplates(schema: schema, format: format, withFile: withFileColumn)
-        merger = PostbackMerger(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
-                                duplicateCapacity: duplicateCapacity, sink: sink)
+        merger = PostbackMerger(
+            schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+            duplicateCapacity: duplicateCapacity, sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
         slots = (0..<(threads == 1 ? 1 : threads * 3 + 2)).map { _ in
-            (LineBatch(capacity: capacity),
-             BatchDecoder(schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
-                          maximumLineBytes: PostbackReader.maximumLineBytes))
+            (
+                LineBatch(capacity: capacity),
+                BatchDecoder(
+                    schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                    maximumLineBytes: PostbackReader.maximumLineBytes)
+            )
         }
     }
 
@@ -90,7 +99,7 @@ public final class PostbackReader {
     public func read(_ input: inout some PostbackInput, name: String) throws {
         for slot in slots { slot.decoder.setFile(name) }
         var failure: (any Error)?
-        withoutActuallyEscaping({ (buffer: UnsafeMutableBufferPointer<UInt8>) -> Int in
+        func readInto(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             do {
                 var buffer = buffer
                 return try input.read(into: &buffer)
@@ -98,8 +107,10 @@ public final class PostbackReader {
                 failure = error
                 return -1
             }
-        }) { read in
-            let batches = BatchInput(LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
+        }
+        withoutActuallyEscaping(readInto) { read in
+            let batches = BatchInput(
+                LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
             BatchPipeline(slots: slots, input: batches, merger: merger).run(threads: threads)
         }
         if let failure { throw failure }

@@ -27,7 +27,9 @@ extension PostbackRowWriter {
     /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already). In CSV,
     /// a string's text is decoded if it has escapes, quoted when it holds a comma, quote or line break, and
     /// neutralised when a spreadsheet would read it as a formula; numbers and Booleans are copied.
-    mutating func appendCell(_ cell: PostbackFields.Value?, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) {
+    mutating func appendCell(
+        _ cell: PostbackFields.Value?, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+    ) {
         guard let cell else { return appendNull() }
         let bytes = cell.source == .line ? line : payload
         let span = cell.span
@@ -76,7 +78,9 @@ extension PostbackRowWriter {
     @inline(__always)
     private func isPlainCSV(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
         let first = bytes[span.start]
-        if first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "@") {
+        if first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "@")
+        {
             return false
         }
         return !Self.contains(bytes, span, comma: true)
@@ -110,7 +114,8 @@ extension PostbackRowWriter {
 
 /// Decoding the contents of a JSON string (the scanner has validated its escapes).
 enum JSONStringDecoding {
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scratch: inout [UInt8]) -> String {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scratch: inout [UInt8]) -> String
+    {
         scratch.removeAll(keepingCapacity: true)
         var index = start
         var pendingHigh: UInt32? = nil
@@ -121,7 +126,10 @@ enum JSONStringDecoding {
         while index < end {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "\\") else {
-                if let high = pendingHigh { appendScalar(high); pendingHigh = nil }
+                if let high = pendingHigh {
+                    appendScalar(high)
+                    pendingHigh = nil
+                }
                 scratch.append(byte)
                 index += 1
                 continue
@@ -142,11 +150,17 @@ enum JSONStringDecoding {
                     pendingHigh = nil
                     continue
                 }
-                if let high = pendingHigh { appendScalar(high); pendingHigh = nil }
+                if let high = pendingHigh {
+                    appendScalar(high)
+                    pendingHigh = nil
+                }
                 appendScalar(value)
                 continue
             }
-            if let high = pendingHigh { appendScalar(high); pendingHigh = nil }
+            if let high = pendingHigh {
+                appendScalar(high)
+                pendingHigh = nil
+            }
             switch escape {
             case UInt8(ascii: "b"): scratch.append(0x08)
             case UInt8(ascii: "f"): scratch.append(0x0C)

@@ -11,7 +11,8 @@ public struct PostbackRowWriter {
     public static func columns(schema: Schema, withFile: Bool) -> [String] {
         (withFile ? ["file"] : []) + [
             "line", "status", "kind", "version", "transaction_id", "ad_network_id", "source_id", "app_id",
-            "postback_sequence_index", "did_win", "fidelity_type", "redownload", "country_code", "fine_value", "coarse_value",
+            "postback_sequence_index", "did_win", "fidelity_type", "redownload", "country_code", "fine_value",
+            "coarse_value",
         ] + schema.fields.map { ColumnNames.snakeCase($0.name) } + ["coarse_meaning"]
     }
 
@@ -77,22 +78,40 @@ public struct PostbackRowWriter {
     }
 
     /// The columns from `kind` on, and the line end.
-    mutating func appendSuffix(_ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>) {
+    mutating func appendSuffix(
+        _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+    ) {
         var column = withFile ? 3 : 2
         separator(&column)
-        if let kind = row.kind { appendText(kind == .skadnetwork ? "skadnetwork" : "adattributionkit") } else { appendNull() }
-        separator(&column); appendCell(row.version, line: line, payload: payload)
-        separator(&column); appendCell(row.transactionID, line: line, payload: payload)
-        separator(&column); appendCell(row.adNetworkID, line: line, payload: payload)
-        separator(&column); appendCell(row.sourceID, line: line, payload: payload)
-        separator(&column); appendCell(row.appID, line: line, payload: payload)
-        separator(&column); appendCell(row.sequenceIndex, line: line, payload: payload)
-        separator(&column); appendCell(row.didWin, line: line, payload: payload)
-        separator(&column); appendCell(row.fidelityType, line: line, payload: payload)
-        separator(&column); appendCell(row.redownload, line: line, payload: payload)
-        separator(&column); appendCell(row.countryCode, line: line, payload: payload)
-        separator(&column); appendCell(row.fineCell, line: line, payload: payload)
-        separator(&column); appendCell(row.coarseCell, line: line, payload: payload)
+        if let kind = row.kind {
+            appendText(kind == .skadnetwork ? "skadnetwork" : "adattributionkit")
+        } else {
+            appendNull()
+        }
+        separator(&column)
+        appendCell(row.version, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.transactionID, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.adNetworkID, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.sourceID, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.appID, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.sequenceIndex, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.didWin, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.fidelityType, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.redownload, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.countryCode, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.fineCell, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.coarseCell, line: line, payload: payload)
         // The field cells carry their own separators (and keys, in JSON lines).
         buffer.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
         column = prefixes.count - 1
@@ -147,7 +166,9 @@ final class RowTemplates {
                 return Array(",\(JSONString.quoted(column)):\(value)".utf8)
             }
         }
-        let empty: [UInt8] = format == .csv ? Array(String(repeating: ",", count: fieldNames.count).utf8)
+        let empty: [UInt8] =
+            format == .csv
+            ? Array(String(repeating: ",", count: fieldNames.count).utf8)
             : Array(fieldNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
         cells = cells.map { $0.isEmpty ? empty : $0 }
         cells.append(empty)
@@ -162,7 +183,8 @@ final class RowTemplates {
             return Array(((index == 0 ? "{" : ",") + JSONString.quoted(columns[index]) + ":").utf8)
         }
         let validFine = Schema.fineValueRange.map { (try? schema.decode(fineValue: $0).get()) != nil }
-        self.init(columns: columns, validFine: validFine, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
+        self.init(
+            columns: columns, validFine: validFine, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
     }
 
     init(columns: [String], validFine: [Bool], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {

@@ -71,7 +71,9 @@ public struct PostbackSummary: Sendable {
     }
 
     private var postbacksByDigits: [Int] { Array(counts[Layout.postbacksByDigits..<(Layout.postbacksByDigits + 6)]) }
-    private var withoutValueByDigits: [Int] { Array(counts[Layout.withoutValueByDigits..<(Layout.withoutValueByDigits + 6)]) }
+    private var withoutValueByDigits: [Int] {
+        Array(counts[Layout.withoutValueByDigits..<(Layout.withoutValueByDigits + 6)])
+    }
 
     mutating func countBlank(_ lines: Int = 1) { counts[Layout.blank] += lines }
 
@@ -113,19 +115,27 @@ public struct PostbackSummary: Sendable {
         var out = "lines read: \(read) (blank lines skipped: \(blank))\n"
         out += "ok: \(ok)\n"
         let problems = PostbackStatus.allCases.filter { $0 != .ok && count(of: $0) > 0 }
-        out += "problems: \(read - ok)" + (problems.isEmpty ? "\n" : "\n" + problems.map { "  \($0.rawValue): \(count(of: $0))" }.joined(separator: "\n") + "\n")
+        out +=
+            "problems: \(read - ok)"
+            + (problems.isEmpty
+                ? "\n" : "\n" + problems.map { "  \($0.rawValue): \(count(of: $0))" }.joined(separator: "\n") + "\n")
         out += "duplicates: \(count(of: .duplicate))\n"
         out += "fine values on ok lines: \(fineValues)\n"
         let caseCounts = self.caseCounts
         for (index, field) in schema.fields.enumerated() {
-            let cells = field.cases.map { "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: fineValues))" }
+            let cells = field.cases.map {
+                "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: fineValues))"
+            }
             out += "  \(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
         }
         out += "coarse values on ok lines:\n"
         for window in Schema.windows {
             let counts = coarseCounts[window - 1]
             let total = counts.reduce(0, +)
-            out += "  window \(window): " + zip(CoarseValue.allCases, counts).map { "\($0.rawValue) \($1)\(percent($1, of: total))" }.joined(separator: ", ") + "\n"
+            out +=
+                "  window \(window): "
+                + zip(CoarseValue.allCases, counts).map { "\($0.rawValue) \($1)\(percent($1, of: total))" }.joined(
+                    separator: ", ") + "\n"
         }
         out += "postbacks without a value, by digits of the source identifier (the privacy tier):\n"
         let (postbacksByDigits, withoutValueByDigits) = (self.postbacksByDigits, self.withoutValueByDigits)

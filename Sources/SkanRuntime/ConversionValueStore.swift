@@ -103,7 +103,9 @@ public final class UserDefaultsConversionValueStore: ConversionValueStore, @unch
         // Earlier releases kept the date inside the versioned state.
         struct EarlierState: Decodable { var firstLaunch: Date }
         for earlier in [key] + earlierKeys {
-            if let data = defaults.data(forKey: earlier), let state = try? JSONDecoder().decode(EarlierState.self, from: data) {
+            if let data = defaults.data(forKey: earlier),
+                let state = try? JSONDecoder().decode(EarlierState.self, from: data)
+            {
                 return state.firstLaunch
             }
         }

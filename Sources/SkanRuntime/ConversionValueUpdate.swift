@@ -46,7 +46,9 @@ public struct ConversionValueUpdateError: Error {
     public var accepted: [AttributionFramework]
 
     /// The error for `update`, refused by the frameworks in `failures` and taken by the ones in `accepted`.
-    public init(update: ConversionValueUpdate, failures: [AttributionFramework: any Error], accepted: [AttributionFramework]) {
+    public init(
+        update: ConversionValueUpdate, failures: [AttributionFramework: any Error], accepted: [AttributionFramework]
+    ) {
         self.update = update
         self.failures = failures
         self.accepted = accepted

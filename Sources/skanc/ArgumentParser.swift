@@ -44,7 +44,8 @@ enum ArgumentParser {
                 throw UsageError(message: "\(name) needs a value", command: command.name)
             }
             if !allowed.isEmpty, !allowed.contains(value) {
-                throw UsageError(message: "\(name) takes \(allowed.joined(separator: ", ")), not '\(value)'", command: command.name)
+                throw UsageError(
+                    message: "\(name) takes \(allowed.joined(separator: ", ")), not '\(value)'", command: command.name)
             }
             parsed.options[name] = value
         }

@@ -36,7 +36,8 @@ struct Command: Sendable {
     }
 
     static let all: [Command] = [
-        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command, PostbacksCommand.command,
+        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
+        PostbacksCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

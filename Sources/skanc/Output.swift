@@ -1,3 +1,5 @@
+import SkanPostbacks
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SkanPostbacks
 
 /// Writing to standard output and standard error, unbuffered for errors and buffered in bulk for output.
 enum Output {

@@ -30,7 +30,8 @@ enum Skanc {
                 return try command.run(parsed)
             }
         } catch {
-            let hint = error.command.map { "run 'skanc help \($0)' for its usage" } ?? "run 'skanc --help' for the commands"
+            let hint =
+                error.command.map { "run 'skanc help \($0)' for its usage" } ?? "run 'skanc --help' for the commands"
             Output.error("skanc: error: \(error.message)\n\(hint)")
             return .usage
         }

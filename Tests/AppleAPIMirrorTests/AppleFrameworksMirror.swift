@@ -17,13 +17,28 @@ final class AppleCallLog: @unchecked Sendable {
     private var adAttributionKitError: (any Error)?
 
     func append(_ entry: String) { lock.withLock { entries.append(entry) } }
-    func takeAll() -> [String] { lock.withLock { defer { entries = [] }; return entries } }
+    func takeAll() -> [String] {
+        lock.withLock {
+            defer { entries = [] }
+            return entries
+        }
+    }
     /// The next SKAdNetwork completion handler receives `error`; the next AdAttributionKit call throws it.
     func failNext(skAdNetwork: (any Error)? = nil, adAttributionKit: (any Error)? = nil) {
         lock.withLock { (skAdNetworkError, adAttributionKitError) = (skAdNetwork, adAttributionKit) }
     }
-    func takeSKAdNetworkError() -> (any Error)? { lock.withLock { defer { skAdNetworkError = nil }; return skAdNetworkError } }
-    func takeAdAttributionKitError() -> (any Error)? { lock.withLock { defer { adAttributionKitError = nil }; return adAttributionKitError } }
+    func takeSKAdNetworkError() -> (any Error)? {
+        lock.withLock {
+            defer { skAdNetworkError = nil }
+            return skAdNetworkError
+        }
+    }
+    func takeAdAttributionKitError() -> (any Error)? {
+        lock.withLock {
+            defer { adAttributionKitError = nil }
+            return adAttributionKitError
+        }
+    }
 }
 
 // MARK: - StoreKit
@@ -53,7 +68,8 @@ open class SKAdNetwork: NSObject {
         _ fineValue: Int, coarseValue: SKAdNetwork.CoarseConversionValue,
         completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
-        AppleCallLog.shared.append("SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue))")
+        AppleCallLog.shared.append(
+            "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue))")
         completion?(AppleCallLog.shared.takeSKAdNetworkError())
     }
 
@@ -64,7 +80,8 @@ open class SKAdNetwork: NSObject {
         completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         AppleCallLog.shared.append(
-            "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue), lockWindow: \(lockWindow))")
+            "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue), lockWindow: \(lockWindow))"
+        )
         completion?(AppleCallLog.shared.takeSKAdNetworkError())
     }
 
@@ -75,8 +92,11 @@ open class SKAdNetwork: NSObject {
         public let rawValue: String
         /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/init(rawvalue:)
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/high
         public static let high = CoarseConversionValue(rawValue: "high")
+        /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/medium
         public static let medium = CoarseConversionValue(rawValue: "medium")
+        /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue/low
         public static let low = CoarseConversionValue(rawValue: "low")
     }
 }
@@ -98,14 +118,16 @@ public struct Postback {
         _ fineConversionValue: Int, coarseConversionValue: CoarseConversionValue, lockPostback: Bool
     ) async throws {
         AppleCallLog.shared.append(
-            "Postback.updateConversionValue(\(fineConversionValue), coarseConversionValue: \(coarseConversionValue), lockPostback: \(lockPostback))")
+            "Postback.updateConversionValue(\(fineConversionValue), coarseConversionValue: \(coarseConversionValue), lockPostback: \(lockPostback))"
+        )
         if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:lockpostback:)
     @available(iOS 17.4, *)
     public static func updateConversionValue(_ fineConversionValue: Int, lockPostback: Bool) async throws {
-        AppleCallLog.shared.append("Postback.updateConversionValue(\(fineConversionValue), lockPostback: \(lockPostback))")
+        AppleCallLog.shared.append(
+            "Postback.updateConversionValue(\(fineConversionValue), lockPostback: \(lockPostback))")
         if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
     }
 
@@ -167,6 +189,7 @@ public struct PostbackUpdate: Sendable, CustomStringConvertible {
         storedConversionTag = conversionTag
     }
 
+    /// How the call log shows the update.
     public var description: String {
         var parts = ["fineConversionValue: \(fineConversionValue)", "lockPostback: \(lockPostback)"]
         if let coarseConversionValue { parts.append("coarseConversionValue: \(coarseConversionValue)") }

@@ -19,52 +19,67 @@ import Testing
 
     @Test func iOS18UpdatesInstallConversionsOnlyByDefault() async throws {
         #expect(SystemPostbackClient().frameworks == [.skAdNetwork, .adAttributionKit])
-        #expect(try await calls(SystemPostbackClient()) == [
-            "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-            "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))",
-        ])
+        #expect(
+            try await calls(SystemPostbackClient()) == [
+                "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))",
+            ])
     }
 
     @Test func appsCanTargetReengagementOrEveryConversionType() async throws {
-        #expect(try await calls(SystemPostbackClient(conversions: .all)) == [
-            "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-            "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium))",
-        ])
+        #expect(
+            try await calls(SystemPostbackClient(conversions: .all)) == [
+                "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium))",
+            ])
         // SKAdNetwork measures installs only.
         #expect(SystemPostbackClient(conversions: .reengagements).frameworks == [.adAttributionKit])
-        #expect(try await calls(SystemPostbackClient(conversions: .reengagements)) == [
-            "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".reengagement\"]))",
-        ])
-        #expect(try await calls(SystemPostbackClient(conversions: .tagged("tag-1"))) == [
-            "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, conversionTag: tag-1))",
-        ])
+        #expect(
+            try await calls(SystemPostbackClient(conversions: .reengagements)) == [
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".reengagement\"]))"
+            ])
+        #expect(
+            try await calls(SystemPostbackClient(conversions: .tagged("tag-1"))) == [
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, conversionTag: tag-1))"
+            ])
     }
 
     @Test func eachOlderOSGetsItsOwnAPI() async throws {
         let expected: [(APILevel, [String])] = [
-            (.iOS18_0, [
-                "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))",
-            ]),
-            (.iOS17_4, [
-                "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-                "Postback.updateConversionValue(11, coarseConversionValue: medium, lockPostback: true)",
-            ]),
-            (.iOS16_1, ["SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)"]),
-            (.iOS15_4, ["SKAdNetwork.updatePostbackConversionValue(11)"]),
-            (.iOS14_0, ["SKAdNetwork.updateConversionValue(11)"]),
+            (
+                .iOS18,
+                [
+                    "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
+                    "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))",
+                ]
+            ),
+            (
+                .iOS17Point4,
+                [
+                    "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
+                    "Postback.updateConversionValue(11, coarseConversionValue: medium, lockPostback: true)",
+                ]
+            ),
+            (.iOS16Point1, ["SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)"]),
+            (.iOS15Point4, ["SKAdNetwork.updatePostbackConversionValue(11)"]),
+            (.iOS14, ["SKAdNetwork.updateConversionValue(11)"]),
         ]
         for (level, calls) in expected {
-            #expect(try await self.calls(SystemPostbackClient(conversions: .installs, newestAPI: level)) == calls, "\(level)")
+            #expect(
+                try await self.calls(SystemPostbackClient(conversions: .installs, newestAPI: level)) == calls,
+                "\(level)")
         }
     }
 
     @Test func updatesThatAnOSCannotExpressGoNowhere() {
         // Before 18.0 a re-engagement-only update would touch installs too; before 18.4 there are no tags.
-        #expect(SystemPostbackClient(conversions: .reengagements, newestAPI: .iOS17_4).frameworks == [])
-        #expect(SystemPostbackClient(conversions: .tagged("t"), newestAPI: .iOS18_0).frameworks == [])
-        #expect(SystemPostbackClient(conversions: .all, newestAPI: .iOS17_4).frameworks == [.skAdNetwork, .adAttributionKit])
-        #expect(SystemPostbackClient(conversions: .installs, newestAPI: .iOS16_1).frameworks == [.skAdNetwork])
+        #expect(SystemPostbackClient(conversions: .reengagements, newestAPI: .iOS17Point4).frameworks == [])
+        #expect(SystemPostbackClient(conversions: .tagged("t"), newestAPI: .iOS18).frameworks == [])
+        #expect(
+            SystemPostbackClient(conversions: .all, newestAPI: .iOS17Point4).frameworks == [
+                .skAdNetwork, .adAttributionKit,
+            ])
+        #expect(SystemPostbackClient(conversions: .installs, newestAPI: .iOS16Point1).frameworks == [.skAdNetwork])
     }
 
     @Test func eachFrameworksErrorReachesTheCallerOnItsOwn() async throws {
@@ -84,15 +99,17 @@ import Testing
         struct Refused: Error {}
         _ = AppleCallLog.shared.takeAll()
         AppleCallLog.shared.failNext(skAdNetwork: Refused())
-        let updater = ConversionValueUpdater<Counter>(store: InMemoryConversionValueStore(), client: SystemPostbackClient())
+        let updater = ConversionValueUpdater<Counter>(
+            store: InMemoryConversionValueStore(), client: SystemPostbackClient())
         let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.count = 3 } }
         #expect(error?.accepted == [.adAttributionKit])
         #expect(try await updater.apply()?.fineValue == 3)
-        #expect(AppleCallLog.shared.takeAll() == [
-            "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
-            "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 3, lockPostback: false, coarseConversionValue: low, conversionTypes: [\".install\"]))",
-            "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
-        ])
+        #expect(
+            AppleCallLog.shared.takeAll() == [
+                "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 3, lockPostback: false, coarseConversionValue: low, conversionTypes: [\".install\"]))",
+                "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
+            ])
     }
 }
 

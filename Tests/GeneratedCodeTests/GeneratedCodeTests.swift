@@ -1,14 +1,16 @@
 import Foundation
-@testable import GeneratedInternal
 import GeneratedPackage
 import GeneratedPublic
 import SkanCompiler
 import Testing
 
+@testable import GeneratedInternal
+
 /// The golden generated code, compiled into this test target, against the library's reference semantics:
 /// every fine value 0...63 of every schema and access level, every window.
 @Suite struct GeneratedCodeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func schema(_ path: String) throws -> Schema {
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -38,10 +40,13 @@ import Testing
                 decoded += 1
                 #expect(generated.fineValue == fine, "\(T.self) round trip of \(fine)")
                 for window in Schema.windows {
-                    #expect(generated.coarseValue(window: window).rawValue == schema.coarseValue(of: state, window: window)?.rawValue,
-                            "\(T.self) coarse value of \(fine) in window \(window)")
-                    #expect(generated.shouldLock(window: window) == schema.shouldLock(state, window: window),
-                            "\(T.self) lock of \(fine) in window \(window)")
+                    #expect(
+                        generated.coarseValue(window: window).rawValue
+                            == schema.coarseValue(of: state, window: window)?.rawValue,
+                        "\(T.self) coarse value of \(fine) in window \(window)")
+                    #expect(
+                        generated.shouldLock(window: window) == schema.shouldLock(state, window: window),
+                        "\(T.self) lock of \(fine) in window \(window)")
                 }
             case .failure(let error):
                 do {
@@ -91,7 +96,9 @@ import Testing
         #expect("\(state.coarseValue(window: 2))" == "medium")
         #expect(GeneratedPublic.Shop() == (try GeneratedPublic.Shop(fineValue: 0)))
         #expect(GeneratedPublic.Shop.schemaVersion == 3)
-        #expect(throws: GeneratedPublic.Shop.FineValueError.reservedBitSet(bit: 5)) { try GeneratedPublic.Shop(fineValue: 42) }
+        #expect(throws: GeneratedPublic.Shop.FineValueError.reservedBitSet(bit: 5)) {
+            try GeneratedPublic.Shop(fineValue: 42)
+        }
         #expect(throws: GeneratedPublic.Shop.FineValueError.outOfRange(64)) { try GeneratedPublic.Shop(fineValue: 64) }
         #expect(GeneratedPublic.Shop.PaymentTier.allCases.map { "\($0)" } == ["none", "low", "medium", "high"])
         #expect(GeneratedPublic.Shop.PaymentTier.medium > .low)
@@ -102,17 +109,25 @@ import Testing
 
     @Test func bucketInitializersMatchTheLibrary() throws {
         let schema = try Self.schema("Schemas/Subscription.skan")
-        let revenue = try #require(schema.field(named: "revenue")), sessions = try #require(schema.field(named: "sessions"))
-        let amounts: [Double] = [-5, 0, 0.001, 0.0099, 0.01, 0.5, 0.99, 1, 4.99, 5, 12.5, 19.99, 20, 49.99, 50, 99.99, 100, 1e12, .nan, .infinity]
+        let revenue = try #require(schema.field(named: "revenue"))
+        let sessions = try #require(schema.field(named: "sessions"))
+        let amounts: [Double] = [
+            -5, 0, 0.001, 0.0099, 0.01, 0.5, 0.99, 1, 4.99, 5, 12.5, 19.99, 20, 49.99, 50, 99.99, 100, 1e12, .nan,
+            .infinity,
+        ]
         for amount in amounts {
-            #expect(GeneratedPublic.Subscription.Revenue(amount: amount).rawValue == revenue.nearestBucketCase(for: amount)?.code, "amount \(amount)")
+            #expect(
+                GeneratedPublic.Subscription.Revenue(amount: amount).rawValue
+                    == revenue.nearestBucketCase(for: amount)?.code, "amount \(amount)")
             if let exact = revenue.bucketCase(for: amount) {
                 #expect(GeneratedPublic.Subscription.Revenue(amount: amount).rawValue == exact.code, "amount \(amount)")
             }
         }
         #expect(GeneratedPublic.Subscription.Revenue(amount: 12.5) == .mid)
         for count in -1...30 {
-            #expect(GeneratedInternal.Subscription.Sessions(count: count).rawValue == sessions.nearestBucketCase(for: Double(count))?.code, "count \(count)")
+            #expect(
+                GeneratedInternal.Subscription.Sessions(count: count).rawValue
+                    == sessions.nearestBucketCase(for: Double(count))?.code, "count \(count)")
         }
         #expect(GeneratedInternal.`Protocol`.In(count: 10) == .while)
     }

@@ -1,6 +1,7 @@
-@testable import GeneratedInternal
 import GeneratedPackage
 import GeneratedPublic
+
+@testable import GeneratedInternal
 
 /// What every generated type offers, so one test can exercise all of them.
 protocol GeneratedState {

@@ -37,11 +37,13 @@ import Testing
     func generatedCodeCompilesWithoutWarnings(_ text: String) throws {
         let result = SchemaCompiler.compile(text)
         let schema = try #require(result.schema, "\(result.diagnostics)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-names-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "skanc-names-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("\(schema.name).swift")
-        try SwiftGenerator.generate(schema, options: .init(accessLevel: .public, sourceName: "names.skan")).write(to: file, atomically: true, encoding: .utf8)
+        try SwiftGenerator.generate(schema, options: .init(accessLevel: .public, sourceName: "names.skan")).write(
+            to: file, atomically: true, encoding: .utf8)
         for isolation in [[], ["-default-isolation", "MainActor"]] {
             let (status, text) = try Swiftc.typecheck(isolation + [file.path])
             #expect(status == 0 && text.isEmpty, "\(isolation): \(text)")

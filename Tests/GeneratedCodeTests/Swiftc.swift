@@ -15,7 +15,8 @@ enum Swiftc {
     static func typecheck(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = try executable()
-        process.arguments = ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library"] + arguments
+        process.arguments =
+            ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

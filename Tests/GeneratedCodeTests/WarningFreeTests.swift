@@ -9,7 +9,9 @@ import Testing
     @Test(arguments: ["Internal", "Package", "Public"], [false, true])
     func goldensCompileWithoutWarnings(level: String, mainActorByDefault: Bool) throws {
         let directory = Self.goldens.appendingPathComponent(level)
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         #expect(files.count == 5)
         var arguments = ["-module-name", "Golden\(level)", "-package-name", "goldens"]
         if mainActorByDefault { arguments += ["-default-isolation", "MainActor"] }

@@ -10,7 +10,9 @@ enum AppleAvailabilityCheck {
         init(_ text: String) { parts = text.split(separator: ".").compactMap { Int($0) } }
         static func < (left: Version, right: Version) -> Bool {
             for index in 0..<max(left.parts.count, right.parts.count) {
-                let (a, b) = (index < left.parts.count ? left.parts[index] : 0, index < right.parts.count ? right.parts[index] : 0)
+                let (a, b) = (
+                    index < left.parts.count ? left.parts[index] : 0, index < right.parts.count ? right.parts[index] : 0
+                )
                 if a != b { return a < b }
             }
             return false
@@ -33,7 +35,8 @@ enum AppleAvailabilityCheck {
             for label in labels {
                 // Arguments come in order; parameters skipped on the way must have defaults.
                 guard let index = remaining.firstIndex(where: { $0.label == label }),
-                      remaining[..<index].allSatisfy(\.hasDefault) else { return false }
+                    remaining[..<index].allSatisfy(\.hasDefault)
+                else { return false }
                 remaining = remaining[(index + 1)...]
             }
             // A trailing closure is the last parameter; what lies between must have defaults.
@@ -68,8 +71,12 @@ enum AppleAvailabilityCheck {
                 advance(by: match.0.count)
                 continue
             }
-            if let match = tail.prefixMatch(of: #/(?:open |public |final )*(?:class|struct|enum) (?!func |var |let )([A-Za-z_][A-Za-z0-9_]*)[^{]*\{/#),
-               index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_") {
+            if let match = tail.prefixMatch(
+                of:
+                    #/(?:open |public |final )*(?:class|struct|enum) (?!func |var |let )([A-Za-z_][A-Za-z0-9_]*)[^{]*\{/#
+            ),
+                index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
+            {
                 let outer = stack.compactMap(\.type).joined(separator: ".")
                 let path = outer.isEmpty ? String(match.1) : "\(outer).\(match.1)"
                 let introduced = max(pending ?? Version("0"), stack.compactMap(\.introduced).max() ?? Version("0"))
@@ -79,8 +86,10 @@ enum AppleAvailabilityCheck {
                 advance(by: match.0.count)
                 continue
             }
-            if let match = tail.prefixMatch(of: #/(?:open |public |static |class )*(?:func ([A-Za-z_][A-Za-z0-9_]*)|(init))\(/#),
-               index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_") {
+            if let match = tail.prefixMatch(
+                of: #/(?:open |public |static |class )*(?:func ([A-Za-z_][A-Za-z0-9_]*)|(init))\(/#),
+                index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
+            {
                 let name = String(match.1 ?? match.2!)
                 let open = index + match.0.count - 1
                 let close = matchingParenthesis(in: code, from: open)
@@ -146,13 +155,20 @@ enum AppleAvailabilityCheck {
                 index += 1
                 continue
             }
-            guard character.isLetter || character == "_", index == 0 || !(code[index - 1].isLetter || code[index - 1].isNumber || code[index - 1] == "_" || code[index - 1] == ".") else {
+            guard character.isLetter || character == "_",
+                index == 0
+                    || !(code[index - 1].isLetter || code[index - 1].isNumber || code[index - 1] == "_"
+                        || code[index - 1] == ".")
+            else {
                 index += 1
                 continue
             }
             // A dotted chain of names, like `SKAdNetwork.updatePostbackConversionValue`.
             var end = index
-            while end < code.count, code[end].isLetter || code[end].isNumber || code[end] == "_" || (code[end] == "." && end + 1 < code.count && code[end + 1].isLetter) {
+            while end < code.count,
+                code[end].isLetter || code[end].isNumber || code[end] == "_"
+                    || (code[end] == "." && end + 1 < code.count && code[end + 1].isLetter)
+            {
                 end += 1
             }
             var components = String(code[index..<end]).split(separator: ".").map(String.init)
@@ -160,7 +176,9 @@ enum AppleAvailabilityCheck {
             let header = String(code[headerStart..<index])
             let available = (stack.compactMap { $0 } + [declarationVersion(header)].compactMap { $0 }).max()
             // The longest prefix that is a mirrored type, then maybe one member of it.
-            if let typeLength = (1...max(components.count, 1)).reversed().first(where: { types.contains(components.prefix($0).joined(separator: ".")) }) {
+            if let typeLength = (1...max(components.count, 1)).reversed().first(where: {
+                types.contains(components.prefix($0).joined(separator: "."))
+            }) {
                 let type = components.prefix(typeLength).joined(separator: ".")
                 var required = apis.first { $0.path == type }!.introduced
                 var what = type
@@ -176,14 +194,18 @@ enum AppleAvailabilityCheck {
                             labels = topLevelSplit(Array(code[(end + 1)..<close])).map(argumentLabel)
                             trailingClosure = code[(close + 1)...].first { !$0.isWhitespace } == "{"
                         }
-                        let matching = candidates.filter { !isCall || $0.accepts(labels, trailingClosure: trailingClosure) }
+                        let matching = candidates.filter {
+                            !isCall || $0.accepts(labels, trailingClosure: trailingClosure)
+                        }
                         required = max(required, (matching.isEmpty ? candidates : matching).map(\.introduced).max()!)
                         what = isCall ? "\(type).\(member)(\(labels.map { "\($0):" }.joined()))" : "\(type).\(member)"
                     }
                 }
                 if max(available ?? floor, floor) < required {
                     let found = available.map { "iOS \($0)" } ?? "any iOS version"
-                    problems.append("\(name):\(source.line(at: index)): \(what) needs iOS \(required) but is reachable on \(found); put it inside 'if #available(iOS \(required), *)'")
+                    problems.append(
+                        "\(name):\(source.line(at: index)): \(what) needs iOS \(required) but is reachable on \(found); put it inside 'if #available(iOS \(required), *)'"
+                    )
                 }
             }
             index = end
@@ -193,7 +215,10 @@ enum AppleAvailabilityCheck {
 
     /// The version an `if #available(iOS N, *)` guarding the block after `header` promises.
     static func guardedVersion(_ header: String) -> Version? {
-        guard let match = withoutDirectives(header).firstMatch(of: #/(?:^|[ }])(?:else )?if #available\(iOS ([0-9.]+)[^)]*\)[^{]*$/#) else {
+        guard
+            let match = withoutDirectives(header).firstMatch(
+                of: #/(?:^|[ }])(?:else )?if #available\(iOS ([0-9.]+)[^)]*\)[^{]*$/#)
+        else {
             return declarationVersion(header)
         }
         return Version(String(match.1))
@@ -201,7 +226,8 @@ enum AppleAvailabilityCheck {
 
     /// The version an `@available(iOS N, *)` at the start of `header` gives the declaration after it.
     static func declarationVersion(_ header: String) -> Version? {
-        guard let match = withoutDirectives(header).prefixMatch(of: #/@available\(iOS(?:, introduced:)? ([0-9.]+)/#) else { return nil }
+        guard let match = withoutDirectives(header).prefixMatch(of: #/@available\(iOS(?:, introduced:)? ([0-9.]+)/#)
+        else { return nil }
         return Version(String(match.1))
     }
 
@@ -222,7 +248,10 @@ enum AppleAvailabilityCheck {
         var depth = 0
         for position in open..<code.count {
             if code[position] == "(" { depth += 1 }
-            if code[position] == ")" { depth -= 1; if depth == 0 { return position } }
+            if code[position] == ")" {
+                depth -= 1
+                if depth == 0 { return position }
+            }
         }
         return code.count - 1
     }

@@ -6,7 +6,8 @@ enum PlatformModuleCheck {
     /// and naming one as a qualifier (`Glibc.write`) breaks every other platform.
     static let platformModules: Set<String> = [
         "Glibc", "Darwin", "Musl", "Android", "Bionic", "WinSDK", "ucrt", "CRT",
-        "StoreKit", "AdAttributionKit", "AdServices", "AppTrackingTransparency", "UIKit", "AppKit", "XcodeProjectPlugin",
+        "StoreKit", "AdAttributionKit", "AdServices", "AppTrackingTransparency", "UIKit", "AppKit",
+        "XcodeProjectPlugin",
     ]
     static let libcModules: Set<String> = ["Glibc", "Darwin", "Musl", "Android", "Bionic", "WinSDK", "ucrt", "CRT"]
 
@@ -30,10 +31,15 @@ enum PlatformModuleCheck {
             }
             for module in libcModules {
                 if trimmed.range(of: "\\b\(module)\\.[A-Za-z_]", options: .regularExpression) != nil {
-                    problems.append("\(name):\(number): '\(module).' names a platform module at a call site; \(module) does not exist on the other platforms")
+                    problems.append(
+                        "\(name):\(number): '\(module).' names a platform module at a call site; \(module) does not exist on the other platforms"
+                    )
                 }
             }
-            if let match = trimmed.range(of: "^(@[A-Za-z_]+ +)*import +(class |struct |enum |func |var |let )?[A-Za-z_]+", options: .regularExpression) {
+            if let match = trimmed.range(
+                of: "^(@[A-Za-z_]+ +)*import +(class |struct |enum |func |var |let )?[A-Za-z_]+",
+                options: .regularExpression)
+            {
                 let module = String(trimmed[match].split(separator: " ").last!)
                 let guarded = branches.contains { condition in
                     condition.range(of: "(^|[^!])canImport\\(\(module)\\)", options: .regularExpression) != nil
@@ -43,8 +49,13 @@ enum PlatformModuleCheck {
                 }
             }
             // A stored function type with a typed error needs the Swift 6 runtime (macOS 15, iOS 18).
-            if trimmed.range(of: "^(.* )?(var|let|typealias) +[A-Za-z_][A-Za-z0-9_]* *[:=][^=]*\\) *(async +)?throws\\(", options: .regularExpression) != nil {
-                problems.append("\(name):\(number): a stored function type with a typed 'throws(…)' needs macOS 15 / iOS 18 at run time; store an untyped 'throws'")
+            if trimmed.range(
+                of: "^(.* )?(var|let|typealias) +[A-Za-z_][A-Za-z0-9_]* *[:=][^=]*\\) *(async +)?throws\\(",
+                options: .regularExpression) != nil
+            {
+                problems.append(
+                    "\(name):\(number): a stored function type with a typed 'throws(…)' needs macOS 15 / iOS 18 at run time; store an untyped 'throws'"
+                )
             }
         }
         return problems

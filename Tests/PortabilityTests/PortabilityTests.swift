@@ -6,13 +6,17 @@ import Testing
 /// type with a typed error, and every Apple API of Sources/SkanRuntime/Apple behind an `#available` at
 /// least as new as the API, as the mirror of Apple's declarations states it.
 @Suite struct PortabilityTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func swiftFiles(under folder: String) throws -> [(name: String, source: SwiftSourceText)] {
         let directory = root.appendingPathComponent(folder)
         let enumerator = try #require(FileManager.default.enumerator(atPath: directory.path))
         return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { path in
-            (folder + "/" + path, SwiftSourceText(try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)))
+            (
+                folder + "/" + path,
+                SwiftSourceText(try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8))
+            )
         }
     }
 
@@ -42,7 +46,9 @@ import Testing
         let files = try Self.swiftFiles(under: "Sources/SkanRuntime/Apple")
         let floor = try Self.iOSFloor()
         #expect(!files.isEmpty)
-        let problems = files.flatMap { AppleAvailabilityCheck.problems(in: $0.source, name: $0.name, apis: apis, floor: floor) }
+        let problems = files.flatMap {
+            AppleAvailabilityCheck.problems(in: $0.source, name: $0.name, apis: apis, floor: floor)
+        }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
@@ -62,7 +68,8 @@ import Testing
         #expect(introduced("PostbackUpdate.init") == ["18.0", "18.4"])
         #expect(introduced("PostbackUpdate.conversionTag") == ["18.4"])
         // Apple's completion handlers have defaults; AdAttributionKit's lockPostback has none.
-        let lockWindow = try #require(apis.first { $0.path == "SKAdNetwork.updatePostbackConversionValue" && $0.parameters?.count == 4 })
+        let lockWindow = try #require(
+            apis.first { $0.path == "SKAdNetwork.updatePostbackConversionValue" && $0.parameters?.count == 4 })
         #expect(lockWindow.parameters!.map(\.label) == ["_", "coarseValue", "lockWindow", "completionHandler"])
         #expect(lockWindow.parameters!.map(\.hasDefault) == [false, false, false, true])
         let aak = try #require(apis.first { $0.path == "Postback.updateConversionValue" && $0.parameters?.count == 3 })
@@ -75,12 +82,22 @@ import Testing
         var uncited: [String] = []
         for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.range(of: #"^(open |public )(static |class )*(func|init|struct|enum|class|let|var)\b"#, options: .regularExpression) != nil,
-                  !trimmed.contains("static let high"), !trimmed.contains("static let medium"), !trimmed.contains("static let low"),
-                  !trimmed.contains("var description") else { continue }
+            guard
+                trimmed.range(
+                    of: #"^(open |public )(static |class )*(func|init|struct|enum|class|let|var)\b"#,
+                    options: .regularExpression) != nil,
+                !trimmed.contains("static let high"), !trimmed.contains("static let medium"),
+                !trimmed.contains("static let low"),
+                !trimmed.contains("var description")
+            else { continue }
             // The comment block (and attributes) right above the declaration.
-            let above = lines[..<index].reversed().prefix { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("@") }
-            if !above.contains(where: { $0.contains("https://developer.apple.com/") }) { uncited.append("\(index + 1): \(trimmed)") }
+            let above = lines[..<index].reversed().prefix {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                    || $0.trimmingCharacters(in: .whitespaces).hasPrefix("@")
+            }
+            if !above.contains(where: { $0.contains("https://developer.apple.com/") }) {
+                uncited.append("\(index + 1): \(trimmed)")
+            }
         }
         #expect(uncited.isEmpty, "\(uncited.joined(separator: "\n"))")
     }
@@ -89,54 +106,62 @@ import Testing
 
     @Test func aPlantedGlibcCallIsCaught() {
         let planted = """
-        #if canImport(Glibc)
-        import Glibc
-        #endif
-        func send(_ descriptor: Int32) { _ = Glibc.write(descriptor, nil, 0) }
-        """
+            #if canImport(Glibc)
+            import Glibc
+            #endif
+            func send(_ descriptor: Int32) { _ = Glibc.write(descriptor, nil, 0) }
+            """
         let problems = PlatformModuleCheck.problems(in: SwiftSourceText(planted), name: "Planted.swift")
-        #expect(problems == ["Planted.swift:4: 'Glibc.' names a platform module at a call site; Glibc does not exist on the other platforms"])
+        #expect(
+            problems == [
+                "Planted.swift:4: 'Glibc.' names a platform module at a call site; Glibc does not exist on the other platforms"
+            ])
         // Mentioned in a comment or a string it is harmless.
-        #expect(PlatformModuleCheck.problems(in: SwiftSourceText("// Glibc.write\nlet s = \"Darwin.read\""), name: "x").isEmpty)
+        #expect(
+            PlatformModuleCheck.problems(in: SwiftSourceText("// Glibc.write\nlet s = \"Darwin.read\""), name: "x")
+                .isEmpty)
     }
 
     @Test func unguardedPlatformImportsAndTypedThrowsStorageAreCaught() {
         let planted = """
-        import Darwin
-        #if canImport(StoreKit)
-        import StoreKit
-        #else
-        import UIKit
-        #endif
-        struct Command { var run: (Int) throws(MyError) -> Int }
-        """
-        #expect(PlatformModuleCheck.problems(in: SwiftSourceText(planted), name: "P.swift") == [
-            "P.swift:1: 'import Darwin' outside '#if canImport(Darwin)'",
-            "P.swift:5: 'import UIKit' outside '#if canImport(UIKit)'",
-            "P.swift:7: a stored function type with a typed 'throws(…)' needs macOS 15 / iOS 18 at run time; store an untyped 'throws'",
-        ])
+            import Darwin
+            #if canImport(StoreKit)
+            import StoreKit
+            #else
+            import UIKit
+            #endif
+            struct Command { var run: (Int) throws(MyError) -> Int }
+            """
+        #expect(
+            PlatformModuleCheck.problems(in: SwiftSourceText(planted), name: "P.swift") == [
+                "P.swift:1: 'import Darwin' outside '#if canImport(Darwin)'",
+                "P.swift:5: 'import UIKit' outside '#if canImport(UIKit)'",
+                "P.swift:7: a stored function type with a typed 'throws(…)' needs macOS 15 / iOS 18 at run time; store an untyped 'throws'",
+            ])
     }
 
     @Test func aPlantedAppleCallOutsideAvailableIsCaught() throws {
         let apis = try Self.mirror()
         let planted = """
-        func send(_ value: Int) async throws {
-            if #available(iOS 16.1, *) {
-                SKAdNetwork.updatePostbackConversionValue(value) { _ in }
-                try await Postback.updateConversionValue(value, lockPostback: false)
-            } else {
-                SKAdNetwork.updatePostbackConversionValue(value, coarseValue: .low, lockWindow: false)
+            func send(_ value: Int) async throws {
+                if #available(iOS 16.1, *) {
+                    SKAdNetwork.updatePostbackConversionValue(value) { _ in }
+                    try await Postback.updateConversionValue(value, lockPostback: false)
+                } else {
+                    SKAdNetwork.updatePostbackConversionValue(value, coarseValue: .low, lockWindow: false)
+                }
+                let update = PostbackUpdate(fineConversionValue: value, lockPostback: false, conversionTag: "t")
             }
-            let update = PostbackUpdate(fineConversionValue: value, lockPostback: false, conversionTag: "t")
-        }
-        @available(iOS 17.4, *)
-        var coarse: CoarseConversionValue { .low }
-        """
-        let problems = AppleAvailabilityCheck.problems(in: SwiftSourceText(planted), name: "Planted.swift", apis: apis, floor: .init("13.0"))
-        #expect(problems == [
-            "Planted.swift:4: Postback.updateConversionValue(_:lockPostback:) needs iOS 17.4 but is reachable on iOS 16.1; put it inside 'if #available(iOS 17.4, *)'",
-            "Planted.swift:6: SKAdNetwork.updatePostbackConversionValue(_:coarseValue:lockWindow:) needs iOS 16.1 but is reachable on any iOS version; put it inside 'if #available(iOS 16.1, *)'",
-            "Planted.swift:8: PostbackUpdate.init(fineConversionValue:lockPostback:conversionTag:) needs iOS 18.4 but is reachable on any iOS version; put it inside 'if #available(iOS 18.4, *)'",
-        ])
+            @available(iOS 17.4, *)
+            var coarse: CoarseConversionValue { .low }
+            """
+        let problems = AppleAvailabilityCheck.problems(
+            in: SwiftSourceText(planted), name: "Planted.swift", apis: apis, floor: .init("13.0"))
+        #expect(
+            problems == [
+                "Planted.swift:4: Postback.updateConversionValue(_:lockPostback:) needs iOS 17.4 but is reachable on iOS 16.1; put it inside 'if #available(iOS 17.4, *)'",
+                "Planted.swift:6: SKAdNetwork.updatePostbackConversionValue(_:coarseValue:lockWindow:) needs iOS 16.1 but is reachable on any iOS version; put it inside 'if #available(iOS 16.1, *)'",
+                "Planted.swift:8: PostbackUpdate.init(fineConversionValue:lockPostback:conversionTag:) needs iOS 18.4 but is reachable on any iOS version; put it inside 'if #available(iOS 18.4, *)'",
+            ])
     }
 }

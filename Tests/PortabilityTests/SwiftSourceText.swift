@@ -15,7 +15,8 @@ struct SwiftSourceText {
         }
         func starts(_ text: String, at position: Int) -> Bool {
             let pattern = Array(text)
-            return position + pattern.count <= characters.count && Array(characters[position..<position + pattern.count]) == pattern
+            return position + pattern.count <= characters.count
+                && Array(characters[position..<position + pattern.count]) == pattern
         }
         while index < characters.count {
             if starts("//", at: index) {
@@ -27,7 +28,15 @@ struct SwiftSourceText {
                 var depth = 0
                 var end = index
                 repeat {
-                    if starts("/*", at: end) { depth += 1; end += 2 } else if starts("*/", at: end) { depth -= 1; end += 2 } else { end += 1 }
+                    if starts("/*", at: end) {
+                        depth += 1
+                        end += 2
+                    } else if starts("*/", at: end) {
+                        depth -= 1
+                        end += 2
+                    } else {
+                        end += 1
+                    }
                 } while depth > 0 && end < characters.count
                 blank(index..<end)
                 index = end
@@ -38,7 +47,9 @@ struct SwiftSourceText {
                 index = end + 3
             } else if characters[index] == "\"" {
                 var end = index + 1
-                while end < characters.count, characters[end] != "\"", characters[end] != "\n" { end += characters[end] == "\\" ? 2 : 1 }
+                while end < characters.count, characters[end] != "\"", characters[end] != "\n" {
+                    end += characters[end] == "\\" ? 2 : 1
+                }
                 blank(index + 1..<min(end, characters.count))
                 index = end + 1
             } else {

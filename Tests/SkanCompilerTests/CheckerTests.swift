@@ -18,29 +18,39 @@ import Testing
     }
 
     @Test func windowRange() {
-        #expect(summaries(header + "coarse window 4 { low otherwise }\ncoarse { low otherwise }")
-            == ["12:15 error window-range"])
-        #expect(summaries(header + "coarse { low otherwise }\nlock windows 3...2 when paid") == ["13:14 error window-range"])
+        #expect(
+            summaries(header + "coarse window 4 { low otherwise }\ncoarse { low otherwise }")
+                == ["12:15 error window-range"])
+        #expect(
+            summaries(header + "coarse { low otherwise }\nlock windows 3...2 when paid") == ["13:14 error window-range"]
+        )
     }
 
     @Test func overlapPointsAtTheLaterDeclarationWithANote() {
-        let found = diagnostics(header.replacingOccurrences(of: "reserved bits 4...5", with: "reserved bits 3...5")
-                                + "coarse { low otherwise }")
+        let found = diagnostics(
+            header.replacingOccurrences(of: "reserved bits 4...5", with: "reserved bits 3...5")
+                + "coarse { low otherwise }")
         #expect(found.map(\.code) == [.overlap])
         #expect(found[0].location.description == "11:15")
         #expect(found[0].notes.map { $0.location?.description } == ["5:20"])
-        #expect(found[0].message == "reserved bits 3...5 overlap bits 2...3 of tier; every bit belongs to one declaration")
+        #expect(
+            found[0].message == "reserved bits 3...5 overlap bits 2...3 of tier; every bit belongs to one declaration")
     }
 
     @Test func theWildcardNamesNothing() {
-        let text = "schema T version 1\nflag _ at bit 0\nfield g at bits 1...2 { _ = 0 b = 1 }\nfield __x at bits 3...4 { a = 0 }\ncoarse { low otherwise }"
+        let text =
+            "schema T version 1\nflag _ at bit 0\nfield g at bits 1...2 { _ = 0 b = 1 }\nfield __x at bits 3...4 { a = 0 }\ncoarse { low otherwise }"
         #expect(summaries(text) == ["2:6 error name", "3:25 error name"])
-        #expect(diagnostics(text)[0].message == "'_' is Swift's wildcard and cannot name a flag in the generated code; give the flag a name")
+        #expect(
+            diagnostics(text)[0].message
+                == "'_' is Swift's wildcard and cannot name a flag in the generated code; give the flag a name")
     }
 
     @Test func caseWidth() {
-        #expect(summaries("schema T version 1 flag f at bit 0 field g at bits 1...5 { a = 0 b = 32 } coarse { low otherwise }")
-            == ["1:70 error case-width"])
+        #expect(
+            summaries(
+                "schema T version 1 flag f at bit 0 field g at bits 1...5 { a = 0 b = 32 } coarse { low otherwise }")
+                == ["1:70 error case-width"])
     }
 
     @Test func duplicates() {
@@ -57,26 +67,31 @@ import Testing
             lock when a
             lock when a
             """
-        #expect(summaries(text) == [
-            "3:6 error duplicate", "4:32 error duplicate", "4:43 error duplicate",
-            "7:1 error duplicate", "9:1 error duplicate", "11:1 error duplicate",
-        ])
+        #expect(
+            summaries(text) == [
+                "3:6 error duplicate", "4:32 error duplicate", "4:43 error duplicate",
+                "7:1 error duplicate", "9:1 error duplicate", "11:1 error duplicate",
+            ])
     }
 
     @Test func unknownNameSuggestsTheNearestName() {
         let found = diagnostics(header + "coarse { high when tier == tpo or paied  low otherwise }")
-        #expect(found.map(\.message) == [
-            "field 'tier' has no case named 'tpo'; did you mean 'top'?",
-            "no flag or field named 'paied'; did you mean 'paid'?",
-        ])
+        #expect(
+            found.map(\.message) == [
+                "field 'tier' has no case named 'tpo'; did you mean 'top'?",
+                "no flag or field named 'paied'; did you mean 'paid'?",
+            ])
         #expect(found.map(\.location.description) == ["12:28", "12:35"])
         #expect(summaries(header + "coarse { high when zzz  low otherwise }") == ["12:20 error unknown-name"])
-        #expect(diagnostics(header + "coarse { high when zzz  low otherwise }")[0].message == "no flag or field named 'zzz'")
+        #expect(
+            diagnostics(header + "coarse { high when zzz  low otherwise }")[0].message == "no flag or field named 'zzz'"
+        )
     }
 
     @Test func typeErrors() {
-        #expect(summaries(header + "coarse { high when tier  medium when paid == top  low otherwise }")
-            == ["12:20 error type", "12:38 error type"])
+        #expect(
+            summaries(header + "coarse { high when tier  medium when paid == top  low otherwise }")
+                == ["12:20 error type", "12:38 error type"])
     }
 
     @Test func coarseGapNamesAFineValueAndTheWindows() {
@@ -106,7 +121,10 @@ import Testing
             field p at bit 5 { x = 0 1...2 }
             coarse { low otherwise }
             """
-        #expect(summaries(text) == ["2:59 error bucket", "2:71 error bucket", "2:80 error bucket", "3:47 error bucket", "4:26 error bucket"])
+        #expect(
+            summaries(text) == [
+                "2:59 error bucket", "2:71 error bucket", "2:80 error bucket", "3:47 error bucket", "4:26 error bucket",
+            ])
     }
 
     @Test func bucketGaps() {
@@ -116,14 +134,23 @@ import Testing
             field n at bits 3...5 buckets count { one = 0 0...1  two = 1 2...2  many = 2 4... }
             coarse { low otherwise }
             """
-        #expect(summaries(text) == ["2:46 warning bucket-gap", "2:59 warning bucket-gap", "2:59 warning bucket-gap", "3:78 warning bucket-gap"])
+        #expect(
+            summaries(text) == [
+                "2:46 warning bucket-gap", "2:59 warning bucket-gap", "2:59 warning bucket-gap",
+                "3:78 warning bucket-gap",
+            ])
     }
 
     @Test func unusedBitsOnlyWhenThereIsNoError() {
-        #expect(summaries("schema T version 1\nflag a at bit 0\ncoarse { low otherwise }") == ["1:8 warning unused-bits"])
-        #expect(diagnostics("schema T version 1\nflag a at bit 2\nflag b at bit 4\ncoarse { low otherwise }")[0].message
-            == "bits 0, 1, 3 and 5 belong to no declaration; declare them or mark them 'reserved bit 0', 'reserved bit 1', 'reserved bit 3', 'reserved bit 5'")
-        #expect(summaries("schema T version 1\nflag a at bit 0\ncoarse { low when b }").map { $0.hasSuffix("unused-bits") } == [false])
+        #expect(
+            summaries("schema T version 1\nflag a at bit 0\ncoarse { low otherwise }") == ["1:8 warning unused-bits"])
+        #expect(
+            diagnostics("schema T version 1\nflag a at bit 2\nflag b at bit 4\ncoarse { low otherwise }")[0].message
+                == "bits 0, 1, 3 and 5 belong to no declaration; declare them or mark them 'reserved bit 0', 'reserved bit 1', 'reserved bit 3', 'reserved bit 5'"
+        )
+        #expect(
+            summaries("schema T version 1\nflag a at bit 0\ncoarse { low when b }").map { $0.hasSuffix("unused-bits") }
+                == [false])
     }
 
     @Test func namesTheGeneratedCodeNeeds() {
@@ -137,7 +164,11 @@ import Testing
             flag Self at bit 5
             coarse { low otherwise }
             """
-        #expect(summaries(text) == ["2:6 error name", "3:23 error name", "4:7 error name", "5:7 error name", "6:6 error name", "7:6 error name"])
+        #expect(
+            summaries(text) == [
+                "2:6 error name", "3:23 error name", "4:7 error name", "5:7 error name", "6:6 error name",
+                "7:6 error name",
+            ])
     }
 
     @Test func oneRunReportsManyIndependentMistakes() {

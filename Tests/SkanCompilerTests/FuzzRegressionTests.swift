@@ -1,6 +1,7 @@
 import Foundation
-@testable import SkanCompiler
 import Testing
+
+@testable import SkanCompiler
 
 /// Fuzz/Regressions/ holds inputs that once made a fuzz target fail. A missing or empty folder fails
 /// here: it would otherwise turn the replay into zero tests that all pass.
@@ -22,7 +23,9 @@ func regressionInputs(_ target: String, root: URL) throws -> [URL] {
             #expect(result.schema != nil || result.diagnostics.hasErrors, "\(url.lastPathComponent)")
             if let schema = result.schema {
                 for fine in 0...63 {
-                    if case .success(let state) = schema.decode(fineValue: fine) { #expect(schema.fineValue(of: state) == fine) }
+                    if case .success(let state) = schema.decode(fineValue: fine) {
+                        #expect(schema.fineValue(of: state) == fine)
+                    }
                 }
                 _ = SwiftGenerator.generate(schema, options: .init(sourceName: "x.skan"))
                 _ = DecodingTable(schema: schema).render(.html)

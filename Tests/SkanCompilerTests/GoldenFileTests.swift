@@ -6,8 +6,10 @@ import Testing
 /// Tests/GeneratedCode/<Level>/, byte for byte (see `expectGolden`).
 @Suite struct GoldenFileTests {
     /// Schemas with goldens, as paths relative to the package root (the header shows these).
-    static let schemas = ["Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
-                          "Tests/SkanCompilerTests/Fixtures/Torture.skan", "Tests/SkanCompilerTests/Fixtures/ShopV4.skan"]
+    static let schemas = [
+        "Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
+        "Tests/SkanCompilerTests/Fixtures/Torture.skan", "Tests/SkanCompilerTests/Fixtures/ShopV4.skan",
+    ]
 
     static let cases: [(String, SwiftGenerator.AccessLevel)] = schemas.flatMap { schema in
         SwiftGenerator.AccessLevel.allCases.map { (schema, $0) }
@@ -41,5 +43,6 @@ import Testing
 }
 
 extension SwiftGenerator.AccessLevel: CustomTestStringConvertible {
+    /// The access level's name, in test names.
     public var testDescription: String { rawValue }
 }

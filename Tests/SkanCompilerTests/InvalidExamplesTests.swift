@@ -9,9 +9,11 @@ import Testing
     static let fixtures = (try? Paths.files(in: Paths.invalidFixtures, extension: "skan")) ?? []
 
     @Test func everyFixtureIsFound() {
-        #expect(Self.fixtures.map(\.lastPathComponent) == [
-            "case-width.skan", "coarse-gap.skan", "out-of-range.skan", "overlap.skan", "syntax.skan", "unknown-name.skan",
-        ])
+        #expect(
+            Self.fixtures.map(\.lastPathComponent) == [
+                "case-width.skan", "coarse-gap.skan", "out-of-range.skan", "overlap.skan", "syntax.skan",
+                "unknown-name.skan",
+            ])
     }
 
     @Test(arguments: fixtures)
@@ -33,7 +35,10 @@ import Testing
         }
         #expect(!expected.isEmpty, "\(name) has no expect lines")
         let found = SchemaCompiler.compile(text, path: name).diagnostics
-        #expect(found.map { "\(name):\($0.location.line):\($0.location.column): \($0.severity.rawValue): [\($0.code.rawValue)]" } == expected)
+        #expect(
+            found.map {
+                "\(name):\($0.location.line):\($0.location.column): \($0.severity.rawValue): [\($0.code.rawValue)]"
+            } == expected)
         // Notes that the header names must be there; further notes may explain more.
         let notes = found.flatMap(\.notes).compactMap(\.location).map { "\(name):\($0.line):\($0.column)" }
         for note in expectedNotes {

@@ -13,10 +13,11 @@ import Testing
     }
 
     @Test func comparisonOperators() {
-        #expect(kinds("== != < <= > >= =") == [
-            .comparison(.equal), .comparison(.notEqual), .comparison(.less), .comparison(.lessOrEqual),
-            .comparison(.greater), .comparison(.greaterOrEqual), .equals, .endOfFile,
-        ])
+        #expect(
+            kinds("== != < <= > >= =") == [
+                .comparison(.equal), .comparison(.notEqual), .comparison(.less), .comparison(.lessOrEqual),
+                .comparison(.greater), .comparison(.greaterOrEqual), .equals, .endOfFile,
+            ])
     }
 
     @Test func locationsAreOneBasedAndCountBytes() {

@@ -1,5 +1,6 @@
-@testable import SkanCompiler
 import Testing
+
+@testable import SkanCompiler
 
 @Suite struct ParserTests {
     private func parse(_ text: String) -> (SchemaSyntax, [Diagnostic]) {
@@ -7,7 +8,8 @@ import Testing
     }
 
     @Test func parsesEveryDeclarationKind() {
-        let (syntax, diagnostics) = parse("""
+        let (syntax, diagnostics) = parse(
+            """
             schema Shop version 3
             flag registered at bit 0 "Registered"
             field revenue at bits 1...2 "Revenue" buckets amount {
@@ -22,19 +24,29 @@ import Testing
         #expect(syntax.name?.text == "Shop")
         #expect(syntax.version?.value == 3)
         #expect(syntax.declarations.count == 5)
-        guard case .field(let field) = syntax.declarations[1] else { Issue.record("not a field"); return }
+        guard case .field(let field) = syntax.declarations[1] else {
+            Issue.record("not a field")
+            return
+        }
         #expect(field.buckets?.unit == .amount)
         #expect(field.cases[1].range?.upper == nil)
         #expect(field.cases[1].description?.value == "some")
-        guard case .coarse(let block) = syntax.declarations[3] else { Issue.record("not coarse"); return }
+        guard case .coarse(let block) = syntax.declarations[3] else {
+            Issue.record("not coarse")
+            return
+        }
         #expect(block.windows?.upper?.value == 3)
         #expect(block.rules.count == 2)
-        guard case .any(let terms)? = block.rules[0].condition else { Issue.record("not an or"); return }
+        guard case .any(let terms)? = block.rules[0].condition else {
+            Issue.record("not an or")
+            return
+        }
         #expect(terms.count == 2)
     }
 
     @Test func recoversToReportSeveralErrors() {
-        let (syntax, diagnostics) = parse("""
+        let (syntax, diagnostics) = parse(
+            """
             schema T
             version 1
             flag a at bit x
@@ -62,7 +74,8 @@ import Testing
 
     @Test func deepNestingIsALimitNotACrash() {
         let depth = 100_000
-        let text = "schema T version 1 flag a at bit 0 coarse { low when " + String(repeating: "(", count: depth) + "a"
+        let text =
+            "schema T version 1 flag a at bit 0 coarse { low when " + String(repeating: "(", count: depth) + "a"
             + String(repeating: ")", count: depth) + " low otherwise }"
         let (_, diagnostics) = parse(text)
         #expect(diagnostics.contains { $0.code == .limit })

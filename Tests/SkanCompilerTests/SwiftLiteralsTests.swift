@@ -1,5 +1,6 @@
-@testable import SkanCompiler
 import Testing
+
+@testable import SkanCompiler
 
 @Suite struct SwiftLiteralsTests {
     @Test func stringLiteralsEscapeEverythingThatCouldEndThemEarly() {
@@ -7,8 +8,9 @@ import Testing
     }
 
     @Test func docCommentsSplitLinesAndSpellOutControlCharacters() {
-        #expect(SwiftLiterals.docComment("one\r\ntwo\rthree\nfour\u{0}*/", indent: "  ")
-            == ["  /// one", "  /// two", "  /// three", "  /// four\\u{0}*/"])
+        #expect(
+            SwiftLiterals.docComment("one\r\ntwo\rthree\nfour\u{0}*/", indent: "  ")
+                == ["  /// one", "  /// two", "  /// three", "  /// four\\u{0}*/"])
         #expect(SwiftLiterals.docComment(nil, indent: "") == [])
     }
 

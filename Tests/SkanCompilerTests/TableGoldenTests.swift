@@ -1,33 +1,46 @@
 import Foundation
-@testable import SkanCompiler
 import Testing
+
+@testable import SkanCompiler
 
 /// Every table format, and SQL in every dialect, for each example schema, against golden files in
 /// Tests/SkanCompilerTests/Goldens/Tables/ (see `expectGolden`).
 @Suite struct TableGoldenTests {
     static let schemas = ["Shop", "EventFlags", "Subscription"]
-    static let fileExtensions: [TableFormat: String] = [.text: "txt", .csv: "csv", .json: "json", .markdown: "md", .html: "html", .sql: "sql"]
+    static let fileExtensions: [TableFormat: String] = [
+        .text: "txt", .csv: "csv", .json: "json", .markdown: "md", .html: "html", .sql: "sql",
+    ]
 
     @Test(arguments: schemas, TableFormat.allCases)
     func formatMatchesGolden(_ name: String, _ format: TableFormat) throws {
         let table = DecodingTable(schema: try shippedSchema(name))
         if format == .sql {
             for dialect in SQLDialect.allCases {
-                try expectGolden(table.render(.sql, dialect: dialect), at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(dialect.rawValue).sql")
+                try expectGolden(
+                    table.render(.sql, dialect: dialect),
+                    at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(dialect.rawValue).sql")
             }
         } else {
-            try expectGolden(table.render(format), at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(Self.fileExtensions[format]!)")
+            try expectGolden(
+                table.render(format),
+                at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(Self.fileExtensions[format]!)")
         }
     }
 
     @Test func fineTableHasOneRowPerFineValueAndTheDocumentedColumns() throws {
         let table = DecodingTable(schema: try shippedSchema("Shop"))
         #expect(table.fineRows.count == 64)
-        #expect(table.fineColumns.map(\.name) == [
-            "fine_value", "bits", "valid", "reason", "registered", "payment_tier", "day_one_action",
-            "coarse_window_1", "coarse_window_2", "coarse_window_3", "lock_window_1", "lock_window_2", "lock_window_3",
-        ])
-        #expect(table.fineRows[11] == ["11", "001011", "true", nil, "true", "low", "browsed", "medium", "medium", "medium", "false", "false", "false"])
+        #expect(
+            table.fineColumns.map(\.name) == [
+                "fine_value", "bits", "valid", "reason", "registered", "payment_tier", "day_one_action",
+                "coarse_window_1", "coarse_window_2", "coarse_window_3", "lock_window_1", "lock_window_2",
+                "lock_window_3",
+            ])
+        #expect(
+            table.fineRows[11] == [
+                "11", "001011", "true", nil, "true", "low", "browsed", "medium", "medium", "medium", "false", "false",
+                "false",
+            ])
         #expect(table.fineRows[42][2] == "false")
         #expect(table.fineRows[42][3]?.hasPrefix("bit 5 is reserved") == true)
         #expect(table.coarseRows.count == 9)
@@ -90,7 +103,8 @@ import Testing
         let html = table.render(.html)
         #expect(!html.contains("<script>"))
         let csv = table.render(.csv)
-        #expect(csv.contains("\"bit 2 is reserved (=HYPERLINK(\"\"x\"\") <script>alert(1)</script> '; DROP TABLE t; --)\""))
+        #expect(
+            csv.contains("\"bit 2 is reserved (=HYPERLINK(\"\"x\"\") <script>alert(1)</script> '; DROP TABLE t; --)\""))
         let sql = table.render(.sql, dialect: .sqlite)
         #expect(sql.contains("'bit 2 is reserved (=HYPERLINK(\"x\") <script>alert(1)</script> ''; DROP TABLE t; --)'"))
         let markdown = table.render(.markdown)

@@ -54,7 +54,9 @@ let header = """
 
 /// Compares `actual` with the golden file at `relativePath` (from the package root). With UPDATE_GOLDENS=1
 /// it rewrites the file instead; otherwise a difference fails with the first differing line.
-func expectGolden(_ actual: String, at relativePath: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+func expectGolden(_ actual: String, at relativePath: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    throws
+{
     let url = Paths.packageRoot.appendingPathComponent(relativePath)
     if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -62,14 +64,17 @@ func expectGolden(_ actual: String, at relativePath: String, sourceLocation: Tes
         return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no golden file at \(relativePath); run UPDATE_GOLDENS=1 swift test to write it", sourceLocation: sourceLocation)
+        Issue.record(
+            "no golden file at \(relativePath); run UPDATE_GOLDENS=1 swift test to write it",
+            sourceLocation: sourceLocation)
         return
     }
     guard actual != expected else { return }
     let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
     let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-    Issue.record("""
+    Issue.record(
+        """
         \(relativePath) differs at line \(line + 1):
           golden: \(line < a.count ? String(a[line]) : "<end of file>")
           actual: \(line < b.count ? String(b[line]) : "<end of file>")

@@ -1,6 +1,7 @@
 import SkanCompiler
-@testable import SkanPostbacks
 import Testing
+
+@testable import SkanPostbacks
 
 @Suite struct ByteBufferTests {
     func text(_ buffer: ByteBuffer) -> String { String(decoding: buffer.bytes, as: UTF8.self) }
@@ -22,7 +23,9 @@ import Testing
                 buffer.append(String(repeating: "-", count: offset))
                 source.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[0..<length])) }
                 buffer.append(UInt8(ascii: "|"))
-                #expect(text(buffer) == String(repeating: "-", count: offset) + String(decoding: source[0..<length], as: UTF8.self) + "|")
+                #expect(
+                    text(buffer) == String(repeating: "-", count: offset)
+                        + String(decoding: source[0..<length], as: UTF8.self) + "|")
             }
         }
     }

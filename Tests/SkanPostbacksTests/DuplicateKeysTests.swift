@@ -1,6 +1,7 @@
 import SkanCompiler
-@testable import SkanPostbacks
 import Testing
+
+@testable import SkanPostbacks
 
 @Suite struct DuplicateKeysTests {
     /// Any requested size works (the table rounds it up to a power of two) and keeps every key across
@@ -9,7 +10,9 @@ import Testing
     func keysAreKeptAtAnySize(capacity: Int) {
         var keys = DuplicateKeys(capacity: capacity)
         var generator = SplitMix64(seed: UInt64(capacity))
-        let uuids = (0..<3000).map { _ in (UInt64.random(in: 1...UInt64.max, using: &generator), UInt64.random(in: 0...UInt64.max, using: &generator)) }
+        let uuids = (0..<3000).map { _ in
+            (UInt64.random(in: 1...UInt64.max, using: &generator), UInt64.random(in: 0...UInt64.max, using: &generator))
+        }
         let first = uuids.map { keys.insert(high: $0.0, low: $0.1) }
         let second = uuids.map { keys.insert(high: $0.0, low: $0.1) }
         #expect(!first.contains(true) && !second.contains(false))
@@ -22,7 +25,10 @@ import Testing
         let text = Array("0123abcd-EF01-2345-6789-abcdefABCDEF".utf8)
         let value = text.withUnsafeBufferPointer { DuplicateKeys.uuid($0, 0, $0.count) }
         #expect(value?.0 == 0x0123_ABCD_EF01_2345 && value?.1 == 0x6789_ABCD_EFAB_CDEF)
-        for bad in ["0123abcd-EF01-2345-6789-abcdefABCDEG", "0123abcd0EF01-2345-6789-abcdefABCDEF", "0123abcd-EF01-2345-6789-abcdefABCDE"] {
+        for bad in [
+            "0123abcd-EF01-2345-6789-abcdefABCDEG", "0123abcd0EF01-2345-6789-abcdefABCDEF",
+            "0123abcd-EF01-2345-6789-abcdefABCDE",
+        ] {
             let bytes = Array(bad.utf8)
             #expect(bytes.withUnsafeBufferPointer { DuplicateKeys.uuid($0, 0, $0.count) } == nil, "\(bad)")
         }

@@ -1,7 +1,8 @@
 import Foundation
 import SkanCompiler
-@testable import SkanPostbacks
 import Testing
+
+@testable import SkanPostbacks
 
 /// Every postback input in Fuzz/Regressions/postbacks, replayed through the fuzz target's checks. A missing
 /// or empty folder fails the test instead of replaying nothing.

@@ -1,6 +1,7 @@
 import SkanCompiler
-@testable import SkanPostbacks
 import Testing
+
+@testable import SkanPostbacks
 
 @Suite struct JSONScannerTests {
     /// Scans one string value; nil when the scanner rejects it.
@@ -20,7 +21,9 @@ import Testing
             for filler in ["a", " ", "!", "é", "#"] {
                 let text = String(repeating: filler, count: length)
                 let result = scan("\"\(text)\",\"x\"")
-                #expect(result?.text == text && result?.escapes == false && result?.next == text.utf8.count + 2, "\(length) × \(filler)")
+                #expect(
+                    result?.text == text && result?.escapes == false && result?.next == text.utf8.count + 2,
+                    "\(length) × \(filler)")
             }
             for position in 0..<length {
                 var characters = Array(repeating: Character("b"), count: length)
@@ -41,7 +44,7 @@ import Testing
     @Test func invalidStringsAreRejected() {
         #expect(scan("\"unterminated") == nil)
         #expect(scan("\"" + String(repeating: "y", count: 30)) == nil)
-        #expect(scan("\"tab\there\"") == nil)          // a raw control character
+        #expect(scan("\"tab\there\"") == nil)  // a raw control character
         #expect(scan("\"" + String(repeating: "z", count: 17) + "\u{1}\"") == nil)
         #expect(scan(#""bad \x escape""#) == nil)
         #expect(scan(#""short \u12""#) == nil)
@@ -49,6 +52,6 @@ import Testing
     }
 }
 
-private extension String {
-    var wrappedInQuotes: String { "\"" + self + "\"" }
+extension String {
+    fileprivate var wrappedInQuotes: String { "\"" + self + "\"" }
 }

@@ -1,6 +1,7 @@
 import SkanCompiler
-@testable import SkanPostbacks
 import Testing
+
+@testable import SkanPostbacks
 
 @Suite struct PostbackKeyTableTests {
     let table = PostbackKeyTable()
@@ -8,7 +9,10 @@ import Testing
     /// Looks `text` up as it would sit in a line: between other bytes, or at the very end of the buffer
     /// (where a short key cannot be read as a whole word).
     func match(_ text: String, atEnd: Bool = false) -> PostbackKey? {
-        let bytes = atEnd ? Array("{\"".utf8) + Array(text.utf8) : Array("{\"".utf8) + Array(text.utf8) + Array("\":1,\"more\":2}".utf8)
+        let bytes =
+            atEnd
+            ? Array("{\"".utf8) + Array(text.utf8)
+            : Array("{\"".utf8) + Array(text.utf8) + Array("\":1,\"more\":2}".utf8)
         return bytes.withUnsafeBufferPointer { table.match($0, 2, 2 + text.utf8.count) }
     }
 

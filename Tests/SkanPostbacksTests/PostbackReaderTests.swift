@@ -1,18 +1,23 @@
 import Foundation
 import SkanCompiler
-@testable import SkanPostbacks
 import Testing
 
+@testable import SkanPostbacks
+
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
-func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
-                   threads: Int = 2, duplicateCapacity: Int = 1 << 20) -> (rows: [String], summary: PostbackSummary) {
+func readPostbacks(
+    _ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
+    threads: Int = 2, duplicateCapacity: Int = 1 << 20
+) -> (rows: [String], summary: PostbackSummary) {
     let output = ByteArrayOutput()
-    let reader = PostbackReader(schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
-                                duplicateCapacity: duplicateCapacity, output: output)
+    let reader = PostbackReader(
+        schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
+        duplicateCapacity: duplicateCapacity, output: output)
     reader.writeHeader()
     var input = ByteArrayInput(bytes, chunk: chunk)
     #expect(throws: Never.self) { try reader.read(&input, name: "test") }
-    let rows = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let rows = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init)
     return (Array(rows.dropLast()), reader.summary)
 }
 
@@ -21,23 +26,30 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
 
     /// Columns of a CSV row by name (no quoted commas in these tests' rows).
     static func columns(_ header: String, _ row: String) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: zip(header.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
-                                             row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
+        Dictionary(
+            uniqueKeysWithValues: zip(
+                header.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
     }
 
     @Test func applesExamplesDecodeWithTheShopSchema() throws {
-        let bytes = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let bytes = try [UInt8](
+            Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
         let (rows, summary) = readPostbacks(bytes, schema: try Self.shop())
         #expect(rows.count == 7)
         let row = { (line: Int) in Self.columns(rows[0], rows[line]) }
         #expect(row(1)["status"] == "ok")
-        #expect(row(1)["fine_value"] == "20" && row(1)["payment_tier"] == "medium" && row(1)["day_one_action"] == "addedToCart")
+        #expect(
+            row(1)["fine_value"] == "20" && row(1)["payment_tier"] == "medium"
+                && row(1)["day_one_action"] == "addedToCart")
         #expect(row(1)["version"] == "2.2" && row(1)["source_id"] == "42" && row(1)["redownload"] == "true")
         // Apple's 2.2 and 3.0 examples share one transaction-id.
         #expect(row(2)["status"] == "duplicate" && row(2)["payment_tier"] == "medium")
         #expect(row(3)["status"] == "ok" && row(3)["did_win"] == "false" && row(3)["fine_value"] == "")
         #expect(row(4)["status"] == "invalid-fine" && row(4)["fine_value"] == "63" && row(4)["registered"] == "")
-        #expect(row(5)["coarse_value"] == "high" && row(5)["coarse_meaning"] == "paymentTier >= medium" && row(5)["source_id"] == "39")
+        #expect(
+            row(5)["coarse_value"] == "high" && row(5)["coarse_meaning"] == "paymentTier >= medium"
+                && row(5)["source_id"] == "39")
         let aak = row(6)
         #expect(aak["kind"] == "adattributionkit" && aak["status"] == "ok")
         #expect(aak["day_one_action"] == "ordered" && aak["fine_value"] == "24")
@@ -77,7 +89,10 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         (#"{"did-win":"yes"}"#, .wrongType),
         (#"{"conversion-value":42}"#, .invalidFine),
         (#"{"transaction-id":"a","conversion-value":6}"#, .duplicate),
-        (#"{"x":"\"conversion-value\":64","nested":{"conversion-value":64,"deep":[{"a":[[[]]]}]},"conversion-value":7}"#, .ok),
+        (
+            #"{"x":"\"conversion-value\":64","nested":{"conversion-value":64,"deep":[{"a":[[[]]]}]},"conversion-value":7}"#,
+            .ok
+        ),
         (#"{"jws-string":"abc.!!!.def","conversion-value":1}"#, .jwsUnreadable),
         (#"{"jws-string":"a.e30.b","conversion-value":1}"#, .ok),
         (#"{"jws-string":".e30=.","conversion-value":1}"#, .ok),
@@ -103,7 +118,8 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
     }
 
     @Test func byteOrderMarkCRLFBlankLinesAndNoFinalNewline() throws {
-        let text = "\u{FEFF}{\"conversion-value\":1}\r\n\r\n   \n\t\n{\"conversion-value\":2}\r\n{\"conversion-value\":3}"
+        let text =
+            "\u{FEFF}{\"conversion-value\":1}\r\n\r\n   \n\t\n{\"conversion-value\":2}\r\n{\"conversion-value\":3}"
         for chunk in [1, 2, 5, 1 << 16] {
             let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk)
             #expect(rows.map { $0.prefix(5) } == ["line,", "1,ok,", "5,ok,", "6,ok,"], "chunk \(chunk)")
@@ -117,29 +133,36 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         let text = "{\"conversion-value\":1}\n" + long + "\n" + long + "\n{\"conversion-value\":9}\n" + long
         for chunk in [13, 4096, 1 << 22] {
             for threads in [1, 2] {
-                let (rows, summary) = readPostbacks(Array(text.utf8), schema: try Self.shop(), chunk: chunk, threads: threads)
-                #expect(rows.map { $0.prefix(16) } == [
-                    "line,status,kind", "1,ok,skadnetwork", "2,line-too-long,", "3,line-too-long,", "4,ok,skadnetwork", "5,line-too-long,",
-                ], "chunk \(chunk), threads \(threads)")
+                let (rows, summary) = readPostbacks(
+                    Array(text.utf8), schema: try Self.shop(), chunk: chunk, threads: threads)
+                #expect(
+                    rows.map { $0.prefix(16) } == [
+                        "line,status,kind", "1,ok,skadnetwork", "2,line-too-long,", "3,line-too-long,",
+                        "4,ok,skadnetwork", "5,line-too-long,",
+                    ], "chunk \(chunk), threads \(threads)")
                 #expect(summary.read == 5)
             }
         }
     }
 
     @Test func invalidUTF8IsRepairedInTheOutput() throws {
-        let line = Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"country-code\":\"caf\u{E9}\"}\n".utf8)
+        let line =
+            Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"country-code\":\"caf\u{E9}\"}\n".utf8)
         for format in PostbackRowWriter.Format.allCases {
             let output = ByteArrayOutput()
             let reader = PostbackReader(schema: try Self.shop(), format: format, output: output)
             var input = ByteArrayInput(line)
             try reader.read(&input, name: "t")
-            let text = try #require(String(validating: output.bytes, as: UTF8.self), "\(format) output is not valid UTF-8")
+            let text = try #require(
+                String(validating: output.bytes, as: UTF8.self), "\(format) output is not valid UTF-8")
             #expect(text.contains("a\u{FFFD}\u{FFFD}b") && text.contains("caf\u{E9}"), "\(format): \(text)")
         }
     }
 
     @Test func deepNestingIsSkippedWithoutRecursion() throws {
-        let deep = "{\"a\":" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + ",\"conversion-value\":1}"
+        let deep =
+            "{\"a\":" + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+            + ",\"conversion-value\":1}"
         let unbalanced = String(repeating: "[", count: 1_000_000)
         let (rows, _) = readPostbacks(Array((deep + "\n" + unbalanced + "\n").utf8), schema: try Self.shop())
         #expect(rows[1].hasPrefix("1,ok,"))
@@ -147,13 +170,15 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
     }
 
     @Test func csvCellsAreQuotedAndNeutralised() throws {
-        let line = #"{"ad-network-id":"=HYPERLINK(\"x\")","version":"a,b","country-code":"-US","transaction-id":"+1","app-id":-5}"#
+        let line =
+            #"{"ad-network-id":"=HYPERLINK(\"x\")","version":"a,b","country-code":"-US","transaction-id":"+1","app-id":-5}"#
         let (rows, _) = readPostbacks(Array((line + "\n").utf8), schema: try Self.shop())
         #expect(rows[1] == #"1,ok,skadnetwork,"a,b",'+1,"'=HYPERLINK(""x"")",,-5,,,,,'-US,,,,,,"#)
     }
 
     @Test func jsonLinesRowsAreValidJSON() throws {
-        let bytes = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let bytes = try [UInt8](
+            Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
         let text = Self.hostile.map(\.0).joined(separator: "\n")
         let (rows, _) = readPostbacks(bytes + Array(text.utf8), schema: try Self.shop(), format: .jsonl)
         #expect(rows.count == 6 + Self.hostile.count)
@@ -162,23 +187,29 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
             #expect(object?["status"] != nil, "\(row)")
         }
         let first = try #require(try JSONSerialization.jsonObject(with: Data(rows[0].utf8)) as? [String: Any])
-        #expect(first["payment_tier"] as? String == "medium" && first["registered"] as? Bool == false && first["line"] as? Int == 1)
+        #expect(
+            first["payment_tier"] as? String == "medium" && first["registered"] as? Bool == false
+                && first["line"] as? Int == 1)
     }
 
     /// Rows are rendered in parallel with status `ok`; the ordered merge rewrites the status of a duplicate
     /// in place and takes the row's counts back from the ok figures.
     @Test func duplicatesAreRewrittenInPlaceAndRecounted() throws {
-        let examples = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let examples = try [UInt8](
+            Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
         let schema = try Self.shop()
         let once = readPostbacks(examples, schema: schema, format: .jsonl)
         let twice = readPostbacks(examples + examples, schema: schema, format: .jsonl, chunk: 300)
         #expect(twice.rows.count == 2 * once.rows.count)
         for (first, second) in zip(once.rows, twice.rows[once.rows.count...]) {
             let a = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
-            let b = try #require(try JSONSerialization.jsonObject(with: Data(second.utf8)) as? [String: Any], "\(second)")
+            let b = try #require(
+                try JSONSerialization.jsonObject(with: Data(second.utf8)) as? [String: Any], "\(second)")
             let status = a["status"] as? String
             #expect(b["status"] as? String == (status == "ok" ? "duplicate" : status))
-            #expect(a["fine_value"] as? Int == b["fine_value"] as? Int && a["coarse_value"] as? String == b["coarse_value"] as? String)
+            #expect(
+                a["fine_value"] as? Int == b["fine_value"] as? Int
+                    && a["coarse_value"] as? String == b["coarse_value"] as? String)
         }
         #expect(twice.summary.ok == once.summary.ok)
         #expect(twice.summary.count(of: .duplicate) == 2 * once.summary.count(of: .duplicate) + once.summary.ok)
@@ -194,14 +225,20 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
             let hex = String(number, radix: 16)
             let digits = String(repeating: "0", count: 32 - hex.count) + hex
             let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-                String(digits[digits.index(digits.startIndex, offsetBy: range.lowerBound)..<digits.index(digits.startIndex, offsetBy: range.upperBound)])
+                String(
+                    digits[
+                        digits.index(
+                            digits.startIndex, offsetBy: range.lowerBound)..<digits.index(
+                                digits.startIndex, offsetBy: range.upperBound)])
             }
             return parts.joined(separator: "-")
         }
         var lines: [String] = []
         for number in 1...5000 { lines.append(#"{"transaction-id":"\#(uuid(number * 7919))","conversion-value":1}"#) }
         for number in 1...300 { lines.append(#"{"transaction-id":"key \#(number)","conversion-value":1}"#) }
-        for number in stride(from: 1, through: 5000, by: 5) { lines.append(#"{"transaction-id":"\#(uuid(number * 7919))","conversion-value":1}"#) }
+        for number in stride(from: 1, through: 5000, by: 5) {
+            lines.append(#"{"transaction-id":"\#(uuid(number * 7919))","conversion-value":1}"#)
+        }
         for number in 1...30 { lines.append(#"{"transaction-id":"key \#(number)","conversion-value":1}"#) }
         let input = Array((lines.joined(separator: "\n") + "\n").utf8)
         let schema = try Self.shop()
@@ -215,7 +252,8 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
     }
 
     @Test func outputIsTheSameForEveryThreadCountAndChunkSize() throws {
-        let examples = try [UInt8](Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
+        let examples = try [UInt8](
+            Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))
         let hostile = Array((Self.hostile.map(\.0).joined(separator: "\n") + "\n\n").utf8)
         var input: [UInt8] = []
         for copy in 0..<300 { input += copy % 2 == 0 ? examples : hostile }
@@ -224,10 +262,16 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         #expect(reference.rows.count == reference.summary.read + 1)
         #expect(reference.summary.count(of: .duplicate) > 1000)
         // The duplicate index starts small in some runs, so that it grows many times along the way.
-        for (threads, chunk, keys) in [(1, 97, 4), (2, 97, 1 << 20), (3, 4096, 16), (4, 1 << 16, 1 << 20), (2, 1 << 20, 8)] {
+        for (threads, chunk, keys) in [
+            (1, 97, 4), (2, 97, 1 << 20), (3, 4096, 16), (4, 1 << 16, 1 << 20), (2, 1 << 20, 8),
+        ] {
             for format in PostbackRowWriter.Format.allCases {
-                let expected = format == .csv ? reference.rows : readPostbacks(input, schema: schema, format: format, chunk: 1 << 20, threads: 1).rows
-                let result = readPostbacks(input, schema: schema, format: format, chunk: chunk, threads: threads, duplicateCapacity: keys)
+                let expected =
+                    format == .csv
+                    ? reference.rows
+                    : readPostbacks(input, schema: schema, format: format, chunk: 1 << 20, threads: 1).rows
+                let result = readPostbacks(
+                    input, schema: schema, format: format, chunk: chunk, threads: threads, duplicateCapacity: keys)
                 #expect(result.rows == expected, "threads \(threads), chunk \(chunk), index \(keys), \(format)")
                 #expect(result.summary.text == reference.summary.text)
             }
@@ -252,7 +296,8 @@ func readPostbacks(_ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.F
         /// One line, then a failure.
         struct FailingInput: PostbackInput {
             var sent = false
-            mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer) throws -> Int
+            mutating func read<Buffer: MutableCollection<UInt8> & RandomAccessCollection>(into buffer: inout Buffer)
+                throws -> Int
             where Buffer.Index == Int {
                 guard !sent else { throw Broken() }
                 sent = true

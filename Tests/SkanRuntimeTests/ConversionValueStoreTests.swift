@@ -20,7 +20,8 @@ import Testing
             #expect(store.load() == nil)
             #expect(store.loadFirstLaunch() == nil)
             let update = ConversionValueUpdate(window: 1, fineValue: 11, coarseValue: .medium, lockWindow: false)
-            let state = StoredConversionState(fineValue: 11, skAdNetwork: [1: update], adAttributionKit: [1: update], highestFineValueSent: 11)
+            let state = StoredConversionState(
+                fineValue: 11, skAdNetwork: [1: update], adAttributionKit: [1: update], highestFineValueSent: 11)
             store.save(state)
             store.saveFirstLaunch(Date(timeIntervalSince1970: 5))
             let reopened = UserDefaultsConversionValueStore(key: "skanc.Shop.v3", defaults: defaults)
@@ -35,16 +36,21 @@ import Testing
             let clock = TestClock()
             let v3Client = RecordingPostbackClient()
             let v3 = ConversionValueUpdater<Shop>(
-                store: UserDefaultsConversionValueStore(key: "skanc.Shop.v3", defaults: defaults), client: v3Client, clock: clock)
+                store: UserDefaultsConversionValueStore(key: "skanc.Shop.v3", defaults: defaults), client: v3Client,
+                clock: clock)
             let origin = await v3.firstLaunch
-            try await v3.record { $0.registered = true; $0.dayOneAction = .browsed }
+            try await v3.record {
+                $0.registered = true
+                $0.dayOneAction = .browsed
+            }
             #expect(await v3Client.updates(through: .skAdNetwork).map(\.window) == [1])
 
             // Hour 60: the app updates to a build with schema version 4.
             clock.set(hours: 60, after: origin)
             let v4Client = RecordingPostbackClient()
             let v4 = ConversionValueUpdater<ShopV4>(
-                store: UserDefaultsConversionValueStore(key: "skanc.Shop.v4", defaults: defaults), client: v4Client, clock: clock)
+                store: UserDefaultsConversionValueStore(key: "skanc.Shop.v4", defaults: defaults), client: v4Client,
+                clock: clock)
             #expect(await v4.firstLaunch == origin)
             #expect(await v4.currentWindow == 2)
             #expect(await v4.state == ShopV4())  // a new layout starts from its own empty state
@@ -64,10 +70,12 @@ import Testing
             // Earlier releases kept the whole state, first launch included, under the versioned key.
             let earlier = #"{"firstLaunch":-978307100,"fineValue":9,"applied":{}}"#  // 1970-01-01 00:01:40
             defaults.set(Data(earlier.utf8), forKey: "skanc.Shop.v3")
-            let store = UserDefaultsConversionValueStore(key: "skanc.Shop.v4", earlierKeys: ["skanc.Shop.v3"], defaults: defaults)
+            let store = UserDefaultsConversionValueStore(
+                key: "skanc.Shop.v4", earlierKeys: ["skanc.Shop.v3"], defaults: defaults)
             #expect(store.loadFirstLaunch() == Date(timeIntervalSince1970: 100))
             #expect(store.load() == nil)
-            let updater = ConversionValueUpdater<ShopV4>(store: store, client: RecordingPostbackClient(), clock: TestClock())
+            let updater = ConversionValueUpdater<ShopV4>(
+                store: store, client: RecordingPostbackClient(), clock: TestClock())
             #expect(await updater.firstLaunch == Date(timeIntervalSince1970: 100))
             #expect(await updater.currentWindow == nil)  // decades later
         }

@@ -16,7 +16,8 @@ import Testing
             #expect(await client.updates(through: framework).map(\.fineValue) == [1, 9])
         }
         // SKAdNetwork first, then AdAttributionKit, for each update.
-        #expect(await client.sent.map(\.framework) == [.skAdNetwork, .adAttributionKit, .skAdNetwork, .adAttributionKit])
+        #expect(
+            await client.sent.map(\.framework) == [.skAdNetwork, .adAttributionKit, .skAdNetwork, .adAttributionKit])
     }
 
     @Test func windowsChangeOnTheirHourToTheSecond() async throws {
@@ -48,7 +49,9 @@ import Testing
         #expect(try await updater.record { $0.registered = true } == nil)
         #expect(try await updater.record { $0.dayOneAction = .ordered } == nil)
         clock.set(hours: 50, after: origin)
-        #expect(try await updater.apply() == ConversionValueUpdate(window: 2, fineValue: 31, coarseValue: .high, lockWindow: false))
+        #expect(
+            try await updater.apply()
+                == ConversionValueUpdate(window: 2, fineValue: 31, coarseValue: .high, lockWindow: false))
         #expect(await client.updates(through: .skAdNetwork).count == 2)
         #expect(await client.updates(through: .adAttributionKit).count == 2)
     }
@@ -63,8 +66,12 @@ import Testing
     }
 
     @Test func increaseOnlyNeverSendsALowerFineValue() async throws {
-        let (updater, client, _, _) = makeUpdater(Shop.self, options: .init(increaseOnly: true), frameworks: [.skAdNetwork])
-        try await updater.record { $0.registered = true; $0.dayOneAction = .browsed }  // 9
+        let (updater, client, _, _) = makeUpdater(
+            Shop.self, options: .init(increaseOnly: true), frameworks: [.skAdNetwork])
+        try await updater.record {
+            $0.registered = true
+            $0.dayOneAction = .browsed
+        }  // 9
         let lower = try await updater.record { $0.dayOneAction = .none }  // state 1, coarse medium
         #expect(lower == nil)  // 9 again with the same coarse value: nothing new to send
         try await updater.record { $0.paymentTier = .low }  // 3 < 9: sends 9 with the new coarse value
@@ -76,7 +83,10 @@ import Testing
         #expect(await client.updates(through: .skAdNetwork).map(\.fineValue) == [9, 9, 29])
 
         let (plain, plainClient, _, _) = makeUpdater(Shop.self, frameworks: [.skAdNetwork])
-        try await plain.record { $0.registered = true; $0.dayOneAction = .browsed }
+        try await plain.record {
+            $0.registered = true
+            $0.dayOneAction = .browsed
+        }
         try await plain.record { $0.dayOneAction = .none }
         #expect(await plainClient.updates(through: .skAdNetwork).map(\.fineValue) == [9, 1])
     }
@@ -86,7 +96,10 @@ import Testing
         let clock = TestClock()
         let (first, firstClient, _, _) = makeUpdater(Subscription.self, store: store, clock: clock)
         let origin = await first.firstLaunch
-        try await first.record { $0.revenue = .mid; $0.startedTrial = true }
+        try await first.record {
+            $0.revenue = .mid
+            $0.startedTrial = true
+        }
         #expect(await firstClient.sent.count == 2)
 
         clock.set(hours: 24, after: origin)

@@ -10,7 +10,9 @@ import Testing
     @Test func anSKAdNetworkFailureDoesNotStopAdAttributionKit() async throws {
         let (updater, client, _, _) = makeUpdater(Shop.self)
         await client.failNext(1, through: .skAdNetwork)
-        let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.registered = true } }
+        let error = await #expect(throws: ConversionValueUpdateError.self) {
+            try await updater.record { $0.registered = true }
+        }
         #expect(error?.failures.keys.sorted(by: { $0.rawValue < $1.rawValue }) == [.skAdNetwork])
         #expect(error?.failures[.skAdNetwork] is RecordingPostbackClient.Failure)
         #expect(error?.accepted == [.adAttributionKit])
@@ -27,9 +29,12 @@ import Testing
     @Test func anAdAttributionKitFailureKeepsWhatSKAdNetworkAccepted() async throws {
         let (updater, client, _, _) = makeUpdater(Shop.self)
         await client.failNext(1, through: .adAttributionKit)
-        let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.registered = true } }
+        let error = await #expect(throws: ConversionValueUpdateError.self) {
+            try await updater.record { $0.registered = true }
+        }
         #expect(error?.accepted == [.skAdNetwork])
-        #expect(error?.update == ConversionValueUpdate(window: 1, fineValue: 1, coarseValue: .medium, lockWindow: false))
+        #expect(
+            error?.update == ConversionValueUpdate(window: 1, fineValue: 1, coarseValue: .medium, lockWindow: false))
 
         #expect(try await updater.apply()?.fineValue == 1)
         // SKAdNetwork was not sent the same values twice.
@@ -40,7 +45,9 @@ import Testing
     @Test func bothFailingLeavesBothToRetry() async throws {
         let (updater, client, _, _) = makeUpdater(Shop.self)
         await client.failNext(1)
-        let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.registered = true } }
+        let error = await #expect(throws: ConversionValueUpdateError.self) {
+            try await updater.record { $0.registered = true }
+        }
         #expect(error?.failures.count == 2)
         #expect(error?.accepted == [])
         #expect(try await updater.apply()?.fineValue == 1)

@@ -24,8 +24,10 @@ enum CLI {
     }()
 
     /// Runs `executable` (skanc unless said otherwise) with `prefix + arguments`.
-    static func run(_ arguments: [String], stdin: String? = nil, executable: URL = executable, prefix: [String] = [],
-                    in directory: URL = packageRoot) throws -> CLIResult {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, executable: URL = executable, prefix: [String] = [],
+        in directory: URL = packageRoot
+    ) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = prefix + arguments
@@ -34,10 +36,12 @@ enum CLI {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        let outURL = scratch.appendingPathComponent("out")
+        let errURL = scratch.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         let input = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -48,8 +52,10 @@ enum CLI {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        let outData = try Data(contentsOf: outURL)
+        let errData = try Data(contentsOf: errURL)
+        return CLIResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

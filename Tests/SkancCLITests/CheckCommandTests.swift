@@ -13,23 +13,31 @@ import Testing
     @Test func errorsPrintInCompilerFormatWithThePathAsGiven() throws {
         let result = try CLI.run(["check", "Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan"])
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan:10:28: error: bits 2...3 of dayOneAction overlap bits 1...2 of paymentTier; every bit belongs to one declaration [overlap]
-            Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan:6:27: note: bits 1...2 of paymentTier declared here
+        #expect(
+            result.stderr == """
+                Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan:10:28: error: bits 2...3 of dayOneAction overlap bits 1...2 of paymentTier; every bit belongs to one declaration [overlap]
+                Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan:6:27: note: bits 1...2 of paymentTier declared here
 
-            """)
+                """)
     }
 
     @Test func severalSchemasReportTogetherAndFailIfAnyFails() throws {
         let result = try CLI.run(["check", "Schemas/Shop.skan", "Tests/SkanCompilerTests/Fixtures/invalid/syntax.skan"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Tests/SkanCompilerTests/Fixtures/invalid/syntax.skan:5:24: error: expected a bit index after 'bit', found 'five' [syntax]"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Tests/SkanCompilerTests/Fixtures/invalid/syntax.skan:5:24: error: expected a bit index after 'bit', found 'five' [syntax]"
+            ))
     }
 
     @Test func standardInputIsNamedStdin() throws {
-        let result = try CLI.run(["check", "-"], stdin: "schema T\nversion 1\nflag a at bit 0\ncoarse { low otherwise }\n")
+        let result = try CLI.run(
+            ["check", "-"], stdin: "schema T\nversion 1\nflag a at bit 0\ncoarse { low otherwise }\n")
         #expect(result.status == 0)
-        #expect(result.stderr == "<stdin>:1:8: warning: bits 1...5 belong to no declaration; declare them or mark them 'reserved bits 1...5' [unused-bits]\n")
+        #expect(
+            result.stderr
+                == "<stdin>:1:8: warning: bits 1...5 belong to no declaration; declare them or mark them 'reserved bits 1...5' [unused-bits]\n"
+        )
     }
 
     @Test func warningsAsErrorsFails() throws {
@@ -49,10 +57,12 @@ import Testing
     }
 
     @Test func badUsageExits64() throws {
-        for arguments in [["check"], ["check", "--frobnicate", "Schemas/Shop.skan"], ["frobnicate"], [], ["help", "nothing"]] {
+        for arguments in [
+            ["check"], ["check", "--frobnicate", "Schemas/Shop.skan"], ["frobnicate"], [], ["help", "nothing"],
+        ] {
             let result = try CLI.run(arguments)
             #expect(result.status == 64, "\(arguments)")
-            #expect(result.stderr.contains("skanc") , "\(arguments)")
+            #expect(result.stderr.contains("skanc"), "\(arguments)")
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 @Suite(.serialized) struct ExamplesPackageTests {
     /// Runs `swift` in `directory`; returns the exit status and everything it printed.
     static func swift(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let result = try CLI.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["swift"], in: directory)
+        let result = try CLI.run(
+            arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["swift"], in: directory)
         return (result.status, result.stdout + result.stderr)
     }
 
@@ -24,7 +25,8 @@ import Testing
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-examples-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         let examples = CLI.packageRoot.appendingPathComponent("Examples")
-        try FileManager.default.copyItem(at: examples.appendingPathComponent("Sources"), to: copy.appendingPathComponent("Sources"))
+        try FileManager.default.copyItem(
+            at: examples.appendingPathComponent("Sources"), to: copy.appendingPathComponent("Sources"))
         let manifest = try String(contentsOf: examples.appendingPathComponent("Package.swift"), encoding: .utf8)
         let pointed = manifest.replacingOccurrences(of: "path: \"..\"", with: "path: \"\(CLI.packageRoot.path)\"")
         #expect(pointed != manifest, "Examples/Package.swift no longer depends on \"..\"")
@@ -42,19 +44,24 @@ import Testing
 
         let demo = try CLI.run([], executable: package.appendingPathComponent(".build/debug/ShopDemo"), in: package)
         #expect(demo.status == 0)
-        let schema = try #require(SchemaCompiler.compile(
-            try String(contentsOf: package.appendingPathComponent("Sources/ShopDemo/Shop.skan"), encoding: .utf8)).schema)
+        let schema = try #require(
+            SchemaCompiler.compile(
+                try String(contentsOf: package.appendingPathComponent("Sources/ShopDemo/Shop.skan"), encoding: .utf8)
+            ).schema)
         let state = try #require(schema.state(["registered": "true", "paymentTier": "low", "dayOneAction": "browsed"]))
         #expect(demo.stdout.contains("fine value: \(schema.fineValue(of: state))\n"))
         for window in Schema.windows {
             let coarse = schema.coarseValue(of: state, window: window)!.rawValue
-            #expect(demo.stdout.contains("window \(window): coarse \(coarse), lock \(schema.shouldLock(state, window: window))\n"))
+            #expect(
+                demo.stdout.contains(
+                    "window \(window): coarse \(coarse), lock \(schema.shouldLock(state, window: window))\n"))
         }
         #expect(demo.stdout.contains("decoded 42: not a Shop value: bit 5 is reserved\n"))
         // ShopDemo/Shop.skan and ShopDemo/Legacy/Shop.skan share a file name; each got its own output.
         #expect(demo.stdout.contains("legacy value 3 (version 2): registered true, purchased true\n"))
 
-        let journey = try CLI.run([], executable: package.appendingPathComponent(".build/debug/JourneyDemo"), in: package)
+        let journey = try CLI.run(
+            [], executable: package.appendingPathComponent(".build/debug/JourneyDemo"), in: package)
         #expect(journey.status == 0, "\(journey.stderr)")
         // Window 1 ends at hour 48 to the second, window 2 at hour 168, the last at hour 840.
         for line in [
@@ -66,7 +73,8 @@ import Testing
         ] {
             #expect(journey.stdout.contains(line), "\(journey.stdout)")
         }
-        #expect(journey.stdout.hasSuffix("8 updates sent through skAdNetwork\n8 updates sent through adAttributionKit\n"))
+        #expect(
+            journey.stdout.hasSuffix("8 updates sent through skAdNetwork\n8 updates sent through adAttributionKit\n"))
 
         // SwiftPM may relink the tool once after a clean build; from then on a no-op build runs nothing.
         _ = try Self.swift(["build"], in: package)
@@ -85,9 +93,14 @@ import Testing
         #expect(!edited.output.contains("Generating Swift from Subscription.skan"), "\(edited.output)")
         #expect(!edited.output.contains("Generating Swift from Legacy/Shop.skan"), "\(edited.output)")
 
-        try Self.overwriteInPlace(schemaFile, with: original.replacingOccurrences(of: "flag registered at bit 0", with: "flag registered at bit 9"))
+        try Self.overwriteInPlace(
+            schemaFile,
+            with: original.replacingOccurrences(of: "flag registered at bit 0", with: "flag registered at bit 9"))
         let broken = try Self.swift(["build"], in: package)
         #expect(broken.status != 0)
-        #expect(broken.output.contains("Shop.skan:6:24: error: bit 9 does not exist: fine values have bits 0...5 [bit-range]"), "\(broken.output)")
+        #expect(
+            broken.output.contains(
+                "Shop.skan:6:24: error: bit 9 does not exist: fine values have bits 0...5 [bit-range]"),
+            "\(broken.output)")
     }
 }

@@ -8,8 +8,10 @@ import Testing
     }
 
     @Test func pathsThatOnceCollidedGetDifferentNames() {
-        let names = ["a_/b.skan", "a/_b.skan", "a__b.skan", "a/b.skan", "a.b.skan", "a_.b.skan", "a/.b.skan", "a./b.skan"]
-            .map(GeneratedFileName.forSchema(atRelativePath:))
+        let names = [
+            "a_/b.skan", "a/_b.skan", "a__b.skan", "a/b.skan", "a.b.skan", "a_.b.skan", "a/.b.skan", "a./b.skan",
+        ]
+        .map(GeneratedFileName.forSchema(atRelativePath:))
         #expect(Set(names).count == names.count, "\(names)")
         #expect(names[0] == "a__.b.swift")
         #expect(names[1] == "a.__b.swift")

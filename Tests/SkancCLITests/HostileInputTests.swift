@@ -27,9 +27,13 @@ import Testing
     static let header = "schema Deep version 1\nflag a at bit 0\nreserved bits 1...5\n"
 
     @Test func schemasThatNestTooDeep() throws {
-        let parens = try Self.file("parens.skan", Array((Self.header + "coarse { low when " + String(repeating: "(", count: 200_000) + "a"
-            + String(repeating: ")", count: 200_000) + " low otherwise }\n").utf8))
-        let nots = try Self.file("nots.skan", Array((Self.header + "lock when " + String(repeating: "not ", count: 200_000) + "a\n").utf8))
+        let parens = try Self.file(
+            "parens.skan",
+            Array(
+                (Self.header + "coarse { low when " + String(repeating: "(", count: 200_000) + "a"
+                    + String(repeating: ")", count: 200_000) + " low otherwise }\n").utf8))
+        let nots = try Self.file(
+            "nots.skan", Array((Self.header + "lock when " + String(repeating: "not ", count: 200_000) + "a\n").utf8))
         for path in [parens, nots] {
             let result = try CLI.run(["check", path])
             Self.expectCleanExit(result, path)
@@ -40,23 +44,30 @@ import Testing
 
     @Test func oversizedSchemasAndStrings() throws {
         let line = try Self.file("line.skan", Array(repeating: UInt8(ascii: "x"), count: 50 << 20))
-        let string = try Self.file("string.skan", Array((Self.header + "flag b at bit 1 \"" + String(repeating: "s", count: 20 << 20) + "\"\n").utf8))
+        let string = try Self.file(
+            "string.skan",
+            Array((Self.header + "flag b at bit 1 \"" + String(repeating: "s", count: 20 << 20) + "\"\n").utf8))
         for path in [line, string] {
             let result = try CLI.run(["check", path])
             Self.expectCleanExit(result, path)
             #expect(result.stderr.contains("schemas may be at most 1048576 bytes (1 MiB) [limit]"))
         }
-        let longString = try Self.file("long-string.skan", Array((Self.header + "flag b at bit 1 \"" + String(repeating: "s", count: 100_000) + "\"\n").utf8))
+        let longString = try Self.file(
+            "long-string.skan",
+            Array((Self.header + "flag b at bit 1 \"" + String(repeating: "s", count: 100_000) + "\"\n").utf8))
         let result = try CLI.run(["check", longString])
         #expect(result.stderr.contains("string is longer than 65536 bytes [limit]"))
     }
 
     @Test func hugeIntegersNulBytesInvalidUTF8AndRandomBytes() throws {
-        let huge = try Self.file("huge.skan", Array("schema H version 1\nflag a at bit 99999999999999999999999999\n".utf8))
+        let huge = try Self.file(
+            "huge.skan", Array("schema H version 1\nflag a at bit 99999999999999999999999999\n".utf8))
         let nul = try Self.file("nul.skan", Array("schema N version 1\n\u{0}\u{0}flag a at bit 0\n".utf8))
-        let utf8 = try Self.file("utf8.skan", Array("schema U version 1\nflag a at bit 0 ".utf8) + [0xFF, 0xC3, 0x28] + Array("\n".utf8))
+        let utf8 = try Self.file(
+            "utf8.skan", Array("schema U version 1\nflag a at bit 0 ".utf8) + [0xFF, 0xC3, 0x28] + Array("\n".utf8))
         var generator = SystemRandomNumberGenerator()
-        let random = try Self.file("random.skan", (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let random = try Self.file(
+            "random.skan", (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         for (path, message) in [(huge, "is too large"), (nul, "NUL"), (utf8, "byte 0xFF"), (random, "error:")] {
             let result = try CLI.run(["check", path])
             Self.expectCleanExit(result, path)

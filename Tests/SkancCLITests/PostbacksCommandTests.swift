@@ -9,13 +9,20 @@ import Testing
         #expect(result.status == 1)  // Apple's examples hold a duplicate and a value with bit 5 set
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 7)
-        #expect(lines[0] == "line,status,kind,version,transaction_id,ad_network_id,source_id,app_id,postback_sequence_index,did_win,fidelity_type,redownload,country_code,fine_value,coarse_value,registered,payment_tier,day_one_action,coarse_meaning")
-        #expect(lines[6] == "6,ok,adattributionkit,,85546EB7-FD39-44BC-8990-C98A4AC36A49,development.adattributionkit,1234,10738027756,0,true,click,re-engagement,US,24,,false,none,ordered,")
+        #expect(
+            lines[0]
+                == "line,status,kind,version,transaction_id,ad_network_id,source_id,app_id,postback_sequence_index,did_win,fidelity_type,redownload,country_code,fine_value,coarse_value,registered,payment_tier,day_one_action,coarse_meaning"
+        )
+        #expect(
+            lines[6]
+                == "6,ok,adattributionkit,,85546EB7-FD39-44BC-8990-C98A4AC36A49,development.adattributionkit,1234,10738027756,0,true,click,re-engagement,US,24,,false,none,ordered,"
+        )
         #expect(result.stderr.isEmpty)
     }
 
     @Test func cleanInputExits0AndStandardInputWorks() throws {
-        let input = "{\"transaction-id\":\"1\",\"conversion-value\":11}\n\n{\"transaction-id\":\"2\",\"coarse-conversion-value\":\"low\",\"postback-sequence-index\":1}\n"
+        let input =
+            "{\"transaction-id\":\"1\",\"conversion-value\":11}\n\n{\"transaction-id\":\"2\",\"coarse-conversion-value\":\"low\",\"postback-sequence-index\":1}\n"
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", "--format", "jsonl"], stdin: input)
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n")
@@ -34,7 +41,9 @@ import Testing
     @Test func summaryAddsUp() throws {
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--summary-only"])
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("lines read: 6 (blank lines skipped: 0)\nok: 4\nproblems: 2\n  invalid-fine: 1\n  duplicate: 1\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "lines read: 6 (blank lines skipped: 0)\nok: 4\nproblems: 2\n  invalid-fine: 1\n  duplicate: 1\n"))
         let withRows = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--summary"])
         #expect(withRows.stdout.split(separator: "\n").count == 7)
         #expect(withRows.stderr == result.stdout)

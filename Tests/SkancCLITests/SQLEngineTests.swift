@@ -54,7 +54,8 @@ import Testing
     @Test func duckdbJoinsPostbacks() throws {
         let table = try CLI.run(["table", "Schemas/Shop.skan", "--format", "sql", "--dialect", "duckdb"])
         #expect(table.status == 0)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-duckdb-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "skanc-duckdb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sqlFile = directory.appendingPathComponent("shop.sql")

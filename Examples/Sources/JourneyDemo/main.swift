@@ -50,7 +50,9 @@ for step in journey {
     let columns = "\(elapsed(step.at))  \(event)  \(window.padding(toLength: 6, withPad: " ", startingAt: 0))"
     if let update {
         let fine = String(update.fineValue).padding(toLength: 4, withPad: " ", startingAt: 0)
-        print("\(columns)  \(fine)  \(update.coarseValue.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(update.lockWindow)")
+        print(
+            "\(columns)  \(fine)  \(update.coarseValue.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(update.lockWindow)"
+        )
     } else {
         print("\(columns)  (no update)")
     }

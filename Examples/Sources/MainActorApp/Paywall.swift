@@ -3,6 +3,7 @@
 public struct Paywall {
     private var state = Subscription()
 
+    /// A paywall for a user who has bought nothing yet.
     public init() {}
 
     /// Records a purchase; returns the fine value to report.
@@ -11,6 +12,7 @@ public struct Paywall {
         return state.fineValue
     }
 
+    /// The coarse value the current state gives in the first window.
     public var coarseValueInFirstWindow: String {
         "\(state.coarseValue(window: 1))"
     }

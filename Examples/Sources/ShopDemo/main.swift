@@ -2,7 +2,8 @@ import MainActorApp
 
 // A user who registered, bought something under $5 and browsed on day one.
 let state = Shop(registered: true, paymentTier: .low, dayOneAction: .browsed)
-print("Shop state: registered \(state.registered), paymentTier \(state.paymentTier), dayOneAction \(state.dayOneAction)")
+print(
+    "Shop state: registered \(state.registered), paymentTier \(state.paymentTier), dayOneAction \(state.dayOneAction)")
 print("fine value: \(state.fineValue)")
 for window in 1...3 {
     print("window \(window): coarse \(state.coarseValue(window: window)), lock \(state.shouldLock(window: window))")
@@ -12,17 +13,23 @@ for window in 1...3 {
 for fineValue in [11, 20, 42] {
     do {
         let decoded = try Shop(fineValue: fineValue)
-        print("decoded \(fineValue): registered \(decoded.registered), paymentTier \(decoded.paymentTier), dayOneAction \(decoded.dayOneAction)")
+        print(
+            "decoded \(fineValue): registered \(decoded.registered), paymentTier \(decoded.paymentTier), dayOneAction \(decoded.dayOneAction)"
+        )
     } catch {
         print("decoded \(fineValue): not a Shop value: \(error)")
     }
 }
 
 var paywall = Paywall()
-print("subscription fine value after a $12.50 purchase: \(paywall.purchased(amount: 12.5)), coarse in window 1: \(paywall.coarseValueInFirstWindow)")
+print(
+    "subscription fine value after a $12.50 purchase: \(paywall.purchased(amount: 12.5)), coarse in window 1: \(paywall.coarseValueInFirstWindow)"
+)
 print(describeSubscription(fineValue: 7))
 
 // Postbacks sent under the old layout are read with the old schema version.
 if let legacy = try? LegacyShop(fineValue: 3) {
-    print("legacy value 3 (version \(LegacyShop.schemaVersion)): registered \(legacy.registered), purchased \(legacy.purchased)")
+    print(
+        "legacy value 3 (version \(LegacyShop.schemaVersion)): registered \(legacy.registered), purchased \(legacy.purchased)"
+    )
 }

@@ -1,8 +1,9 @@
 extension Checker {
     func bucketRange(of caseSyntax: CaseSyntax) -> BucketRange? {
         guard let range = caseSyntax.range else { return nil }
-        return BucketRange(lower: range.lower.value, upper: range.upper?.value, isHalfOpen: range.isHalfOpen,
-                           lowerText: range.lower.text, upperText: range.upper?.text)
+        return BucketRange(
+            lower: range.lower.value, upper: range.upper?.value, isHalfOpen: range.isHalfOpen,
+            lowerText: range.lower.text, upperText: range.upper?.text)
     }
 
     /// `bucket` errors (missing, malformed or overlapping ranges) and `bucket-gap` warnings (values that no
@@ -11,8 +12,11 @@ extension Checker {
         guard let buckets = field.buckets else {
             for caseSyntax in field.cases {
                 if let range = caseSyntax.range {
-                    report(.error(.bucket, "case '\(caseSyntax.name.text)' has a range, but '\(field.name.text)' is not a buckets field; write 'buckets amount' or 'buckets count' before '{', or remove the range",
-                                  at: range.location))
+                    report(
+                        .error(
+                            .bucket,
+                            "case '\(caseSyntax.name.text)' has a range, but '\(field.name.text)' is not a buckets field; write 'buckets amount' or 'buckets count' before '{', or remove the range",
+                            at: range.location))
                 }
             }
             return
@@ -22,56 +26,89 @@ extension Checker {
         var ranged: [(name: String, range: BucketRangeSyntax)] = []
         for caseSyntax in field.cases {
             guard let range = caseSyntax.range else {
-                report(.error(.bucket, "case '\(caseSyntax.name.text)' of buckets field '\(field.name.text)' needs the range of \(unit)s it covers, like '0..<1' or '10...'",
-                              at: caseSyntax.code.location))
+                report(
+                    .error(
+                        .bucket,
+                        "case '\(caseSyntax.name.text)' of buckets field '\(field.name.text)' needs the range of \(unit)s it covers, like '0..<1' or '10...'",
+                        at: caseSyntax.code.location))
                 continue
             }
             if buckets.unit == .count, !range.lower.isInteger || range.upper.map({ !$0.isInteger }) == true {
-                report(.error(.bucket, "count buckets take whole numbers; '\(field.name.text)' counts events", at: range.location))
+                report(
+                    .error(
+                        .bucket, "count buckets take whole numbers; '\(field.name.text)' counts events",
+                        at: range.location))
                 continue
             }
-            if let upper = range.upper, upper.value < range.lower.value || (range.isHalfOpen && upper.value == range.lower.value) {
-                report(.error(.bucket, "the range \(describe(range)) of case '\(caseSyntax.name.text)' holds no \(unit)", at: range.location))
+            if let upper = range.upper,
+                upper.value < range.lower.value || (range.isHalfOpen && upper.value == range.lower.value)
+            {
+                report(
+                    .error(
+                        .bucket, "the range \(describe(range)) of case '\(caseSyntax.name.text)' holds no \(unit)",
+                        at: range.location))
                 continue
             }
             ranged.append((caseSyntax.name.text, range))
         }
-        let sorted = ranged.sorted { ($0.range.lower.value, $0.range.location) < ($1.range.lower.value, $1.range.location) }
+        let sorted = ranged.sorted {
+            ($0.range.lower.value, $0.range.location) < ($1.range.lower.value, $1.range.location)
+        }
         // Gaps are only worth a warning once every case has a well-formed range.
         checkBucketNeighbours(sorted, unit: buckets.unit, reportGaps: diagnostics.count == errorsBefore)
     }
 
     /// Overlaps between neighbours in ascending order, then gaps below, between and above the buckets.
-    private mutating func checkBucketNeighbours(_ sorted: [(name: String, range: BucketRangeSyntax)], unit: FieldSyntax.BucketUnit, reportGaps: Bool) {
+    private mutating func checkBucketNeighbours(
+        _ sorted: [(name: String, range: BucketRangeSyntax)], unit: FieldSyntax.BucketUnit, reportGaps: Bool
+    ) {
         guard let first = sorted.first, let last = sorted.last else { return }
         if reportGaps, first.range.lower.value > 0 {
-            report(.warning(.bucketGap, "\(unit.rawValue)s below \(first.range.lower.text) fall in no bucket; start the lowest bucket at 0",
-                            at: first.range.location))
+            report(
+                .warning(
+                    .bucketGap,
+                    "\(unit.rawValue)s below \(first.range.lower.text) fall in no bucket; start the lowest bucket at 0",
+                    at: first.range.location))
         }
         for (below, above) in zip(sorted, sorted.dropFirst()) {
             let (a, b) = (below.range, above.range)
-            guard let aUpper = a.upper, aUpper.value < b.lower.value || (aUpper.value == b.lower.value && a.isHalfOpen) else {
+            guard let aUpper = a.upper, aUpper.value < b.lower.value || (aUpper.value == b.lower.value && a.isHalfOpen)
+            else {
                 let (later, earlier) = a.location < b.location ? (above, below) : (below, above)
                 reportBucketOverlap(later: later, earlier: earlier)
                 continue
             }
-            let touches = a.isHalfOpen ? aUpper.value == b.lower.value
+            let touches =
+                a.isHalfOpen
+                ? aUpper.value == b.lower.value
                 : (unit == .count && aUpper.value + 1 == b.lower.value)
             if reportGaps, !touches {
-                let gap = a.isHalfOpen ? "\(aUpper.text)..<\(b.lower.text)" : "between \(aUpper.text) and \(b.lower.text)"
-                report(.warning(.bucketGap, "\(unit.rawValue)s \(gap) fall in no bucket; make '\(below.name)' end where '\(above.name)' begins",
-                                at: b.location))
+                let gap =
+                    a.isHalfOpen ? "\(aUpper.text)..<\(b.lower.text)" : "between \(aUpper.text) and \(b.lower.text)"
+                report(
+                    .warning(
+                        .bucketGap,
+                        "\(unit.rawValue)s \(gap) fall in no bucket; make '\(below.name)' end where '\(above.name)' begins",
+                        at: b.location))
             }
         }
         if reportGaps, let upper = last.range.upper {
-            report(.warning(.bucketGap, "\(unit.rawValue)s above \(upper.text) fall in no bucket; make the highest bucket open-ended ('\(last.range.lower.text)...')",
-                            at: last.range.location))
+            report(
+                .warning(
+                    .bucketGap,
+                    "\(unit.rawValue)s above \(upper.text) fall in no bucket; make the highest bucket open-ended ('\(last.range.lower.text)...')",
+                    at: last.range.location))
         }
     }
 
-    private mutating func reportBucketOverlap(later: (name: String, range: BucketRangeSyntax), earlier: (name: String, range: BucketRangeSyntax)) {
-        report(.error(.bucket, "the bucket \(describe(later.range)) of '\(later.name)' overlaps \(describe(earlier.range)) of '\(earlier.name)'; each value must fall in one bucket",
-                      at: later.range.location, notes: [.init("'\(earlier.name)' is here", at: earlier.range.location)]))
+    private mutating func reportBucketOverlap(
+        later: (name: String, range: BucketRangeSyntax), earlier: (name: String, range: BucketRangeSyntax)
+    ) {
+        report(
+            .error(
+                .bucket,
+                "the bucket \(describe(later.range)) of '\(later.name)' overlaps \(describe(earlier.range)) of '\(earlier.name)'; each value must fall in one bucket",
+                at: later.range.location, notes: [.init("'\(earlier.name)' is here", at: earlier.range.location)]))
     }
 
     private func describe(_ range: BucketRangeSyntax) -> String {

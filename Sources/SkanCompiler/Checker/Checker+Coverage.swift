@@ -22,17 +22,28 @@ extension Checker {
             }
             if let example = gaps.first {
                 let others = gaps.count == 1 ? "" : " (and \(gaps.count - 1) more of the \(states.count) valid states)"
-                report(.error(.coarseGap, "fine value \(example) reaches no coarse rule in \(describeWindows(windows))\(others)",
-                              at: block.keyword, notes: [.init("end the block with a rule such as 'low otherwise' so that every state gets a coarse value",
-                                              at: block.rules.last?.location ?? block.keyword)]))
+                report(
+                    .error(
+                        .coarseGap,
+                        "fine value \(example) reaches no coarse rule in \(describeWindows(windows))\(others)",
+                        at: block.keyword,
+                        notes: [
+                            .init(
+                                "end the block with a rule such as 'low otherwise' so that every state gets a coarse value",
+                                at: block.rules.last?.location ?? block.keyword)
+                        ]))
             }
             for (rule, count) in zip(block.rules, hits) where count == 0 {
                 let anyMatch = states.contains { rule.condition.holds(for: $0.codes) }
-                let why = anyMatch
+                let why =
+                    anyMatch
                     ? "earlier rules already take every state that '\(schema.text(of: rule.condition))' matches"
                     : "no valid state satisfies '\(schema.text(of: rule.condition))'"
-                report(.warning(.unreachable, "this '\(rule.value.rawValue)' rule is never used in \(describeWindows(windows)): \(why)",
-                                at: rule.location))
+                report(
+                    .warning(
+                        .unreachable,
+                        "this '\(rule.value.rawValue)' rule is never used in \(describeWindows(windows)): \(why)",
+                        at: rule.location))
             }
         }
     }

@@ -22,7 +22,9 @@ package struct Checker {
 
     /// Checks `syntax`. `parseHadErrors` suppresses the whole-schema checks (unused bits, windows with no
     /// rules) that a declaration dropped by the parser would make misleading.
-    package static func check(_ syntax: SchemaSyntax, parseHadErrors: Bool = false) -> (schema: Schema?, diagnostics: [Diagnostic]) {
+    package static func check(_ syntax: SchemaSyntax, parseHadErrors: Bool = false) -> (
+        schema: Schema?, diagnostics: [Diagnostic]
+    ) {
         var checker = Checker()
         let schema = checker.run(syntax, parseHadErrors: parseHadErrors)
         return (schema, checker.diagnostics.sortedByLocation())
@@ -58,8 +60,11 @@ package struct Checker {
         // Whole-layout advice waits until the schema has no errors: until then the layout is still changing.
         if !parseHadErrors, !diagnostics.hasErrors, !unusedBits.isEmpty {
             let them = unusedBits.count == 1 ? "it" : "them"
-            report(.warning(.unusedBits, "\(describeBits(unusedBits)) belong\(unusedBits.count == 1 ? "s" : "") to no declaration; declare \(them) or mark \(them) '\(reservedSpelling(unusedBits))'",
-                            at: syntax.name?.location ?? syntax.location))
+            report(
+                .warning(
+                    .unusedBits,
+                    "\(describeBits(unusedBits)) belong\(unusedBits.count == 1 ? "s" : "") to no declaration; declare \(them) or mark \(them) '\(reservedSpelling(unusedBits))'",
+                    at: syntax.name?.location ?? syntax.location))
         }
         if parseHadErrors || diagnostics.hasErrors || syntax.name == nil || syntax.version == nil { return nil }
         return schema

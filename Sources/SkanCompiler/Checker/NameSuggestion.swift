@@ -20,7 +20,8 @@ enum NameSuggestion {
     /// Edit distance (insertions, deletions, substitutions and swaps of neighbours, as in 'tpo' for 'top')
     /// over Unicode scalars; a wrong capital costs half an edit, so it ranks above a wrong letter.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         // Costs are doubled so that half an edit stays an integer.
         var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -28,7 +29,9 @@ enum NameSuggestion {
         for j in 0...b.count { table[0][j] = j * 2 }
         for i in 1...a.count {
             for j in 1...b.count {
-                let substitution = a[i - 1] == b[j - 1] ? 0
+                let substitution =
+                    a[i - 1] == b[j - 1]
+                    ? 0
                     : a[i - 1].properties.lowercaseMapping == b[j - 1].properties.lowercaseMapping ? 1 : 2
                 var cost = min(table[i - 1][j] + 2, table[i][j - 1] + 2, table[i - 1][j - 1] + substitution)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {

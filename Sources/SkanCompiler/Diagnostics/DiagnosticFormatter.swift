@@ -11,8 +11,11 @@ public struct DiagnosticFormatter: Sendable {
 
     /// `path:line:column: severity: message [code]`, then the notes, as compilers print them.
     public func format(_ diagnostic: Diagnostic, in source: SourceText) -> String {
-        var lines = [header(source.path, diagnostic.location, diagnostic.severity.rawValue,
-                            "\(diagnostic.message) [\(diagnostic.code.rawValue)]")]
+        var lines = [
+            header(
+                source.path, diagnostic.location, diagnostic.severity.rawValue,
+                "\(diagnostic.message) [\(diagnostic.code.rawValue)]")
+        ]
         if showSourceLine { lines += excerpt(at: diagnostic.location, in: source) }
         for note in diagnostic.notes {
             if let location = note.location {

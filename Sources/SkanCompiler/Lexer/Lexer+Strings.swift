@@ -37,7 +37,10 @@ extension Lexer {
         let escapeStart = currentLocation
         index += 1  // backslash
         guard let byte = peek(), byte != UInt8(ascii: "\n") else {
-            report(.error(.syntax, "a backslash must be followed by an escape: \\\", \\\\, \\n, \\t or \\u{…}", at: escapeStart))
+            report(
+                .error(
+                    .syntax, "a backslash must be followed by an escape: \\\", \\\\, \\n, \\t or \\u{…}",
+                    at: escapeStart))
             return []
         }
         index += 1
@@ -49,7 +52,10 @@ extension Lexer {
         case UInt8(ascii: "u"):
             return lexUnicodeEscape(escapeStart)
         default:
-            report(.error(.syntax, "unknown escape '\\\(Unicode.Scalar(byte))'; use \\\", \\\\, \\n, \\t or \\u{…}", at: escapeStart))
+            report(
+                .error(
+                    .syntax, "unknown escape '\\\(Unicode.Scalar(byte))'; use \\\", \\\\, \\n, \\t or \\u{…}",
+                    at: escapeStart))
             return []
         }
     }
@@ -70,7 +76,10 @@ extension Lexer {
         }
         guard peek() == UInt8(ascii: "}"), (1...8).contains(digits), let scalar = Unicode.Scalar(scalarValue) else {
             if peek() == UInt8(ascii: "}") { index += 1 }
-            report(.error(.syntax, "invalid \\u{…} escape; write one to eight hex digits of a Unicode scalar", at: escapeStart))
+            report(
+                .error(
+                    .syntax, "invalid \\u{…} escape; write one to eight hex digits of a Unicode scalar", at: escapeStart
+                ))
             return []
         }
         index += 1

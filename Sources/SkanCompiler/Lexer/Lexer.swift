@@ -74,24 +74,50 @@ package struct Lexer {
             decoded = lexString(start: start)
             kind = .string
         case UInt8(ascii: ".") where peek(1) == UInt8(ascii: ".") && peek(2) == UInt8(ascii: "."):
-            index += 3; kind = .closedRange
+            index += 3
+            kind = .closedRange
         case UInt8(ascii: ".") where peek(1) == UInt8(ascii: ".") && peek(2) == UInt8(ascii: "<"):
-            index += 3; kind = .halfOpenRange
-        case UInt8(ascii: "{"): index += 1; kind = .leftBrace
-        case UInt8(ascii: "}"): index += 1; kind = .rightBrace
-        case UInt8(ascii: "("): index += 1; kind = .leftParen
-        case UInt8(ascii: ")"): index += 1; kind = .rightParen
+            index += 3
+            kind = .halfOpenRange
+        case UInt8(ascii: "{"):
+            index += 1
+            kind = .leftBrace
+        case UInt8(ascii: "}"):
+            index += 1
+            kind = .rightBrace
+        case UInt8(ascii: "("):
+            index += 1
+            kind = .leftParen
+        case UInt8(ascii: ")"):
+            index += 1
+            kind = .rightParen
         case UInt8(ascii: "="):
-            if peek(1) == UInt8(ascii: "=") { index += 2; kind = .comparison(.equal) }
-            else { index += 1; kind = .equals }
+            if peek(1) == UInt8(ascii: "=") {
+                index += 2
+                kind = .comparison(.equal)
+            } else {
+                index += 1
+                kind = .equals
+            }
         case UInt8(ascii: "!") where peek(1) == UInt8(ascii: "="):
-            index += 2; kind = .comparison(.notEqual)
+            index += 2
+            kind = .comparison(.notEqual)
         case UInt8(ascii: "<"):
-            if peek(1) == UInt8(ascii: "=") { index += 2; kind = .comparison(.lessOrEqual) }
-            else { index += 1; kind = .comparison(.less) }
+            if peek(1) == UInt8(ascii: "=") {
+                index += 2
+                kind = .comparison(.lessOrEqual)
+            } else {
+                index += 1
+                kind = .comparison(.less)
+            }
         case UInt8(ascii: ">"):
-            if peek(1) == UInt8(ascii: "=") { index += 2; kind = .comparison(.greaterOrEqual) }
-            else { index += 1; kind = .comparison(.greater) }
+            if peek(1) == UInt8(ascii: "=") {
+                index += 2
+                kind = .comparison(.greaterOrEqual)
+            } else {
+                index += 1
+                kind = .comparison(.greater)
+            }
         default:
             return nil
         }
@@ -134,7 +160,8 @@ package struct Lexer {
         var first: String? = nil
         var count = 0
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n"),
-              lexTokenStartsHere() == false, !bytes[index].isTrivia {
+            lexTokenStartsHere() == false, !bytes[index].isTrivia
+        {
             var length = 1
             if bytes[index] >= 0xC0 {
                 while index + length < bytes.count, length < 4, bytes[index + length] & 0xC0 == 0x80 { length += 1 }
@@ -143,19 +170,22 @@ package struct Lexer {
             index += length
             count += 1
         }
-        let what = count == 1 ? "unexpected character \(first ?? "")" : "\(count) unexpected characters, starting with \(first ?? "")"
+        let what =
+            count == 1
+            ? "unexpected character \(first ?? "")" : "\(count) unexpected characters, starting with \(first ?? "")"
         report(.error(.syntax, what, at: start))
     }
 
     private func lexTokenStartsHere() -> Bool {
         switch bytes[index] {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"),
-             UInt8(ascii: "#"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "#"):
             true
         case UInt8(ascii: "!"): peek(1) == UInt8(ascii: "=")
-        case UInt8(ascii: "."): peek(1) == UInt8(ascii: ".") && (peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<"))
+        case UInt8(ascii: "."):
+            peek(1) == UInt8(ascii: ".") && (peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<"))
         default: false
         }
     }
@@ -172,7 +202,8 @@ package struct Lexer {
 
 extension UInt8 {
     var isTrivia: Bool {
-        self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
+        self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r")
+            || self == UInt8(ascii: "\n")
     }
 
     var isIdentifierByte: Bool {

@@ -16,8 +16,11 @@ extension Parser {
     /// `factor = "not" factor | "(" cond ")" | Ident [ op Ident ]`
     mutating func parseFactor(depth: Int) throws(Recovery) -> ConditionSyntax {
         if depth >= Parser.maximumConditionDepth {
-            diagnostics.append(.error(.limit, "the condition nests deeper than \(Parser.maximumConditionDepth) levels of 'not' and parentheses; simplify it",
-                                      at: current.location))
+            diagnostics.append(
+                .error(
+                    .limit,
+                    "the condition nests deeper than \(Parser.maximumConditionDepth) levels of 'not' and parentheses; simplify it",
+                    at: current.location))
             throw Recovery()
         }
         let location = current.location
@@ -27,8 +30,10 @@ extension Parser {
         if let open = accept(.leftParen) {
             let inner = try parseCondition(depth: depth + 1)
             if accept(.rightParen) == nil {
-                diagnostics.append(.error(.syntax, "expected ')' to close the '(', found \(current.quoted)", at: current.location,
-                                          notes: [.init("the '(' is here", at: open.location)]))
+                diagnostics.append(
+                    .error(
+                        .syntax, "expected ')' to close the '(', found \(current.quoted)", at: current.location,
+                        notes: [.init("the '(' is here", at: open.location)]))
                 throw Recovery()
             }
             return inner

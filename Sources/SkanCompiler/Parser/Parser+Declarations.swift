@@ -27,7 +27,8 @@ extension Parser {
             try expect("at", context: "after the flag name")
             try expect("bit", context: "after 'at' (a flag takes one bit: 'at bit 0')")
             let bit = try expectInteger("a bit index", context: "after 'bit'")
-            return .flag(FlagSyntax(keyword: keyword, name: name, bit: BitsSyntax(lower: bit), description: optionalString()))
+            return .flag(
+                FlagSyntax(keyword: keyword, name: name, bit: BitsSyntax(lower: bit), description: optionalString()))
         }
         if accept("field") { return .field(try parseField(keyword: keyword)) }
         if accept("reserved") {
@@ -62,8 +63,9 @@ extension Parser {
         let name = try expectIdentifier("a field name", context: "after 'field'")
         try expect("at", context: "after the field name")
         let bits = try parseBits(context: "after 'at'")
-        var field = FieldSyntax(keyword: keyword, name: name, bits: bits, description: optionalString(),
-                                buckets: nil, cases: [])
+        var field = FieldSyntax(
+            keyword: keyword, name: name, bits: bits, description: optionalString(),
+            buckets: nil, cases: [])
         let bucketsLocation = current.location
         if accept("buckets") {
             if accept("amount") {
@@ -79,8 +81,10 @@ extension Parser {
             field.cases.append(try parser.parseCase())
         }
         if field.cases.isEmpty, complete {
-            diagnostics.append(.error(.syntax, "field '\(name.text)' has no cases; declare at least one ('none = 0')",
-                                      at: brace.location))
+            diagnostics.append(
+                .error(
+                    .syntax, "field '\(name.text)' has no cases; declare at least one ('none = 0')",
+                    at: brace.location))
         }
         return field
     }
@@ -112,10 +116,12 @@ extension Parser {
         guard token.kind == .integer || token.kind == .decimal else { try fail(expected: "a number") }
         advance()
         guard let value = Double(token.text), value.isFinite, value <= 1e15 else {
-            diagnostics.append(.error(.limit, "the number \(token.text.prefix(40)) is too large (at most 1e15)", at: token.location))
+            diagnostics.append(
+                .error(.limit, "the number \(token.text.prefix(40)) is too large (at most 1e15)", at: token.location))
             throw Recovery()
         }
-        return NumberLiteral(text: token.text, value: value, isInteger: token.kind == .integer, location: token.location)
+        return NumberLiteral(
+            text: token.text, value: value, isInteger: token.kind == .integer, location: token.location)
     }
 
     /// `windows = "window" Int | "windows" Int "..." Int`, or nothing.
@@ -141,20 +147,25 @@ extension Parser {
             block.rules.append(try parser.parseCoarseRule())
         }
         if block.rules.isEmpty, complete {
-            diagnostics.append(.error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
+            diagnostics.append(
+                .error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
         }
         return block
     }
 
     /// The items of a `{ ... }` block up to its closing brace. An item with an error is skipped to the next
     /// line, so the rest of the block is still read. Returns false when some item had an error.
-    mutating func parseBlock(opening brace: Token, name: String,
-                             item: (inout Parser) throws(Recovery) -> Void) throws(Recovery) -> Bool {
+    mutating func parseBlock(
+        opening brace: Token, name: String,
+        item: (inout Parser) throws(Recovery) -> Void
+    ) throws(Recovery) -> Bool {
         var complete = true
         while current.kind != .rightBrace {
             if atEnd {
-                diagnostics.append(.error(.syntax, "expected '}' to close \(name)", at: current.location,
-                                          notes: [.init("its '{' is here", at: brace.location)]))
+                diagnostics.append(
+                    .error(
+                        .syntax, "expected '}' to close \(name)", at: current.location,
+                        notes: [.init("its '{' is here", at: brace.location)]))
                 throw Recovery()
             }
             do {

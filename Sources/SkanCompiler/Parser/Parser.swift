@@ -59,7 +59,8 @@ package struct Parser {
     /// Records a `syntax` error at the current token and unwinds to the enclosing recovery point.
     mutating func fail(expected: String, context: String = "") throws(Recovery) -> Never {
         let suffix = context.isEmpty ? "" : " " + context
-        diagnostics.append(.error(.syntax, "expected \(expected)\(suffix), found \(current.quoted)", at: current.location))
+        diagnostics.append(
+            .error(.syntax, "expected \(expected)\(suffix), found \(current.quoted)", at: current.location))
         throw Recovery()
     }
 
@@ -80,7 +81,10 @@ package struct Parser {
     mutating func expectInteger(_ description: String, context: String = "") throws(Recovery) -> IntegerLiteral {
         let token = try expect(.integer, description, context: context)
         guard let value = Int(token.text), value <= 1_000_000_000 else {
-            diagnostics.append(.error(.limit, "the integer \(token.text.prefix(40)) is too large (at most 1000000000)", at: token.location))
+            diagnostics.append(
+                .error(
+                    .limit, "the integer \(token.text.prefix(40)) is too large (at most 1000000000)", at: token.location
+                ))
             throw Recovery()
         }
         return IntegerLiteral(value: value, location: token.location)

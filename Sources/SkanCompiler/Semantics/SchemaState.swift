@@ -32,7 +32,8 @@ extension Schema {
         var state = SchemaState(schema: self)
         for (fieldName, caseName) in caseNames {
             guard let index = fieldIndex(named: fieldName),
-                  let fieldCase = fields[index].caseNamed(caseName) else { return nil }
+                let fieldCase = fields[index].caseNamed(caseName)
+            else { return nil }
             state.codes[index] = fieldCase.code
         }
         return state

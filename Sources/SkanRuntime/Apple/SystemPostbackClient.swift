@@ -55,12 +55,18 @@ public struct SystemPostbackClient: PostbackClient {
         var frameworks: [AttributionFramework] = []
         switch conversions {
         case .installs, .all:
-            if #available(iOS 14.0, *), newestAPI >= .iOS14_0 { frameworks.append(.skAdNetwork) }
-            if #available(iOS 17.4, *), newestAPI >= .iOS17_4, Self.hasAdAttributionKit { frameworks.append(.adAttributionKit) }
+            if #available(iOS 14.0, *), newestAPI >= .iOS14 { frameworks.append(.skAdNetwork) }
+            if #available(iOS 17.4, *), newestAPI >= .iOS17Point4, Self.hasAdAttributionKit {
+                frameworks.append(.adAttributionKit)
+            }
         case .reengagements:
-            if #available(iOS 18.0, *), newestAPI >= .iOS18_0, Self.hasAdAttributionKit { frameworks.append(.adAttributionKit) }
+            if #available(iOS 18.0, *), newestAPI >= .iOS18, Self.hasAdAttributionKit {
+                frameworks.append(.adAttributionKit)
+            }
         case .tagged:
-            if #available(iOS 18.4, *), newestAPI >= .iOS18_4, Self.hasAdAttributionKit { frameworks.append(.adAttributionKit) }
+            if #available(iOS 18.4, *), newestAPI >= .iOS18Point4, Self.hasAdAttributionKit {
+                frameworks.append(.adAttributionKit)
+            }
         }
         return frameworks
     }
@@ -74,14 +80,16 @@ public struct SystemPostbackClient: PostbackClient {
     }
 
     private func sendToSKAdNetwork(_ update: ConversionValueUpdate) async throws {
-        if #available(iOS 16.1, *), newestAPI >= .iOS16_1 {
+        if #available(iOS 16.1, *), newestAPI >= .iOS16Point1 {
             let coarse = update.coarseValue.skAdNetwork
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                SKAdNetwork.updatePostbackConversionValue(update.fineValue, coarseValue: coarse, lockWindow: update.lockWindow) { error in
+                SKAdNetwork.updatePostbackConversionValue(
+                    update.fineValue, coarseValue: coarse, lockWindow: update.lockWindow
+                ) { error in
                     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
                 }
             }
-        } else if #available(iOS 15.4, *), newestAPI >= .iOS15_4 {
+        } else if #available(iOS 15.4, *), newestAPI >= .iOS15Point4 {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 SKAdNetwork.updatePostbackConversionValue(update.fineValue) { error in
                     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
@@ -94,17 +102,20 @@ public struct SystemPostbackClient: PostbackClient {
 
     private func sendToAdAttributionKit(_ update: ConversionValueUpdate) async throws {
         #if (canImport(AdAttributionKit) && os(iOS) && !targetEnvironment(macCatalyst)) || APPLE_API_MIRROR
-        if #available(iOS 18.4, *), newestAPI >= .iOS18_4, case .tagged(let tag) = conversions {
+        if #available(iOS 18.4, *), newestAPI >= .iOS18Point4, case .tagged(let tag) = conversions {
             try await Postback.updateConversionValue(
-                PostbackUpdate(fineConversionValue: update.fineValue, lockPostback: update.lockWindow, conversionTag: tag))
-        } else if #available(iOS 18.0, *), newestAPI >= .iOS18_0 {
+                PostbackUpdate(
+                    fineConversionValue: update.fineValue, lockPostback: update.lockWindow, conversionTag: tag))
+        } else if #available(iOS 18.0, *), newestAPI >= .iOS18 {
             try await Postback.updateConversionValue(
                 PostbackUpdate(
                     fineConversionValue: update.fineValue, lockPostback: update.lockWindow,
-                    coarseConversionValue: update.coarseValue.adAttributionKit, conversionTypes: conversions.conversionTypes))
+                    coarseConversionValue: update.coarseValue.adAttributionKit,
+                    conversionTypes: conversions.conversionTypes))
         } else if #available(iOS 17.4, *) {
             try await Postback.updateConversionValue(
-                update.fineValue, coarseConversionValue: update.coarseValue.adAttributionKit, lockPostback: update.lockWindow)
+                update.fineValue, coarseConversionValue: update.coarseValue.adAttributionKit,
+                lockPostback: update.lockWindow)
         }
         #endif
     }
@@ -121,9 +132,9 @@ public struct SystemPostbackClient: PostbackClient {
 
 /// The OS versions that brought an API this client uses, in order.
 enum APILevel: Int, Comparable, CaseIterable {
-    case iOS14_0, iOS15_4, iOS16_1, iOS17_4, iOS18_0, iOS18_4
+    case iOS14, iOS15Point4, iOS16Point1, iOS17Point4, iOS18, iOS18Point4
 
-    static let newest = APILevel.iOS18_4
+    static let newest = APILevel.iOS18Point4
 
     static func < (left: APILevel, right: APILevel) -> Bool { left.rawValue < right.rawValue }
 }

@@ -6,28 +6,33 @@ enum GenerateCommand {
         name: "generate",
         summary: "Generate the Swift encoder and decoder of a schema.",
         flags: [],
-        options: ["-o": [], "--output": [], "--access-level": SwiftGenerator.AccessLevel.allCases.map(\.rawValue), "--source-name": []],
+        options: [
+            "-o": [], "--output": [], "--access-level": SwiftGenerator.AccessLevel.allCases.map(\.rawValue),
+            "--source-name": [],
+        ],
         help: """
-        USAGE: skanc generate SCHEMA [-o FILE] [--access-level internal|package|public]
+            USAGE: skanc generate SCHEMA [-o FILE] [--access-level internal|package|public]
 
-        Generates Swift source for a schema (a path, or - for standard input): a value type that encodes a state
-        into fine and coarse values, decodes fine values back, and says when to lock a window.
+            Generates Swift source for a schema (a path, or - for standard input): a value type that encodes a state
+            into fine and coarse values, decodes fine values back, and says when to lock a window.
 
-        OPTIONS:
-          -o, --output FILE       Write to FILE (only when its content changes) instead of standard output.
-          --access-level LEVEL    internal (default), package or public.
-          --source-name NAME      The schema name the header shows (default: the path as given, or its file
-                                  name when the path is absolute). Build tools pass a relative name here.
-          -h, --help              Show this help.
+            OPTIONS:
+              -o, --output FILE       Write to FILE (only when its content changes) instead of standard output.
+              --access-level LEVEL    internal (default), package or public.
+              --source-name NAME      The schema name the header shows (default: the path as given, or its file
+                                      name when the path is absolute). Build tools pass a relative name here.
+              -h, --help              Show this help.
 
-        EXIT STATUS: 0 written, 1 a schema error or a file that cannot be read or written, 64 bad usage.
-        """,
+            EXIT STATUS: 0 written, 1 a schema error or a file that cannot be read or written, 64 bad usage.
+            """,
         run: run
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "name the schema to generate from" : "generate takes one schema at a time", command: "generate")
+            throw UsageError(
+                message: arguments.positionals.isEmpty
+                    ? "name the schema to generate from" : "generate takes one schema at a time", command: "generate")
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let level = arguments.options["--access-level"].flatMap(SwiftGenerator.AccessLevel.init(rawValue:)) ?? .internal

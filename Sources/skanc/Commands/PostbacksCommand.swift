@@ -1,3 +1,6 @@
+import SkanCompiler
+import SkanPostbacks
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,8 +8,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SkanCompiler
-import SkanPostbacks
 
 /// `skanc postbacks SCHEMA [FILE...]`: one output row per non-blank postback line, always.
 enum PostbacksCommand {
@@ -16,26 +17,26 @@ enum PostbacksCommand {
         flags: ["--summary", "--summary-only"],
         options: ["--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": []],
         help: """
-        USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
+            USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
 
-        Decodes postbacks, one JSON object per line (SKAdNetwork 2.0-4.0 and AdAttributionKit), with the
-        schema's exact semantics. Reads standard input when no FILE (or -) is given. Every non-blank line gets
-        one output row: line, status (ok or a problem code), kind, version, transaction_id, ad_network_id,
-        source_id, app_id, postback_sequence_index, did_win, fidelity_type, redownload, country_code,
-        fine_value, coarse_value, one column per schema field, coarse_meaning. With several files, a first
-        column names the file. Status codes and columns are documented in docs/Postbacks.md.
+            Decodes postbacks, one JSON object per line (SKAdNetwork 2.0-4.0 and AdAttributionKit), with the
+            schema's exact semantics. Reads standard input when no FILE (or -) is given. Every non-blank line gets
+            one output row: line, status (ok or a problem code), kind, version, transaction_id, ad_network_id,
+            source_id, app_id, postback_sequence_index, did_win, fidelity_type, redownload, country_code,
+            fine_value, coarse_value, one column per schema field, coarse_meaning. With several files, a first
+            column names the file. Status codes and columns are documented in docs/Postbacks.md.
 
-        OPTIONS:
-          --format FORMAT   csv (default; RFC 4180, spreadsheet-safe) or jsonl (one JSON object per row).
-          --summary         Also print counts to standard error: lines, ok, each problem, duplicates, cases,
-                            coarse values per window, postbacks without a value by privacy tier.
-          --summary-only    Print only the summary, to standard output.
-          --threads N       Decode on N threads (default: one per processor). The output is the same for any N.
-          -h, --help        Show this help.
+            OPTIONS:
+              --format FORMAT   csv (default; RFC 4180, spreadsheet-safe) or jsonl (one JSON object per row).
+              --summary         Also print counts to standard error: lines, ok, each problem, duplicates, cases,
+                                coarse values per window, postbacks without a value by privacy tier.
+              --summary-only    Print only the summary, to standard output.
+              --threads N       Decode on N threads (default: one per processor). The output is the same for any N.
+              -h, --help        Show this help.
 
-        EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema
-        error), 64 bad usage.
-        """,
+            EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema
+            error), 64 bad usage.
+            """,
         run: run
     )
 
@@ -58,15 +59,18 @@ enum PostbacksCommand {
         if inputs.isEmpty { inputs = ["-"] }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
-        let output: any PostbackOutput = summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
-        let reader = PostbackReader(schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
-                                    inputBytes: Self.totalSize(of: inputs), output: output)
+        let output: any PostbackOutput =
+            summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
+        let reader = PostbackReader(
+            schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
+            inputBytes: Self.totalSize(of: inputs), output: output)
         reader.writeHeader()
         var failed = false
         for input in inputs {
             let descriptor = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
             guard descriptor >= 0 else {
-                Output.error("\(input): error: cannot open the file (\(String(cString: strerror(errno)))); check the path")
+                Output.error(
+                    "\(input): error: cannot open the file (\(String(cString: strerror(errno)))); check the path")
                 failed = true
                 continue
             }

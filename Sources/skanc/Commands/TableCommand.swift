@@ -8,27 +8,29 @@ enum TableCommand {
         flags: [],
         options: ["--format": TableFormat.allCases.map(\.rawValue), "--dialect": SQLDialect.allCases.map(\.rawValue)],
         help: """
-        USAGE: skanc table SCHEMA [--format text|csv|json|markdown|html|sql] [--dialect sqlite|duckdb|postgres|bigquery|snowflake]
+            USAGE: skanc table SCHEMA [--format text|csv|json|markdown|html|sql] [--dialect sqlite|duckdb|postgres|bigquery|snowflake]
 
-        Prints the decoding tables of a schema (a path, or - for standard input). The fine table has one row per
-        fine value 0...63 (bits, valid, reason, one column per field, coarse value and lock per window); the
-        coarse table gives, per window and coarse value, the rule in words and how many states map to it.
+            Prints the decoding tables of a schema (a path, or - for standard input). The fine table has one row per
+            fine value 0...63 (bits, valid, reason, one column per field, coarse value and lock per window); the
+            coarse table gives, per window and coarse value, the rule in words and how many states map to it.
 
-        OPTIONS:
-          --format FORMAT     text (default, aligned for a terminal), csv (RFC 4180), json (documented in
-                              docs/TableFormats.md), markdown, html (a page with a bit-layout diagram) or sql
-                              (CREATE TABLE and INSERT for <schema>_v<version> and <schema>_v<version>_coarse).
-          --dialect DIALECT   For sql: sqlite (default), duckdb, postgres, bigquery or snowflake.
-          -h, --help          Show this help.
+            OPTIONS:
+              --format FORMAT     text (default, aligned for a terminal), csv (RFC 4180), json (documented in
+                                  docs/TableFormats.md), markdown, html (a page with a bit-layout diagram) or sql
+                                  (CREATE TABLE and INSERT for <schema>_v<version> and <schema>_v<version>_coarse).
+              --dialect DIALECT   For sql: sqlite (default), duckdb, postgres, bigquery or snowflake.
+              -h, --help          Show this help.
 
-        EXIT STATUS: 0 printed, 1 a schema error or a file that cannot be read, 64 bad usage.
-        """,
+            EXIT STATUS: 0 printed, 1 a schema error or a file that cannot be read, 64 bad usage.
+            """,
         run: run
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "name the schema to tabulate" : "table takes one schema at a time", command: "table")
+            throw UsageError(
+                message: arguments.positionals.isEmpty
+                    ? "name the schema to tabulate" : "table takes one schema at a time", command: "table")
         }
         let format = arguments.options["--format"].flatMap(TableFormat.init(rawValue:)) ?? .text
         if arguments.options["--dialect"] != nil, format != .sql {

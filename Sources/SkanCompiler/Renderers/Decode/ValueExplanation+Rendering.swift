@@ -13,18 +13,26 @@ extension ValueExplanation {
             for item in fields {
                 let padded = item.field.name + String(repeating: " ", count: width - item.field.name.count)
                 var line = "  \(padded)  \(item.fieldCase.name)"
-                let notes = [item.field.description, item.fieldCase.description, item.fieldCase.bucket.map { "covers \($0)" }].compactMap { $0 }
+                let notes = [
+                    item.field.description, item.fieldCase.description, item.fieldCase.bucket.map { "covers \($0)" },
+                ].compactMap { $0 }
                 if !notes.isEmpty { line += "  (" + notes.map(oneLine).joined(separator: "; ") + ")" }
                 out += line + "\n"
             }
-            out += "  coarse: " + zip(Schema.windows, coarse).map { "window \($0) \($1.rawValue)" }.joined(separator: ", ") + "\n"
+            out +=
+                "  coarse: " + zip(Schema.windows, coarse).map { "window \($0) \($1.rawValue)" }.joined(separator: ", ")
+                + "\n"
             let locked = zip(Schema.windows, lock).filter(\.1).map { "window \($0.0)" }
             out += "  lock: " + (locked.isEmpty ? "never" : locked.joined(separator: ", ")) + "\n"
             return out
         case .coarse(let value, let window, let rule, let fineValues):
             let states = fineValues.count == 1 ? "1 state" : "\(fineValues.count) states"
-            var out = "\(value.rawValue) in window \(window): " + (rule.isEmpty ? "no rule gives this value" : rule) + "\n"
-            out += "  \(states)" + (fineValues.isEmpty ? "\n" : ": fine values " + fineValues.map(String.init).joined(separator: ", ") + "\n")
+            var out =
+                "\(value.rawValue) in window \(window): " + (rule.isEmpty ? "no rule gives this value" : rule) + "\n"
+            out +=
+                "  \(states)"
+                + (fineValues.isEmpty
+                    ? "\n" : ": fine values " + fineValues.map(String.init).joined(separator: ", ") + "\n")
             return out
         }
     }
@@ -33,25 +41,41 @@ extension ValueExplanation {
     package func json() -> JSONValue {
         switch self {
         case .unreadable(let text):
-            return .object([("input", .string(text)), ("kind", .string("unknown")), ("valid", .bool(false)),
-                            ("reason", .string("not a fine value (0...63) or a coarse value (low, medium, high)"))])
+            return .object([
+                ("input", .string(text)), ("kind", .string("unknown")), ("valid", .bool(false)),
+                ("reason", .string("not a fine value (0...63) or a coarse value (low, medium, high)")),
+            ])
         case .fine(let value, .failure(let error), _, _):
-            return .object([("input", .string(String(value))), ("kind", .string("fine")), ("fine_value", .integer(value)),
-                            ("valid", .bool(false)), ("problem", .string(error.code)), ("reason", .string(error.description))])
+            return .object([
+                ("input", .string(String(value))), ("kind", .string("fine")), ("fine_value", .integer(value)),
+                ("valid", .bool(false)), ("problem", .string(error.code)), ("reason", .string(error.description)),
+            ])
         case .fine(let value, .success(let fields), let coarse, let lock):
             return .object([
                 ("input", .string(String(value))), ("kind", .string("fine")), ("fine_value", .integer(value)),
                 ("valid", .bool(true)), ("bits", .string(DecodingTable.bits(of: value))),
-                ("fields", .object(fields.map { item in
-                    (item.field.name, .object([("case", .string(item.fieldCase.name)), ("code", .integer(item.fieldCase.code)),
-                                               ("description", .optional(item.fieldCase.description))]))
-                })),
+                (
+                    "fields",
+                    .object(
+                        fields.map { item in
+                            (
+                                item.field.name,
+                                .object([
+                                    ("case", .string(item.fieldCase.name)), ("code", .integer(item.fieldCase.code)),
+                                    ("description", .optional(item.fieldCase.description)),
+                                ])
+                            )
+                        })
+                ),
                 ("coarse", .array(coarse.map { .string($0.rawValue) })),
                 ("lock", .array(lock.map(JSONValue.bool))),
             ])
         case .coarse(let value, let window, let rule, let fineValues):
-            return .object([("input", .string(value.rawValue)), ("kind", .string("coarse")), ("window", .integer(window)),
-                            ("valid", .bool(true)), ("rule", .string(rule)), ("fine_values", .array(fineValues.map(JSONValue.integer)))])
+            return .object([
+                ("input", .string(value.rawValue)), ("kind", .string("coarse")), ("window", .integer(window)),
+                ("valid", .bool(true)), ("rule", .string(rule)),
+                ("fine_values", .array(fineValues.map(JSONValue.integer))),
+            ])
         }
     }
 

@@ -22,17 +22,24 @@ public enum ValueExplanation: Sendable {
             case .failure(let error):
                 return [.fine(value: value, result: .failure(error), coarse: [], lock: [])]
             case .success(let state):
-                let values = zip(schema.fields, state.codes).map { FieldValue(field: $0, fieldCase: $0.caseWithCode($1)!) }
-                return [.fine(value: value, result: .success(values),
-                              coarse: Schema.windows.map { schema.coarseValue(of: state, window: $0)! },
-                              lock: Schema.windows.map { schema.shouldLock(state, window: $0) })]
+                let values = zip(schema.fields, state.codes).map {
+                    FieldValue(field: $0, fieldCase: $0.caseWithCode($1)!)
+                }
+                return [
+                    .fine(
+                        value: value, result: .success(values),
+                        coarse: Schema.windows.map { schema.coarseValue(of: state, window: $0)! },
+                        lock: Schema.windows.map { schema.shouldLock(state, window: $0) })
+                ]
             }
         }
         guard let coarse = CoarseValue(rawValue: text) else { return [.unreadable(text)] }
         let states = schema.validStates
         return windows.map { window in
-            .coarse(value: coarse, window: window, rule: schema.ruleText(for: coarse, window: window),
-                    fineValues: states.filter { schema.coarseValue(of: $0, window: window) == coarse }.map(schema.fineValue(of:)))
+            .coarse(
+                value: coarse, window: window, rule: schema.ruleText(for: coarse, window: window),
+                fineValues: states.filter { schema.coarseValue(of: $0, window: window) == coarse }.map(
+                    schema.fineValue(of:)))
         }
     }
 

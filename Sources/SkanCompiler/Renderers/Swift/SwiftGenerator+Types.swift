@@ -3,7 +3,9 @@ extension SwiftGenerator {
     /// also gets an initializer from its unit.
     func renderFieldType(_ field: Field, _ out: inout CodeWriter) {
         out.doc(field.description ?? "The cases of `\(field.name)`.")
-        out.block("\(access)nonisolated enum \(SwiftNames.typeName(ofField: field.name)): Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {") { out in
+        out.block(
+            "\(access)nonisolated enum \(SwiftNames.typeName(ofField: field.name)): Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {"
+        ) { out in
             for fieldCase in field.cases {
                 out.doc(fieldCase.description)
                 if let bucket = fieldCase.bucket { out.line("/// Covers `\(bucket)`.") }
@@ -27,11 +29,14 @@ extension SwiftGenerator {
         let type = unit == .amount ? "Swift.Double" : "Swift.Int"
         let byLowerBound = field.cases.filter { $0.bucket != nil }.sorted { $0.bucket!.lower > $1.bucket!.lower }
         guard let lowest = byLowerBound.last else { return }
-        out.line("/// The bucket that holds `\(parameter)`. A value that no bucket covers falls into the nearest bucket")
+        out.line(
+            "/// The bucket that holds `\(parameter)`. A value that no bucket covers falls into the nearest bucket")
         out.line("/// below it, and a value below every bucket\(unit == .amount ? " (or NaN)" : "") into the lowest.")
         out.block("\(access)init(\(parameter): \(type)) {") { out in
             for fieldCase in byLowerBound.dropLast() {
-                out.line("if \(parameter) >= \(fieldCase.bucket!.lowerText) { self = .\(SwiftNames.identifier(fieldCase.name)); return }")
+                out.line(
+                    "if \(parameter) >= \(fieldCase.bucket!.lowerText) { self = .\(SwiftNames.identifier(fieldCase.name)); return }"
+                )
             }
             out.line("self = .\(SwiftNames.identifier(lowest.name))")
         }
@@ -39,14 +44,18 @@ extension SwiftGenerator {
 
     func renderCoarseType(_ out: inout CodeWriter) {
         out.line("/// A coarse conversion value; the schema decides what each means.")
-        out.block("\(access)nonisolated enum CoarseValue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable {") { out in
+        out.block(
+            "\(access)nonisolated enum CoarseValue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable {"
+        ) { out in
             out.line("case low, medium, high")
         }
     }
 
     func renderErrorType(_ out: inout CodeWriter) {
         out.line("/// Why a fine value is not a state of this schema version.")
-        out.block("\(access)nonisolated enum FineValueError: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {") { out in
+        out.block(
+            "\(access)nonisolated enum FineValueError: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {"
+        ) { out in
             out.line("/// Fine values are 0...63.")
             out.line("case outOfRange(Swift.Int)")
             out.line("/// A reserved bit is set: the value belongs to another version of the layout.")
@@ -58,9 +67,11 @@ extension SwiftGenerator {
             out.line()
             out.block("\(access)var description: Swift.String {") { out in
                 out.line("switch self {")
-                out.line("case .outOfRange(let value): return \"\\(value) is not a fine value: fine values are 0...63\"")
+                out.line(
+                    "case .outOfRange(let value): return \"\\(value) is not a fine value: fine values are 0...63\"")
                 out.line("case .reservedBitSet(let bit): return \"bit \\(bit) is reserved\"")
-                out.line("case .unusedBitSet(let bit): return \"bit \\(bit) belongs to no flag or field of this schema\"")
+                out.line(
+                    "case .unusedBitSet(let bit): return \"bit \\(bit) belongs to no flag or field of this schema\"")
                 out.line("case .undefinedCode(let field, let code): return \"code \\(code) is no case of \\(field)\"")
                 out.line("}")
             }

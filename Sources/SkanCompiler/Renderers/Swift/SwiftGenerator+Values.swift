@@ -1,6 +1,7 @@
 extension SwiftGenerator {
     func renderFineValue(_ out: inout CodeWriter) {
-        out.line("/// The fine conversion value (0...63): each field's code shifted into its bits; reserved bits are 0.")
+        out.line(
+            "/// The fine conversion value (0...63): each field's code shifted into its bits; reserved bits are 0.")
         out.block("\(access)var fineValue: Swift.Int {") { out in
             let terms = schema.fields.map { field in
                 field.bits.lower == 0 ? codeExpression(field) : "(\(codeExpression(field)) << \(field.bits.lower))"
@@ -13,7 +14,8 @@ extension SwiftGenerator {
     /// Checks in the order of `Schema.decode(fineValue:)`: range, reserved bits, unused bits, fields.
     func renderDecodingInitializer(_ out: inout CodeWriter) {
         out.line("/// The state a fine value encodes.")
-        out.line("/// - Throws: `FineValueError` when the value is outside 0...63, has a reserved or unused bit set, or")
+        out.line(
+            "/// - Throws: `FineValueError` when the value is outside 0...63, has a reserved or unused bit set, or")
         out.line("///   holds a code that is no case of its field.")
         out.block("\(access)init(fineValue: Swift.Int) throws(FineValueError) {") { out in
             out.line("guard fineValue >= 0 && fineValue <= 63 else { throw .outOfRange(fineValue) }")
@@ -26,7 +28,9 @@ extension SwiftGenerator {
                 out.line("if fineValue & \(1 << bit) != 0 { throw .unusedBitSet(bit: \(bit)) }")
             }
             for field in schema.fields {
-                let code = field.bits.lower == 0 ? "fineValue & \(field.bits.maximumCode)"
+                let code =
+                    field.bits.lower == 0
+                    ? "fineValue & \(field.bits.maximumCode)"
                     : "(fineValue >> \(field.bits.lower)) & \(field.bits.maximumCode)"
                 if field.isFlag {
                     out.line("self.\(propertyName(field)) = \(code) == 1")
@@ -38,7 +42,9 @@ extension SwiftGenerator {
         }
         out.line()
         guard schema.fields.contains(where: { !$0.isFlag }) else { return }
-        out.block("private static func decodeCase<Case: Swift.RawRepresentable>(_ code: Swift.Int, field: Swift.String) throws(FineValueError) -> Case where Case.RawValue == Swift.Int {") { out in
+        out.block(
+            "private static func decodeCase<Case: Swift.RawRepresentable>(_ code: Swift.Int, field: Swift.String) throws(FineValueError) -> Case where Case.RawValue == Swift.Int {"
+        ) { out in
             out.line("guard let value = Case(rawValue: code) else { throw .undefinedCode(field: field, code: code) }")
             out.line("return value")
         }
@@ -48,14 +54,18 @@ extension SwiftGenerator {
     /// One `case` per group of windows with the same rules; the last rule of a window returns without a test,
     /// because the checker proved that the rules cover every state the type can hold.
     func renderCoarseValue(_ out: inout CodeWriter) {
-        out.line("/// The coarse conversion value in a conversion window: 1 (hours 0-48 after first launch), 2 (48-168) or 3 (168-840).")
+        out.line(
+            "/// The coarse conversion value in a conversion window: 1 (hours 0-48 after first launch), 2 (48-168) or 3 (168-840)."
+        )
         out.block("\(access)func coarseValue(window: Swift.Int) -> CoarseValue {") { out in
             out.line("switch window {")
             for (windows, rules) in groupedByWindow({ schema.coarseRules(window: $0) }) {
                 out.line("case \(windows.map(String.init).joined(separator: ", ")):")
                 for rule in rules {
                     guard rule != rules.last, rule.condition != .always else {
-                        let note = rule.condition == .always ? ""
+                        let note =
+                            rule.condition == .always
+                            ? ""
                             : "  // when \(commentText(schema.text(of: rule.condition))): every state left"
                         out.line("    return .\(rule.value.rawValue)" + note)
                         break

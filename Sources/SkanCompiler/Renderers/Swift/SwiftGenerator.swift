@@ -46,7 +46,8 @@ public struct SwiftGenerator {
         out.line("// swift-format-ignore-file")
         out.line("// swiftlint:disable all")
         out.line()
-        out.line("/// The conversion-value state of schema `\(schema.name)` version \(schema.version): what the app knows")
+        out.line(
+            "/// The conversion-value state of schema `\(schema.name)` version \(schema.version): what the app knows")
         out.line("/// about the user, encoded as a fine value (0...63) and a coarse value for each conversion window.")
         out.block("\(access)nonisolated struct \(typeName): Swift.Hashable, Swift.Sendable {") { out in
             out.line("/// The version of the schema this type encodes; postbacks must be read with the same version.")
@@ -103,7 +104,10 @@ public struct SwiftGenerator {
         }
         out.line("/// The state before anything happened: every flag false, every field at its code-0 case.")
         out.block("\(access)init() {") { out in
-            out.line("self.init(" + schema.fields.map { "\(SwiftNames.argumentLabel($0.name)): \(defaultValue($0))" }.joined(separator: ", ") + ")")
+            out.line(
+                "self.init("
+                    + schema.fields.map { "\(SwiftNames.argumentLabel($0.name)): \(defaultValue($0))" }.joined(
+                        separator: ", ") + ")")
         }
         out.line()
         out.line("/// A state; every flag and field left out holds code 0.")
@@ -114,7 +118,8 @@ public struct SwiftGenerator {
         }
         out.block("\(access)init(\(parameters.joined(separator: ", "))) {") { out in
             for field in schema.fields {
-                out.line("self.\(propertyName(field)) = \(parameterName(field, among: names).split(separator: " ").last!)")
+                out.line(
+                    "self.\(propertyName(field)) = \(parameterName(field, among: names).split(separator: " ").last!)")
             }
         }
         out.line()

@@ -29,7 +29,9 @@ public struct DecodingTable: Sendable {
             Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
             Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
         ]
-        fineColumns += schema.fields.map { Column(name: ColumnNames.snakeCase($0.name), kind: $0.isFlag ? .boolean : .text) }
+        fineColumns += schema.fields.map {
+            Column(name: ColumnNames.snakeCase($0.name), kind: $0.isFlag ? .boolean : .text)
+        }
         fineColumns += Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
         fineColumns += Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
         self.fineColumns = fineColumns

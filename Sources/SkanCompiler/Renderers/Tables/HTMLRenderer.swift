@@ -30,11 +30,16 @@ enum HTMLRenderer {
         out += bitDiagram(schema)
         out += "<h2>Fields</h2>\n<ul>\n"
         for field in schema.fields {
-            let cases = field.cases.map { "\($0.code) <b>\(escape($0.name))</b>" + ($0.bucket.map { " (\(escape($0.description)))" } ?? "") }
-            out += "<li><b>\(escape(field.name))</b> (\(field.bits.description))\(field.description.map { ": " + escape($0) } ?? ""): \(cases.joined(separator: ", "))</li>\n"
+            let cases = field.cases.map {
+                "\($0.code) <b>\(escape($0.name))</b>" + ($0.bucket.map { " (\(escape($0.description)))" } ?? "")
+            }
+            out +=
+                "<li><b>\(escape(field.name))</b> (\(field.bits.description))\(field.description.map { ": " + escape($0) } ?? ""): \(cases.joined(separator: ", "))</li>\n"
         }
         out += "</ul>\n<h2>Fine values</h2>\n"
-        out += htmlTable(table.fineColumns.map(\.name), table.fineRows) { row in row[2] == "false" ? " class=\"invalid\"" : "" }
+        out += htmlTable(table.fineColumns.map(\.name), table.fineRows) { row in
+            row[2] == "false" ? " class=\"invalid\"" : ""
+        }
         out += "<h2>Coarse values</h2>\n"
         out += htmlTable(table.coarseColumns.map(\.name), table.coarseRows) { _ in "" }
         out += "</body>\n</html>\n"

@@ -16,14 +16,15 @@ enum JSONTableRenderer {
     }
 
     static func rowValue(_ columns: [DecodingTable.Column], _ cells: [String?]) -> JSONValue {
-        .object(zip(columns, cells).map { column, cell in
-            guard let cell else { return (column.name, .null) }
-            switch column.kind {
-            case .integer: return (column.name, Int(cell).map(JSONValue.integer) ?? .string(cell))
-            case .boolean: return (column.name, .bool(cell == "true"))
-            case .text: return (column.name, .string(cell))
-            }
-        })
+        .object(
+            zip(columns, cells).map { column, cell in
+                guard let cell else { return (column.name, .null) }
+                switch column.kind {
+                case .integer: return (column.name, Int(cell).map(JSONValue.integer) ?? .string(cell))
+                case .boolean: return (column.name, .bool(cell == "true"))
+                case .text: return (column.name, .string(cell))
+                }
+            })
     }
 
     static func schemaValue(_ schema: Schema) -> JSONValue {
@@ -32,36 +33,78 @@ enum JSONTableRenderer {
             ("version", .integer(schema.version)),
             ("table", .string(schema.tableName)),
             ("fields", .array(schema.fields.map(fieldValue))),
-            ("reserved", .array(schema.reservedBits.map { .object([("bits", bitsValue($0.bits)), ("description", .optional($0.description))]) })),
+            (
+                "reserved",
+                .array(
+                    schema.reservedBits.map {
+                        .object([("bits", bitsValue($0.bits)), ("description", .optional($0.description))])
+                    })
+            ),
             ("unusedBits", .array(schema.unusedBits.map(JSONValue.integer))),
-            ("coarse", .array(Schema.windows.map { window in
-                .object([("window", .integer(window)), ("rules", .array(schema.coarseRules(window: window).map { rule in
-                    .object([("value", .string(rule.value.rawValue)), ("condition", .string(schema.text(of: rule.condition)))])
-                }))])
-            })),
-            ("lock", .array(Schema.windows.map { window in
-                .object([("window", .integer(window)), ("condition", .optional(schema.lockCondition(window: window).map(schema.text(of:))))])
-            })),
+            (
+                "coarse",
+                .array(
+                    Schema.windows.map { window in
+                        .object([
+                            ("window", .integer(window)),
+                            (
+                                "rules",
+                                .array(
+                                    schema.coarseRules(window: window).map { rule in
+                                        .object([
+                                            ("value", .string(rule.value.rawValue)),
+                                            ("condition", .string(schema.text(of: rule.condition))),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+            (
+                "lock",
+                .array(
+                    Schema.windows.map { window in
+                        .object([
+                            ("window", .integer(window)),
+                            ("condition", .optional(schema.lockCondition(window: window).map(schema.text(of:)))),
+                        ])
+                    })
+            ),
         ])
     }
 
     static func fieldValue(_ field: Field) -> JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(field.name)), ("column", .string(ColumnNames.snakeCase(field.name)))]
+        var members: [(String, JSONValue)] = [
+            ("name", .string(field.name)), ("column", .string(ColumnNames.snakeCase(field.name))),
+        ]
         switch field.kind {
         case .flag: members.append(("kind", .string("flag")))
         case .cases: members.append(("kind", .string("cases")))
         case .buckets(let unit): members += [("kind", .string("buckets")), ("unit", .string(unit.rawValue))]
         }
         members += [("bits", bitsValue(field.bits)), ("description", .optional(field.description))]
-        members.append(("cases", .array(field.cases.map { fieldCase in
-            var caseMembers: [(String, JSONValue)] = [("name", .string(fieldCase.name)), ("code", .integer(fieldCase.code)),
-                                                      ("description", .optional(fieldCase.description))]
-            if let bucket = fieldCase.bucket {
-                caseMembers.append(("range", .object([("lower", .string(bucket.lowerText)), ("upper", .optional(bucket.upperText)),
-                                                      ("halfOpen", .bool(bucket.isHalfOpen))])))
-            }
-            return .object(caseMembers)
-        })))
+        members.append(
+            (
+                "cases",
+                .array(
+                    field.cases.map { fieldCase in
+                        var caseMembers: [(String, JSONValue)] = [
+                            ("name", .string(fieldCase.name)), ("code", .integer(fieldCase.code)),
+                            ("description", .optional(fieldCase.description)),
+                        ]
+                        if let bucket = fieldCase.bucket {
+                            caseMembers.append(
+                                (
+                                    "range",
+                                    .object([
+                                        ("lower", .string(bucket.lowerText)), ("upper", .optional(bucket.upperText)),
+                                        ("halfOpen", .bool(bucket.isHalfOpen)),
+                                    ])
+                                ))
+                        }
+                        return .object(caseMembers)
+                    })
+            ))
         return .object(members)
     }
 

@@ -27,7 +27,8 @@ package enum JSONValue: Sendable {
         case .object(let members):
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
-            return "{\n" + members.map { inner + JSONString.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }
+            return "{\n"
+                + members.map { inner + JSONString.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }
                 .joined(separator: ",\n") + "\n\(indent)}"
         }
     }
@@ -36,7 +37,8 @@ package enum JSONValue: Sendable {
     package func compact() -> String {
         switch self {
         case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { JSONString.quoted($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+        case .object(let members):
+            return "{" + members.map { JSONString.quoted($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
         default: return rendered()
         }
     }

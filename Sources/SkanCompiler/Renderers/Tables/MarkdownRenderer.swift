@@ -3,11 +3,16 @@ enum MarkdownRenderer {
     static func render(_ table: DecodingTable) -> String {
         let schema = table.schema
         var out = "# \(escape(schema.name)) version \(schema.version)\n\n## Layout\n\n"
-        out += markdownTable(["bits", "name", "kind", "cases", "description"], schema.fields.map { field in
-            [field.bits.description, field.name, kindName(field),
-             field.cases.map { "\($0.code) \($0.name)" + ($0.bucket.map { " (\($0))" } ?? "") }.joined(separator: ", "),
-             field.description ?? ""]
-        } + schema.reservedBits.map { [$0.bits.description, "reserved", "", "", $0.description ?? ""] })
+        out += markdownTable(
+            ["bits", "name", "kind", "cases", "description"],
+            schema.fields.map { field in
+                [
+                    field.bits.description, field.name, kindName(field),
+                    field.cases.map { "\($0.code) \($0.name)" + ($0.bucket.map { " (\($0))" } ?? "") }.joined(
+                        separator: ", "),
+                    field.description ?? "",
+                ]
+            } + schema.reservedBits.map { [$0.bits.description, "reserved", "", "", $0.description ?? ""] })
         out += "\n## Fine values\n\n"
         out += markdownTable(table.fineColumns.map(\.name), table.fineRows.map { $0.map { $0 ?? "" } })
         out += "\n## Coarse values\n\n"

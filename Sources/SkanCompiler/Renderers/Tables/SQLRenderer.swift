@@ -3,28 +3,42 @@
 enum SQLRenderer {
     static func render(_ table: DecodingTable, dialect: SQLDialect) -> String {
         let schema = table.schema
-        var out = "-- Decoding tables of schema \(schema.name) version \(schema.version), written by skanc (\(dialect.rawValue)).\n"
+        var out =
+            "-- Decoding tables of schema \(schema.name) version \(schema.version), written by skanc (\(dialect.rawValue)).\n"
         out += "-- Join postbacks on \(schema.tableName).fine_value = conversion-value.\n\n"
-        out += statements(name: schema.tableName, columns: table.fineColumns, rows: table.fineRows, key: "fine_value", dialect: dialect)
+        out += statements(
+            name: schema.tableName, columns: table.fineColumns, rows: table.fineRows, key: "fine_value",
+            dialect: dialect)
         out += "\n"
-        out += statements(name: schema.tableName + "_coarse", columns: table.coarseColumns, rows: table.coarseRows, key: nil, dialect: dialect)
+        out += statements(
+            name: schema.tableName + "_coarse", columns: table.coarseColumns, rows: table.coarseRows, key: nil,
+            dialect: dialect)
         return out
     }
 
-    static func statements(name: String, columns: [DecodingTable.Column], rows: [[String?]], key: String?, dialect: SQLDialect) -> String {
+    static func statements(
+        name: String, columns: [DecodingTable.Column], rows: [[String?]], key: String?, dialect: SQLDialect
+    ) -> String {
         let table = dialect.identifier(name)
         var definitions = columns.map { column in
-            "  \(dialect.identifier(column.name)) \(dialect.type(column.kind))" + (column.name == key ? " NOT NULL" : "")
+            "  \(dialect.identifier(column.name)) \(dialect.type(column.kind))"
+                + (column.name == key ? " NOT NULL" : "")
         }
         if let key {
-            definitions.append("  PRIMARY KEY (\(dialect.identifier(key)))" + (dialect == .bigquery ? " NOT ENFORCED" : ""))
+            definitions.append(
+                "  PRIMARY KEY (\(dialect.identifier(key)))" + (dialect == .bigquery ? " NOT ENFORCED" : ""))
         }
         var out = "DROP TABLE IF EXISTS \(table);\n"
         out += "CREATE TABLE \(table) (\n" + definitions.joined(separator: ",\n") + "\n);\n"
-        out += "INSERT INTO \(table) (" + columns.map { dialect.identifier($0.name) }.joined(separator: ", ") + ") VALUES\n"
-        out += rows.map { row in
-            "  (" + zip(columns, row).map { column, cell in literal(cell, column.kind, dialect) }.joined(separator: ", ") + ")"
-        }.joined(separator: ",\n") + ";\n"
+        out +=
+            "INSERT INTO \(table) (" + columns.map { dialect.identifier($0.name) }.joined(separator: ", ")
+            + ") VALUES\n"
+        out +=
+            rows.map { row in
+                "  ("
+                    + zip(columns, row).map { column, cell in literal(cell, column.kind, dialect) }.joined(
+                        separator: ", ") + ")"
+            }.joined(separator: ",\n") + ";\n"
         return out
     }
 
