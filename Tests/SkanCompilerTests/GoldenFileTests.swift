@@ -25,12 +25,6 @@ import Testing
         try expectGolden(generated, at: "Tests/GeneratedCode/\(level.rawValue.capitalized)/\(name).swift")
     }
 
-    @Test func generationIsDeterministic() throws {
-        let schema = try shippedSchema("Subscription")
-        let options = SwiftGenerator.Options(accessLevel: .public, sourceName: "Subscription.skan")
-        #expect(SwiftGenerator.generate(schema, options: options) == SwiftGenerator.generate(schema, options: options))
-    }
-
     @Test func headerNamesTheSchemaAndNothingOfTheMachine() throws {
         let schema = try shippedSchema("Shop")
         let code = SwiftGenerator.generate(schema, options: .init(sourceName: "Schemas/Shop.skan"))

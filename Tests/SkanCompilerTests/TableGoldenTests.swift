@@ -25,6 +25,34 @@ import Testing
                 table.render(format),
                 at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).\(Self.fileExtensions[format]!)")
         }
+        if format == .csv {
+            try expectGolden(
+                table.render(.csv, tables: .coarse), at: "Tests/SkanCompilerTests/Goldens/Tables/\(name).coarse.csv")
+        }
+    }
+
+    @Test func aCSVFileIsOneTable() throws {
+        let table = DecodingTable(schema: try shippedSchema("Shop"))
+        for selection in [TableSelection.fine, .coarse] {
+            let lines = table.render(.csv, tables: selection).split(separator: "\r\n", omittingEmptySubsequences: false)
+            #expect(lines.last == "")
+            let rows = lines.dropLast()
+            // No blank line, and every row has as many cells as the header (no quoted commas in Shop).
+            #expect(rows.allSatisfy { !$0.isEmpty })
+            #expect(Set(rows.map { $0.filter { $0 == "," }.count }).count == 1)
+            #expect(rows.count == (selection == .fine ? 65 : 10))
+        }
+    }
+
+    @Test func textMarkdownAndSQLWriteTheChosenTables() throws {
+        let table = DecodingTable(schema: try shippedSchema("Shop"))
+        #expect(!table.render(.text, tables: .fine).contains("coarse values"))
+        #expect(!table.render(.text, tables: .coarse).contains("fine values"))
+        #expect(table.render(.text) == table.render(.text, tables: .fine) + "\n" + table.render(.text, tables: .coarse))
+        #expect(!table.render(.markdown, tables: .coarse).contains("## Fine values"))
+        #expect(!table.render(.sql, tables: .fine).contains("shop_v3_coarse"))
+        #expect(table.render(.sql, tables: .coarse).contains("CREATE TABLE \"shop_v3_coarse\""))
+        #expect(!table.render(.sql, tables: .coarse).contains("CREATE TABLE \"shop_v3\" "))
     }
 
     @Test func fineTableHasOneRowPerFineValueAndTheDocumentedColumns() throws {

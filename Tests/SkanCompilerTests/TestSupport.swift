@@ -53,7 +53,7 @@ let header = """
     """
 
 /// Compares `actual` with the golden file at `relativePath` (from the package root). With UPDATE_GOLDENS=1
-/// it rewrites the file instead; otherwise a difference fails with the first differing line.
+/// it rewrites the file instead; otherwise a difference fails with a unified diff.
 func expectGolden(_ actual: String, at relativePath: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
     throws
 {
@@ -70,14 +70,8 @@ func expectGolden(_ actual: String, at relativePath: String, sourceLocation: Tes
         return
     }
     guard actual != expected else { return }
-    let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+    let diff = UnifiedDiff.diff(expected, actual, oldName: relativePath, newName: "generated")
     Issue.record(
-        """
-        \(relativePath) differs at line \(line + 1):
-          golden: \(line < a.count ? String(a[line]) : "<end of file>")
-          actual: \(line < b.count ? String(b[line]) : "<end of file>")
-        Run UPDATE_GOLDENS=1 swift test to accept the change.
-        """, sourceLocation: sourceLocation)
+        "\(relativePath) differs from what the code generates now:\n\(diff)Run UPDATE_GOLDENS=1 swift test to accept the change.",
+        sourceLocation: sourceLocation)
 }

@@ -20,12 +20,20 @@ import Testing
                 == (try String(contentsOf: goldens.appendingPathComponent("Subscription.bigquery.sql"), encoding: .utf8))
         )
         #expect(try CLI.run(["table", "Schemas/Shop.skan"]).stdout.hasPrefix("Shop version 3: fine values"))
+        let coarse = try CLI.run(["table", "Schemas/Shop.skan", "--format", "csv", "--table", "coarse"])
+        #expect(
+            coarse.stdout
+                == (try String(contentsOf: goldens.appendingPathComponent("Shop.coarse.csv"), encoding: .utf8)))
     }
 
     @Test func badUsageAndBadSchemas() throws {
         #expect(try CLI.run(["table"]).status == 64)
         #expect(try CLI.run(["table", "Schemas/Shop.skan", "--format", "xml"]).status == 64)
         #expect(try CLI.run(["table", "Schemas/Shop.skan", "--dialect", "duckdb"]).status == 64)
+        let bothInCSV = try CLI.run(["table", "Schemas/Shop.skan", "--format", "csv", "--table", "both"])
+        #expect(bothInCSV.status == 64)
+        #expect(bothInCSV.stderr.contains("--table fine and --table coarse"))
+        #expect(try CLI.run(["table", "Schemas/Shop.skan", "--format", "json", "--table", "fine"]).status == 64)
         let broken = try CLI.run(["table", "Tests/SkanCompilerTests/Fixtures/invalid/syntax.skan"])
         #expect(broken.status == 1)
         #expect(broken.stdout.isEmpty)

@@ -6,18 +6,24 @@ enum TableCommand {
         name: "table",
         summary: "Print every fine and coarse value and its meaning (text, CSV, JSON, Markdown, HTML, SQL).",
         flags: [],
-        options: ["--format": TableFormat.allCases.map(\.rawValue), "--dialect": SQLDialect.allCases.map(\.rawValue)],
+        options: [
+            "--format": TableFormat.allCases.map(\.rawValue), "--dialect": SQLDialect.allCases.map(\.rawValue),
+            "--table": TableSelection.allCases.map(\.rawValue),
+        ],
         help: """
-            USAGE: skanc table SCHEMA [--format text|csv|json|markdown|html|sql] [--dialect sqlite|duckdb|postgres|bigquery|snowflake]
+            USAGE: skanc table SCHEMA [--format text|csv|json|markdown|html|sql] [--table fine|coarse|both]
+                                      [--dialect sqlite|duckdb|postgres|bigquery|snowflake]
 
             Prints the decoding tables of a schema (a path, or - for standard input). The fine table has one row per
             fine value 0...63 (bits, valid, reason, one column per field, coarse value and lock per window); the
             coarse table gives, per window and coarse value, the rule in words and how many states map to it.
 
             OPTIONS:
-              --format FORMAT     text (default, aligned for a terminal), csv (RFC 4180), json (documented in
-                                  docs/TableFormats.md), markdown, html (a page with a bit-layout diagram) or sql
+              --format FORMAT     text (default, aligned for a terminal), csv (RFC 4180, one table), json (documented
+                                  in docs/TableFormats.md), markdown, html (a page with a bit-layout diagram) or sql
                                   (CREATE TABLE and INSERT for <schema>_v<version> and <schema>_v<version>_coarse).
+              --table TABLE       fine, coarse or both. csv writes one table, the fine one unless --table coarse;
+                                  text, markdown and sql write both unless told; json and html always hold both.
               --dialect DIALECT   For sql: sqlite (default), duckdb, postgres, bigquery or snowflake.
               -h, --help          Show this help.
 
@@ -37,8 +43,15 @@ enum TableCommand {
             throw UsageError(message: "--dialect goes with --format sql", command: "table")
         }
         let dialect = arguments.options["--dialect"].flatMap(SQLDialect.init(rawValue:)) ?? .sqlite
+        let tables = arguments.options["--table"].flatMap(TableSelection.init(rawValue:)) ?? format.defaultTables
+        guard format.tableSelections.contains(tables) else {
+            throw UsageError(
+                message: format == .csv
+                    ? "a CSV file holds one table; write the fine and the coarse table with --table fine and --table coarse"
+                    : "\(format.rawValue) always holds both tables; drop --table", command: "table")
+        }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
-        Output.write(DecodingTable(schema: schema).render(format, dialect: dialect), to: 1)
+        Output.write(DecodingTable(schema: schema).render(format, dialect: dialect, tables: tables), to: 1)
         return .success
     }
 }

@@ -1,11 +1,11 @@
 /// RFC 4180 CSV: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line break.
-/// The fine table comes first; a blank line separates it from the coarse table and its own header.
-public enum CSVRenderer {
-    static func render(_ table: DecodingTable) -> String {
-        var out = row(table.fineColumns.map(\.name))
-        for cells in table.fineRows { out += row(cells) }
-        out += "\r\n" + row(table.coarseColumns.map(\.name))
-        for cells in table.coarseRows { out += row(cells) }
+/// One table per file, the fine or the coarse one, so that every loader reads it as one table.
+enum CSVRenderer {
+    static func render(_ table: DecodingTable, table selection: TableSelection) -> String {
+        let (columns, rows) =
+            selection == .coarse ? (table.coarseColumns, table.coarseRows) : (table.fineColumns, table.fineRows)
+        var out = row(columns.map(\.name))
+        for cells in rows { out += row(cells) }
         return out
     }
 

@@ -1,6 +1,6 @@
 /// GitHub-flavoured Markdown for docs and pull requests: the layout, then both tables.
 enum MarkdownRenderer {
-    static func render(_ table: DecodingTable) -> String {
+    static func render(_ table: DecodingTable, tables: TableSelection) -> String {
         let schema = table.schema
         var out = "# \(escape(schema.name)) version \(schema.version)\n\n## Layout\n\n"
         out += markdownTable(
@@ -13,10 +13,14 @@ enum MarkdownRenderer {
                     field.description ?? "",
                 ]
             } + schema.reservedBits.map { [$0.bits.description, "reserved", "", "", $0.description ?? ""] })
-        out += "\n## Fine values\n\n"
-        out += markdownTable(table.fineColumns.map(\.name), table.fineRows.map { $0.map { $0 ?? "" } })
-        out += "\n## Coarse values\n\n"
-        out += markdownTable(table.coarseColumns.map(\.name), table.coarseRows.map { $0.map { $0 ?? "" } })
+        if tables.includesFine {
+            out += "\n## Fine values\n\n"
+            out += markdownTable(table.fineColumns.map(\.name), table.fineRows.map { $0.map { $0 ?? "" } })
+        }
+        if tables.includesCoarse {
+            out += "\n## Coarse values\n\n"
+            out += markdownTable(table.coarseColumns.map(\.name), table.coarseRows.map { $0.map { $0 ?? "" } })
+        }
         return out
     }
 

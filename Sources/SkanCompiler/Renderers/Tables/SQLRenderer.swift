@@ -1,19 +1,25 @@
 /// `CREATE TABLE` and `INSERT` statements for the fine table (`shop_v3`, keyed by `fine_value`, ready to join
 /// postbacks on `fine_value = conversion-value`) and the coarse table (`shop_v3_coarse`).
 enum SQLRenderer {
-    static func render(_ table: DecodingTable, dialect: SQLDialect) -> String {
+    static func render(_ table: DecodingTable, dialect: SQLDialect, tables: TableSelection) -> String {
         let schema = table.schema
         var out =
             "-- Decoding tables of schema \(schema.name) version \(schema.version), written by skanc (\(dialect.rawValue)).\n"
         out += "-- Join postbacks on \(schema.tableName).fine_value = conversion-value.\n\n"
-        out += statements(
-            name: schema.tableName, columns: table.fineColumns, rows: table.fineRows, key: "fine_value",
-            dialect: dialect)
-        out += "\n"
-        out += statements(
-            name: schema.tableName + "_coarse", columns: table.coarseColumns, rows: table.coarseRows, key: nil,
-            dialect: dialect)
-        return out
+        var parts: [String] = []
+        if tables.includesFine {
+            parts.append(
+                statements(
+                    name: schema.tableName, columns: table.fineColumns, rows: table.fineRows, key: "fine_value",
+                    dialect: dialect))
+        }
+        if tables.includesCoarse {
+            parts.append(
+                statements(
+                    name: schema.tableName + "_coarse", columns: table.coarseColumns, rows: table.coarseRows, key: nil,
+                    dialect: dialect))
+        }
+        return out + parts.joined(separator: "\n")
     }
 
     static func statements(

@@ -1,15 +1,23 @@
 /// Aligned columns for a terminal: the fine table, then the coarse table. The long `reason` column comes
 /// last here, so the short ones stay readable.
 enum TextTableRenderer {
-    static func render(_ table: DecodingTable) -> String {
+    static func render(_ table: DecodingTable, tables: TableSelection) -> String {
         let schema = table.schema
-        var out = "\(schema.name) version \(schema.version): fine values\n\n"
-        let reason = table.fineColumns.firstIndex { $0.name == "reason" }!
-        let order = table.fineColumns.indices.filter { $0 != reason } + [reason]
-        out += aligned(order.map { table.fineColumns[$0].name }, table.fineRows.map { row in order.map { row[$0] } })
-        out += "\n\(schema.name) version \(schema.version): coarse values\n\n"
-        out += aligned(table.coarseColumns.map(\.name), table.coarseRows)
-        return out
+        var sections: [String] = []
+        if tables.includesFine {
+            let reason = table.fineColumns.firstIndex { $0.name == "reason" }!
+            let order = table.fineColumns.indices.filter { $0 != reason } + [reason]
+            sections.append(
+                "\(schema.name) version \(schema.version): fine values\n\n"
+                    + aligned(
+                        order.map { table.fineColumns[$0].name }, table.fineRows.map { row in order.map { row[$0] } }))
+        }
+        if tables.includesCoarse {
+            sections.append(
+                "\(schema.name) version \(schema.version): coarse values\n\n"
+                    + aligned(table.coarseColumns.map(\.name), table.coarseRows))
+        }
+        return sections.joined(separator: "\n")
     }
 
     /// Columns padded to their widest cell (counted in characters); no trailing spaces.
