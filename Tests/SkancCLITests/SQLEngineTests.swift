@@ -27,7 +27,17 @@ import Testing
         try CLI.run(arguments, stdin: stdin, executable: URL(fileURLWithPath: "/usr/bin/env"), prefix: [executable])
     }
 
+    /// Fails the test with the command that installs an engine when `check` shows it missing.
+    static func requireEngine(_ name: String, check: [String], install: String) throws {
+        let probe = try CLI.run(check, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try #require(
+            probe.status == 0,
+            "\(name) is not installed; install it with `\(install)`, or run `bash .ci/run`, which installs it")
+    }
+
     @Test func sqliteJoinsPostbacks() throws {
+        try Self.requireEngine(
+            "the sqlite3 command", check: ["sqlite3", "-version"], install: "apt-get install -y sqlite3")
         let table = try CLI.run(["table", "Schemas/Shop.skan", "--format", "sql", "--dialect", "sqlite"])
         #expect(table.status == 0)
         var script = table.stdout + "CREATE TABLE raw (n INTEGER, line TEXT);\n"
@@ -52,6 +62,9 @@ import Testing
     }
 
     @Test func duckdbJoinsPostbacks() throws {
+        try Self.requireEngine(
+            "Python's duckdb package", check: ["python3", "-c", "import duckdb"],
+            install: "python3 -m pip install duckdb")
         let table = try CLI.run(["table", "Schemas/Shop.skan", "--format", "sql", "--dialect", "duckdb"])
         #expect(table.status == 0)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
