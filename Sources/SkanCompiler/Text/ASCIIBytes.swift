@@ -1,10 +1,10 @@
 /// Byte classes shared by the schema lexer and the postback decoder, which both read UTF-8 bytes.
 extension UInt8 {
     /// `0`...`9`.
-    package var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    @inlinable package var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 
     /// The value of a hexadecimal digit (either case), or nil.
-    package var hexDigitValue: UInt8? {
+    @inlinable package var hexDigitValue: UInt8? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
