@@ -41,6 +41,19 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    @Test func theSchemaCompilerImportsNothing() throws {
+        // No Foundation, no C library: the compiler is pure Swift, so it runs wherever Swift does.
+        let files = try Self.swiftFiles(under: "Sources/SkanCompiler")
+        #expect(files.count > 40)
+        let imports = files.flatMap { file in
+            file.source.text.split(separator: "\n").filter {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("import ")
+            }
+            .map { "\(file.name): \($0)" }
+        }
+        #expect(imports.isEmpty, "\(imports.joined(separator: "\n"))")
+    }
+
     @Test func everyAppleCallIsBehindAnAvailabilityCheckAsNewAsTheAPI() throws {
         let apis = try Self.mirror()
         let files = try Self.swiftFiles(under: "Sources/SkanRuntime/Apple")
