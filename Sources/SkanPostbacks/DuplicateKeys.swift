@@ -14,6 +14,9 @@ struct DuplicateKeys: ~Copyable {
     private var count = 0
     private var hasZeroUUID = false
     private var others: Set<String> = []
+    /// Secret per index, mixed into every slot choice: no one who sends postbacks can aim many keys at
+    /// one slot (hash flooding), whatever the identifiers look like.
+    private let seed = (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
 
     /// `capacity`: slots, rounded up to a power of two (the probe wraps with a mask).
     init(capacity: Int = 1 << 10) {
@@ -43,10 +46,24 @@ struct DuplicateKeys: ~Copyable {
         slots[startSlot(high: high, low: low) * 2]
     }
 
+    /// Every one of the 128 bits moves the start slot: time-based (version 1) UUIDs differ only in a few
+    /// bits of the high word, and a table indexed by low bits alone would put them all in one cluster.
     @inline(__always)
     private func startSlot(high: UInt64, low: UInt64) -> Int {
-        // UUID bits are already well mixed; a multiply spreads the rest.
-        Int(truncatingIfNeeded: (high ^ low) &* 0x9E37_79B9_7F4A_7C15 >> 17) & (capacity - 1)
+        let mixed = Self.mix(Self.mix(high ^ seed.0) ^ low ^ seed.1)
+        return Int(truncatingIfNeeded: mixed >> 32) & (capacity - 1)
+    }
+
+    /// MurmurHash3's 64-bit finalizer: a bijection in which every input bit flips about half the output bits.
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var x = value
+        x ^= x >> 33
+        x &*= 0xFF51_AFD7_ED55_8CCD
+        x ^= x >> 33
+        x &*= 0xC4CE_B9FE_1A85_EC53
+        x ^= x >> 33
+        return x
     }
 
     /// Records a UUID's 128 bits; true when it was seen before.

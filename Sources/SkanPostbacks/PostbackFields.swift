@@ -14,6 +14,10 @@ final class PostbackFields {
     /// One slot per key; a slot counts only when its bit in `present` is set, so a reset is one store.
     private let slots = UnsafeMutablePointer<Value>.allocate(capacity: PostbackKey.allCases.count)
     private var present: UInt32 = 0
+    /// The keys found at the top level of the line, and those found in the JWS payload (a key found in
+    /// both is in both), whichever value the slot kept.
+    private(set) var inLine = PostbackKeySet()
+    private(set) var inPayload = PostbackKeySet()
     private let keys = PostbackKeyTable.shared
 
     deinit {
@@ -23,6 +27,15 @@ final class PostbackFields {
     @inline(__always)
     func reset() {
         present = 0
+        inLine = PostbackKeySet()
+        inPayload = PostbackKeySet()
+    }
+
+    /// The value of `key` only when it came from `source`.
+    @inline(__always)
+    func value(_ key: PostbackKey, from source: Source) -> Value? {
+        guard let value = self[key], value.source == source else { return nil }
+        return value
     }
 
     subscript(key: PostbackKey) -> Value? {
@@ -55,6 +68,7 @@ final class PostbackFields {
                 let value = try scanner.scanValue(stack: &stack)
                 if !key.hasEscapes, let known = keys.match(scanner.bytes, key.start, key.end) {
                     self[known] = Value(span: value, source: source)
+                    if source == .line { inLine.insert(known) } else { inPayload.insert(known) }
                 }
                 scanner.skipWhitespace()
                 guard let byte = scanner.peek() else { throw JSONScanner.Failure() }

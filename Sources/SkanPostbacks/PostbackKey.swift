@@ -2,13 +2,16 @@ import SkanCompiler
 
 /// The keys of a postback that skanc reads. Anything else in a postback is skipped (but still checked to be
 /// valid JSON). SKAdNetwork keys sit at the top level; AdAttributionKit identifiers sit in the JWS payload.
+/// At most 32 keys: sets of them are bit masks of a `UInt32` (`PostbackKeySet`).
 enum PostbackKey: Int, CaseIterable {
     // SKAdNetwork, and the values of AdAttributionKit stanzas
     case version, adNetworkID, campaignID, sourceIdentifier, appID, transactionID, redownload, fidelityType
     case didWin, postbackSequenceIndex, coarseConversionValue, conversionValue, countryCode
+    case sourceAppID, sourceDomain
     case jwsString, adInteractionType
     // AdAttributionKit JWS payload
     case postbackIdentifier, adNetworkIdentifier, advertisedItemIdentifier, conversionType
+    case publisherItemIdentifier, marketplaceIdentifier, impressionType
 
     var name: StaticString {
         switch self {
@@ -25,12 +28,17 @@ enum PostbackKey: Int, CaseIterable {
         case .coarseConversionValue: "coarse-conversion-value"
         case .conversionValue: "conversion-value"
         case .countryCode: "country-code"
+        case .sourceAppID: "source-app-id"
+        case .sourceDomain: "source-domain"
         case .jwsString: "jws-string"
         case .adInteractionType: "ad-interaction-type"
         case .postbackIdentifier: "postback-identifier"
         case .adNetworkIdentifier: "ad-network-identifier"
         case .advertisedItemIdentifier: "advertised-item-identifier"
         case .conversionType: "conversion-type"
+        case .publisherItemIdentifier: "publisher-item-identifier"
+        case .marketplaceIdentifier: "marketplace-identifier"
+        case .impressionType: "impression-type"
         }
     }
 

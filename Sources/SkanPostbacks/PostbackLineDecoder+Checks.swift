@@ -9,61 +9,167 @@ extension PostbackLineDecoder {
         value.source == .line ? line : payload
     }
 
-    /// Fills the row's columns and applies the type, range, Apple and schema checks, in status order.
+    /// Fills the row's columns and applies the type, range, Apple and schema checks, in status order
+    /// (docs/Postbacks.md lists it).
     func check(_ line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
-        do {
-            let aak = row.kind == .adattributionkit
-            row.version = expect(.version, .string, in: &row)
-            row.transactionID = expect(aak ? .postbackIdentifier : .transactionID, .string, in: &row)
-            row.adNetworkID = expect(aak ? .adNetworkIdentifier : .adNetworkID, .string, in: &row)
-            if let source = expect(.sourceIdentifier, .string, in: &row) {
-                row.sourceID = source
-                row.sourceDigits = source.span.end - source.span.start
-            } else {
-                row.sourceID = expect(.campaignID, .number, in: &row)
-            }
-            row.appID = expect(aak ? .advertisedItemIdentifier : .appID, .number, in: &row)
-            row.didWin = expect(.didWin, .true, in: &row)
-            row.redownload = aak ? expect(.conversionType, .string, in: &row) : expect(.redownload, .true, in: &row)
-            row.fidelityType =
-                aak ? expect(.adInteractionType, .string, in: &row) : expect(.fidelityType, .number, in: &row)
-            row.countryCode = expect(.countryCode, .string, in: &row)
-            if let fidelity = row.fidelityType, !aak {
-                checkRange(fidelity, 0...1, line: line, payload: payload, in: &row)
-            }
-            if let index = expect(.postbackSequenceIndex, .number, in: &row) {
-                row.sequenceIndex = index
-                if let value = checkRange(index, 0...2, line: line, payload: payload, in: &row) {
-                    row.window = value + 1
-                }
-            }
-            if let fine = expect(.conversionValue, .number, in: &row) {
-                row.fineCell = fine
-                if let value = checkRange(fine, 0...63, line: line, payload: payload, in: &row) {
-                    row.fineValue = value
-                }
-            }
-            if let coarse = expect(.coarseConversionValue, .string, in: &row) {
-                row.coarseCell = coarse
-                row.coarseValue = coarseValue(coarse, line: line, payload: payload)
+        readColumns(line, payload: payload, into: &row)
+        if row.framework == .adattributionkit {
+            checkAdAttributionKitFields(into: &row)
+        } else {
+            checkSKAdNetworkFields(line, into: &row)
+        }
+        checkValues(line, payload: payload, into: &row)
+    }
+
+    /// Every column, each value with its JSON type and range (`wrong-type`, `out-of-range`). In an
+    /// AdAttributionKit stanza the identifiers count only from the signed payload and the values only from
+    /// outside it; a value found on the wrong side is left to the field checks.
+    private func readColumns(
+        _ line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow
+    ) {
+        let aak = row.framework == .adattributionkit
+        let signed: PostbackFields.Source = aak ? .payload : .line
+        func text(_ cell: PostbackFields.Value) -> UnsafeBufferPointer<UInt8>? {
+            guard !cell.span.hasEscapes else { return nil }
+            return UnsafeBufferPointer(
+                rebasing: bytes(of: cell, line: line, payload: payload)[cell.span.start..<cell.span.end])
+        }
+        if !aak { row.versionCell = expect(.version, .string, from: .line, in: &row) }
+        row.transactionID = expect(aak ? .postbackIdentifier : .transactionID, .string, from: signed, in: &row)
+        row.adNetworkID = expect(aak ? .adNetworkIdentifier : .adNetworkID, .string, from: signed, in: &row)
+        if let source = expect(.sourceIdentifier, .string, from: signed, in: &row) {
+            row.sourceIdentifier = source
+            if let digits = text(source), (2...4).contains(digits.count), digits.allSatisfy(\.isDigit) {
+                row.sourceDigits = digits.count
             }
         }
+        if !aak { row.campaignID = expect(.campaignID, .number, from: .line, in: &row) }
+        row.appID = expect(aak ? .advertisedItemIdentifier : .appID, .number, from: signed, in: &row)
+        if aak {
+            if let item = expect(.publisherItemIdentifier, .number, from: .payload, in: &row) {
+                (row.publisher, row.publisherKind) = (item, .app)
+            }
+            row.marketplace = expect(.marketplaceIdentifier, .string, from: .payload, in: &row)
+            _ = expect(.impressionType, .string, from: .payload, in: &row)
+        } else if let app = expect(.sourceAppID, .number, from: .line, in: &row) {
+            (row.publisher, row.publisherKind) = (app, .app)
+        } else if let domain = expect(.sourceDomain, .string, from: .line, in: &row) {
+            (row.publisher, row.publisherKind) = (domain, .web)
+        }
+        row.didWin = expect(.didWin, .true, from: signed, in: &row)
+        if aak {
+            if let type = expect(.conversionType, .string, from: .payload, in: &row) {
+                row.conversionType = text(type).flatMap(Self.conversionType)
+                if row.conversionType == nil { row.flag(.unknownConversionType) }
+            }
+            if let interaction = expect(.adInteractionType, .string, from: .line, in: &row) {
+                row.interaction = text(interaction).flatMap(Self.interaction)
+                if row.interaction == nil { row.flag(.unknownInteractionType) }
+            }
+        } else {
+            if let redownload = expect(.redownload, .true, from: .line, in: &row) {
+                row.conversionType = redownload.span.kind == .true ? .redownload : .download
+            }
+            if let fidelity = expect(.fidelityType, .number, from: .line, in: &row),
+                let value = checkRange(fidelity, 0...1, line: line, payload: payload, in: &row)
+            {
+                row.interaction = value == 0 ? .view : .click
+            }
+        }
+        row.countryCode = expect(.countryCode, .string, from: .line, in: &row)
+        if let index = expect(.postbackSequenceIndex, .number, from: signed, in: &row) {
+            row.sequenceIndex = index
+            if let value = checkRange(index, 0...2, line: line, payload: payload, in: &row) {
+                row.window = value + 1
+            }
+        }
+        if let fine = expect(.conversionValue, .number, from: .line, in: &row) {
+            row.fineCell = fine
+            if let value = checkRange(fine, 0...63, line: line, payload: payload, in: &row) {
+                row.fineValue = value
+            }
+        }
+        if let coarse = expect(.coarseConversionValue, .string, from: .line, in: &row) {
+            row.coarseCell = coarse
+            row.coarseValue = text(coarse).flatMap(Self.coarseValue)
+        }
+        row.carriesValue = !fields.inLine.union(fields.inPayload).intersection(rules.values).isEmpty
+    }
+
+    /// The version, then the fields it must and may carry.
+    private func checkSKAdNetworkFields(_ line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
+        if let cell = row.versionCell {
+            let text = cell.span.hasEscapes ? nil : UnsafeBufferPointer(rebasing: line[cell.span.start..<cell.span.end])
+            guard let version = text.flatMap(PostbackRules.SKAdNetworkVersion.init) else {
+                row.flag(.unknownVersion)
+                return
+            }
+            row.version = version
+        } else if fields.inLine.contains(.version) {
+            return  // a version of the wrong type: already `wrong-type`
+        } else {
+            row.version = .v1
+        }
+        guard let version = row.version else { return }
+        if !rules.required[version.rawValue].subtracting(fields.inLine).isEmpty { row.flag(.missingField) }
+        if !fields.inLine.subtracting(rules.allowed[version.rawValue]).isEmpty { row.flag(.fieldNotAllowed) }
+    }
+
+    /// What the stanza and its signed payload must and may carry, and on which side.
+    private func checkAdAttributionKitFields(into row: inout PostbackRow) {
+        let (stanza, signed) = (fields.inLine, fields.inPayload)
+        if !rules.payloadRequired.subtracting(signed).isEmpty { row.flag(.missingField) }
+        let strangers = stanza.subtracting(rules.stanzaAllowed)
+            .subtracting(rules.payloadAllowed)
+            .union(
+                signed.subtracting(rules.payloadAllowed).subtracting(rules.values))
+        if !strangers.isEmpty { row.flag(.fieldNotAllowed) }
+        if !stanza.intersection(rules.payloadAllowed).isEmpty { row.flag(.signedFieldOutside) }
+        if !signed.intersection(rules.values).isEmpty { row.flag(.valueInPayload) }
+    }
+
+    /// The source identifier, the values and the winner's rules, the tier, and the schema's own check.
+    private func checkValues(
+        _ line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow
+    ) {
+        if row.sourceIdentifier != nil, row.sourceDigits == 0 { row.flag(.badSourceIdentifier) }
+        if row.coarseCell != nil, row.coarseValue == nil { row.flag(.unknownCoarse) }
         if row.fineCell != nil, row.coarseCell != nil { row.flag(.fineAndCoarse) }
         if row.fineValue != nil, row.window != 1 { row.flag(.fineNotFirst) }
-        if row.coarseCell != nil, row.coarseValue == nil { row.flag(.unknownCoarse) }
+        if let didWin = row.didWin, didWin.span.kind == .false {
+            let laterPostback = row.window != 1
+            // SKAdNetwork 3: "Postbacks that don't win the attribution … don't include source-app-id".
+            let publisher = row.publisher != nil && (row.version ?? .v4) >= .v3
+            if row.carriesValue || laterPostback || publisher { row.flag(.nonWinnerExtra) }
+        } else {
+            row.tier = Self.tier(row)
+        }
         if let fine = row.fineValue {
             row.fineIsValid = validFine[fine]
             if !row.fineIsValid { row.flag(.invalidFine) }
         }
     }
 
-    /// The key's value when it has the expected JSON type (`.true` stands for either Boolean); a value of
-    /// another type flags `wrong-type` and is kept out of the row.
+    /// The privacy tier a winning first postback's fields imply (Apple's tier table: tier 3 adds the
+    /// publisher to tier 2's fine value; tier 1 has a coarse value only; tier 0 no value). Later postbacks
+    /// carry a coarse value at tiers 1-3 alike, and a first postback without a value may be tier 0 or an
+    /// app that set none: those are -1, as are SKAdNetwork versions before the tiers (4.0).
+    static func tier(_ row: PostbackRow) -> Int8 {
+        guard row.framework == .adattributionkit || row.version == .v4, row.window == 1 else { return -1 }
+        if row.publisher != nil { return 3 }
+        if row.fineCell != nil { return 2 }
+        if row.coarseCell != nil { return 1 }
+        return -1
+    }
+
+    /// The key's value when it came from `source` with the expected JSON type (`.true` stands for either
+    /// Boolean); a value of another type flags `wrong-type` and is kept out of the row.
     @inline(__always)
-    private func expect(_ key: PostbackKey, _ kind: JSONScanner.ValueKind, in row: inout PostbackRow) -> PostbackFields
-        .Value?
-    {
-        guard let value = fields[key] else { return nil }
+    private func expect(
+        _ key: PostbackKey, _ kind: JSONScanner.ValueKind, from source: PostbackFields.Source,
+        in row: inout PostbackRow
+    ) -> PostbackFields.Value? {
+        guard let value = fields.value(key, from: source) else { return nil }
         let actual: JSONScanner.ValueKind =
             value.span.kind == JSONScanner.ValueKind.false ? JSONScanner.ValueKind.true : value.span.kind
         guard actual == kind else {
@@ -73,7 +179,8 @@ extension PostbackLineDecoder {
         return value
     }
 
-    /// The whole number in `range`, or nil after flagging `wrong-type` (a fraction) or `out-of-range`.
+    /// The whole number in `range`, or nil after flagging `wrong-type` (not a whole number) or
+    /// `out-of-range`.
     @discardableResult
     private func checkRange(
         _ value: PostbackFields.Value, _ range: ClosedRange<Int>, line: UnsafeBufferPointer<UInt8>,
@@ -90,15 +197,23 @@ extension PostbackLineDecoder {
         return nil
     }
 
-    private func coarseValue(
-        _ value: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
-    ) -> CoarseValue? {
-        guard !value.span.hasEscapes else { return nil }
-        let bytes = self.bytes(of: value, line: line, payload: payload)
-        let text = UnsafeBufferPointer(rebasing: bytes[value.span.start..<value.span.end])
-        if Self.equal(text, "low") { return .low }
-        if Self.equal(text, "medium") { return .medium }
-        if Self.equal(text, "high") { return .high }
+    private static func coarseValue(_ text: UnsafeBufferPointer<UInt8>) -> CoarseValue? {
+        if equal(text, "low") { return .low }
+        if equal(text, "medium") { return .medium }
+        if equal(text, "high") { return .high }
+        return nil
+    }
+
+    private static func conversionType(_ text: UnsafeBufferPointer<UInt8>) -> PostbackRow.ConversionType? {
+        if equal(text, "download") { return .download }
+        if equal(text, "redownload") { return .redownload }
+        if equal(text, "re-engagement") { return .reengagement }
+        return nil
+    }
+
+    private static func interaction(_ text: UnsafeBufferPointer<UInt8>) -> PostbackRow.Interaction? {
+        if equal(text, "click") { return .click }
+        if equal(text, "view") { return .view }
         return nil
     }
 

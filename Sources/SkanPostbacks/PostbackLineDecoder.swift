@@ -15,6 +15,8 @@ struct PostbackLineDecoder {
     /// Fine values 0...63 that are states of the schema.
     let validFine: [Bool]
     let fields = PostbackFields()
+    /// Apple's rules as key sets.
+    let rules = PostbackRules.Sets()
     private let base64Table = Base64URL.table
     private var stack: [UInt8] = []
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
@@ -44,10 +46,10 @@ struct PostbackLineDecoder {
             return row
         }
         if let jws = fields[.jwsString] {
-            row.kind = .adattributionkit
+            row.framework = .adattributionkit
             readPayload(jws, line: line, into: &row)
         } else {
-            row.kind = .skadnetwork
+            row.framework = .skadnetwork
         }
         // A copy of the array reference (not of the decoder), so the checks borrow the decoder as it is.
         let payload = self.payload

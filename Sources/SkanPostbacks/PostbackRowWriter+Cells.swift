@@ -24,25 +24,35 @@ extension PostbackRowWriter {
         if format == .jsonl { buffer.append(UInt8(ascii: "\"")) }
     }
 
-    /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already). In CSV,
-    /// a string's text is decoded if it has escapes, quoted when it holds a comma, quote or line break, and
-    /// neutralised when a spreadsheet would read it as a formula; numbers and Booleans are copied.
+    /// A small integer the writer computed (source digits, tier), or nothing.
+    @inline(__always)
+    mutating func appendSmallInteger(_ value: Int?) {
+        guard let value else { return appendNull() }
+        buffer.append(decimal: value)
+    }
+
+    /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already), except
+    /// that a column keeps one JSON type in every row: a number that is not an integer every reader holds
+    /// exactly (`1e400`, `2.5`) is null there (the status says what is wrong), and with `asText` a number is
+    /// written as a string. In CSV, a string's text is decoded if it has escapes, quoted when it holds a
+    /// comma, quote or line break, and neutralised when a spreadsheet would read it as a formula; numbers
+    /// and Booleans are copied.
     mutating func appendCell(
-        _ cell: PostbackFields.Value?, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+        _ cell: PostbackFields.Value?, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
+        asText: Bool = false
     ) {
         guard let cell else { return appendNull() }
         let bytes = cell.source == .line ? line : payload
         let span = cell.span
         if format == .jsonl {
-            // Strings are valid JSON as written. Numbers too, but one like 1e400 or 2.5 is kept as text so
-            // that no reader has to represent it.
             if span.kind == .string, !isASCII(bytes, span) {
                 // Re-encoded, so that invalid UTF-8 in the input reaches the output as U+FFFD.
                 let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
                 buffer.append(JSONString.quoted(text))
                 return
             }
-            let quoted = span.kind == .string || (span.kind == .number && !isSmallInteger(bytes, span))
+            if span.kind == .number, !isSmallInteger(bytes, span) { return appendNull() }
+            let quoted = span.kind == .string || (span.kind == .number && asText)
             if quoted { buffer.append(UInt8(ascii: "\"")) }
             buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
             if quoted { buffer.append(UInt8(ascii: "\"")) }

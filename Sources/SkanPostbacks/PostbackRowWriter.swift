@@ -10,9 +10,10 @@ public struct PostbackRowWriter {
     /// The columns, in order; `file` comes first when several files are read.
     public static func columns(schema: Schema, withFile: Bool) -> [String] {
         (withFile ? ["file"] : []) + [
-            "line", "status", "kind", "version", "transaction_id", "ad_network_id", "source_id", "app_id",
-            "postback_sequence_index", "did_win", "fidelity_type", "redownload", "country_code", "fine_value",
-            "coarse_value",
+            "line", "status", "framework", "version", "transaction_id", "ad_network_id", "source_identifier",
+            "source_digits", "campaign_id", "app_id", "publisher", "publisher_kind", "marketplace",
+            "postback_sequence_index", "did_win", "interaction", "conversion_type", "tier", "country_code",
+            "fine_value", "coarse_value",
         ] + schema.fields.map { ColumnNames.snakeCase($0.name) } + ["coarse_meaning"]
     }
 
@@ -45,7 +46,7 @@ public struct PostbackRowWriter {
     mutating func writeHeader() {
         guard format == .csv else { return }
         buffer.append(columns.joined(separator: ","))
-        buffer.append(UInt8(ascii: "\n"))
+        appendLineEnd()
     }
 
     /// The file name cell for the rows that follow (only when several files are read).
@@ -83,29 +84,58 @@ public struct PostbackRowWriter {
     ) {
         var column = withFile ? 3 : 2
         separator(&column)
-        if let kind = row.kind {
-            appendText(kind == .skadnetwork ? "skadnetwork" : "adattributionkit")
-        } else {
-            appendNull()
+        switch row.framework {
+        case .skadnetwork: appendText("skadnetwork")
+        case .adattributionkit: appendText("adattributionkit")
+        case nil: appendNull()
         }
         separator(&column)
-        appendCell(row.version, line: line, payload: payload)
+        if let version = row.version {
+            appendText(Self.versionText(version))
+        } else {
+            appendCell(row.versionCell, line: line, payload: payload)
+        }
         separator(&column)
         appendCell(row.transactionID, line: line, payload: payload)
         separator(&column)
         appendCell(row.adNetworkID, line: line, payload: payload)
         separator(&column)
-        appendCell(row.sourceID, line: line, payload: payload)
+        appendCell(row.sourceIdentifier, line: line, payload: payload)
+        separator(&column)
+        appendSmallInteger(row.sourceDigits > 0 ? row.sourceDigits : nil)
+        separator(&column)
+        appendCell(row.campaignID, line: line, payload: payload)
         separator(&column)
         appendCell(row.appID, line: line, payload: payload)
+        separator(&column)
+        appendCell(row.publisher, line: line, payload: payload, asText: true)
+        separator(&column)
+        switch row.publisherKind {
+        case .app: appendText("app")
+        case .web: appendText("web")
+        case nil: appendNull()
+        }
+        separator(&column)
+        appendCell(row.marketplace, line: line, payload: payload)
         separator(&column)
         appendCell(row.sequenceIndex, line: line, payload: payload)
         separator(&column)
         appendCell(row.didWin, line: line, payload: payload)
         separator(&column)
-        appendCell(row.fidelityType, line: line, payload: payload)
+        switch row.interaction {
+        case .view: appendText("view")
+        case .click: appendText("click")
+        case nil: appendNull()
+        }
         separator(&column)
-        appendCell(row.redownload, line: line, payload: payload)
+        switch row.conversionType {
+        case .download: appendText("download")
+        case .redownload: appendText("redownload")
+        case .reengagement: appendText("re-engagement")
+        case nil: appendNull()
+        }
+        separator(&column)
+        appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil)
         separator(&column)
         appendCell(row.countryCode, line: line, payload: payload)
         separator(&column)
@@ -122,7 +152,25 @@ public struct PostbackRowWriter {
             appendNull()
         }
         if format == .jsonl { buffer.append(UInt8(ascii: "}")) }
+        appendLineEnd()
+    }
+
+    /// CRLF after a CSV row (RFC 4180), LF after a JSON line.
+    @inline(__always)
+    private func appendLineEnd() {
+        if format == .csv { buffer.append(UInt8(ascii: "\r")) }
         buffer.append(UInt8(ascii: "\n"))
+    }
+
+    private static func versionText(_ version: PostbackRules.SKAdNetworkVersion) -> StaticString {
+        switch version {
+        case .v1: "1.0"
+        case .v2: "2.0"
+        case .v2point1: "2.1"
+        case .v2point2: "2.2"
+        case .v3: "3.0"
+        case .v4: "4.0"
+        }
     }
 
     /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines.

@@ -6,24 +6,44 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
     case ok
     /// Longer than `PostbackReader.maximumLineBytes`.
     case lineTooLong = "line-too-long"
-    /// Not valid JSON (including invalid UTF-8 is not checked here: it is repaired on output).
+    /// Not valid JSON.
     case notJSON = "not-json"
     /// Valid JSON, but not an object.
     case notObject = "not-object"
-    /// A known field has the wrong JSON type: `"conversion-value": "12"`.
+    /// An AdAttributionKit stanza whose JWS is not three base64url parts with a JSON object in the middle.
+    case jwsUnreadable = "jws-unreadable"
+    /// A known field has the wrong JSON type (`"conversion-value": "12"`), or a number that is not a whole
+    /// number (`2.5`, `1e-400`).
     case wrongType = "wrong-type"
-    /// A number outside its range: conversion-value 64 or -1 or 1e400, postback-sequence-index 3.
+    /// A whole number outside its range: conversion-value 64 or -1 or 1e400, postback-sequence-index 3.
     case outOfRange = "out-of-range"
+    /// A SKAdNetwork `version` Apple never used (versions are 2.0, 2.1, 2.2, 3.0 and 4.0; none means 1.0).
+    case unknownVersion = "unknown-version"
+    /// A field the postback's version always carries is missing (`transaction-id`, say).
+    case missingField = "missing-field"
+    /// A field the postback's version does not have: `campaign-id` in 4.0, `source-identifier` before 4.0.
+    case fieldNotAllowed = "field-not-allowed"
+    /// An AdAttributionKit identifier outside the signed JWS payload, where anyone could have set it.
+    case signedFieldOutside = "signed-field-outside"
+    /// An AdAttributionKit conversion value inside the JWS payload; Apple places the values outside it.
+    case valueInPayload = "value-in-payload"
+    /// A `source-identifier` that is not a string of two, three or four digits.
+    case badSourceIdentifier = "bad-source-identifier"
+    /// A coarse value other than low, medium, high.
+    case unknownCoarse = "unknown-coarse"
+    /// A `conversion-type` other than download, redownload or re-engagement.
+    case unknownConversionType = "unknown-conversion-type"
+    /// An `ad-interaction-type` other than click or view.
+    case unknownInteractionType = "unknown-interaction-type"
     /// Both `conversion-value` and `coarse-conversion-value`: Apple sends one or the other.
     case fineAndCoarse = "fine-and-coarse"
     /// A fine value in postback 2 or 3: only the first postback carries one.
     case fineNotFirst = "fine-not-first"
-    /// A coarse value other than low, medium, high.
-    case unknownCoarse = "unknown-coarse"
+    /// A postback that did not win carries what only winners get: a value, a later postback, or (from
+    /// SKAdNetwork 3) the publisher.
+    case nonWinnerExtra = "non-winner-extra"
     /// A fine value that is not a state of this schema version (reserved bit, unused bit, undefined code).
     case invalidFine = "invalid-fine"
-    /// An AdAttributionKit stanza whose JWS payload is not base64url JSON: no identifiers can be read.
-    case jwsUnreadable = "jws-unreadable"
     /// A transaction-id or postback-identifier seen on an earlier line.
     case duplicate
 
@@ -34,14 +54,23 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .lineTooLong: 1
         case .notJSON: 2
         case .notObject: 3
-        case .wrongType: 4
-        case .outOfRange: 5
-        case .fineAndCoarse: 6
-        case .fineNotFirst: 7
-        case .unknownCoarse: 8
-        case .invalidFine: 9
-        case .jwsUnreadable: 10
-        case .duplicate: 11
+        case .jwsUnreadable: 4
+        case .wrongType: 5
+        case .outOfRange: 6
+        case .unknownVersion: 7
+        case .missingField: 8
+        case .fieldNotAllowed: 9
+        case .signedFieldOutside: 10
+        case .valueInPayload: 11
+        case .badSourceIdentifier: 12
+        case .unknownCoarse: 13
+        case .unknownConversionType: 14
+        case .unknownInteractionType: 15
+        case .fineAndCoarse: 16
+        case .fineNotFirst: 17
+        case .nonWinnerExtra: 18
+        case .invalidFine: 19
+        case .duplicate: 20
         }
     }
 
@@ -52,13 +81,22 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .lineTooLong: "line-too-long"
         case .notJSON: "not-json"
         case .notObject: "not-object"
+        case .jwsUnreadable: "jws-unreadable"
         case .wrongType: "wrong-type"
         case .outOfRange: "out-of-range"
+        case .unknownVersion: "unknown-version"
+        case .missingField: "missing-field"
+        case .fieldNotAllowed: "field-not-allowed"
+        case .signedFieldOutside: "signed-field-outside"
+        case .valueInPayload: "value-in-payload"
+        case .badSourceIdentifier: "bad-source-identifier"
+        case .unknownCoarse: "unknown-coarse"
+        case .unknownConversionType: "unknown-conversion-type"
+        case .unknownInteractionType: "unknown-interaction-type"
         case .fineAndCoarse: "fine-and-coarse"
         case .fineNotFirst: "fine-not-first"
-        case .unknownCoarse: "unknown-coarse"
+        case .nonWinnerExtra: "non-winner-extra"
         case .invalidFine: "invalid-fine"
-        case .jwsUnreadable: "jws-unreadable"
         case .duplicate: "duplicate"
         }
     }

@@ -14,8 +14,9 @@ public struct PostbackSummary: Sendable {
         static let read = 0, blank = 1, fineValues = 2, statuses = 3
         /// Lines per status, in the order of `PostbackStatus.allCases`.
         static let postbacksByDigits = statuses + PostbackStatus.allCases.count
-        /// Over lines that are JSON objects, by digits of the source identifier (0: none; 5 stands for 5
-        /// or more): postbacks, and postbacks with neither a fine nor a coarse value.
+        /// Over lines that are JSON objects, by `RowRecord.source` (0: no valid source identifier, 1:
+        /// SKAdNetwork before 4.0, 2-4: digits): postbacks, and postbacks carrying neither a fine nor a
+        /// coarse value (a mistyped value is still a value).
         static let withoutValueByDigits = postbacksByDigits + 6
         /// Over `ok` lines with a coarse value: by window and value, `(window - 1) * 3 + value`.
         static let coarse = withoutValueByDigits + 6
@@ -85,9 +86,9 @@ public struct PostbackSummary: Sendable {
             counts[Layout.read] += times
             counts[Layout.statuses + row.status.index] += times
             guard row.isObject else { return }
-            let digits = Int(row.sourceDigits)
-            counts[Layout.postbacksByDigits + digits] += times
-            if !row.hasFineCell && !row.hasCoarseCell { counts[Layout.withoutValueByDigits + digits] += times }
+            let source = Int(row.source)
+            counts[Layout.postbacksByDigits + source] += times
+            if !row.carriesValue { counts[Layout.withoutValueByDigits + source] += times }
             guard row.status == .ok else { return }
             if row.fineIsValid {
                 let fine = Int(row.fineValue)
@@ -139,8 +140,11 @@ public struct PostbackSummary: Sendable {
         }
         out += "postbacks without a value, by digits of the source identifier (the privacy tier):\n"
         let (postbacksByDigits, withoutValueByDigits) = (self.postbacksByDigits, self.withoutValueByDigits)
-        for digits in 0..<6 where postbacksByDigits[digits] > 0 {
-            let label = digits == 0 ? "no source-identifier" : digits == 5 ? "5 or more digits" : "\(digits) digits"
+        for digits in [2, 3, 4, 0, 1] where postbacksByDigits[digits] > 0 {
+            let label =
+                digits == 0
+                ? "no valid source-identifier"
+                : digits == 1 ? "SKAdNetwork before 4.0 (campaign-id)" : "\(digits) digits"
             let (without, all) = (withoutValueByDigits[digits], postbacksByDigits[digits])
             out += "  \(label): \(without) of \(all)\(percent(without, of: all))\n"
         }

@@ -15,26 +15,27 @@ struct RowRecord {
     /// 0...63, or -1 when the row has no fine value in range.
     var fineValue: Int8
     var fineIsValid: Bool
-    var hasFineCell: Bool
-    var hasCoarseCell: Bool
+    /// Whether the postback carries a `conversion-value` or `coarse-conversion-value`, whatever its type.
+    var carriesValue: Bool
     /// 0 low, 1 medium, 2 high, or -1.
     var coarse: Int8
     var window: Int8
-    var sourceDigits: Int8
+    /// What the summary groups postbacks by: 2, 3 or 4 digits of the source identifier, 1 for SKAdNetwork
+    /// before 4.0 (a `campaign-id`), 0 for none that is valid.
+    var source: Int8
     var key: Key
     /// Where the status cell starts in the batch output.
     var statusOffset: Int
 
     init(row: PostbackRow, key: Key, statusOffset: Int) {
         status = row.status
-        isObject = row.kind != nil
+        isObject = row.framework != nil
         fineValue = Int8(row.fineValue ?? -1)
         fineIsValid = row.fineIsValid
-        hasFineCell = row.fineCell != nil
-        hasCoarseCell = row.coarseCell != nil
+        carriesValue = row.carriesValue
         coarse = row.coarseValue.map { $0 == .low ? 0 : $0 == .medium ? 1 : 2 } ?? -1
         window = Int8(row.window)
-        sourceDigits = Int8(min(row.sourceDigits, 5))
+        source = row.version.map { $0 < .v4 } == true ? 1 : Int8(row.sourceDigits)
         self.key = key
         self.statusOffset = statusOffset
     }

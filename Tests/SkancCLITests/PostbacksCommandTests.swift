@@ -7,22 +7,27 @@ import Testing
     @Test func decodesAFileToCSVAndExits1WhenALineHasAProblem() throws {
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples])
         #expect(result.status == 1)  // Apple's examples hold a duplicate and a value with bit 5 set
-        let lines = result.stdout.split(separator: "\n")
+        // RFC 4180: CRLF after every row.
+        let lines = result.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(lines.count == 7)
+        #expect(!lines.contains { $0.contains("\n") })
         #expect(
             lines[0]
-                == "line,status,kind,version,transaction_id,ad_network_id,source_id,app_id,postback_sequence_index,did_win,fidelity_type,redownload,country_code,fine_value,coarse_value,registered,payment_tier,day_one_action,coarse_meaning"
+                == "line,status,framework,version,transaction_id,ad_network_id,source_identifier,source_digits,campaign_id,app_id,publisher,publisher_kind,marketplace,postback_sequence_index,did_win,interaction,conversion_type,tier,country_code,fine_value,coarse_value,registered,payment_tier,day_one_action,coarse_meaning"
         )
         #expect(
             lines[6]
-                == "6,ok,adattributionkit,,85546EB7-FD39-44BC-8990-C98A4AC36A49,development.adattributionkit,1234,10738027756,0,true,click,re-engagement,US,24,,false,none,ordered,"
+                == "6,ok,adattributionkit,,85546EB7-FD39-44BC-8990-C98A4AC36A49,development.adattributionkit,1234,4,,10738027756,0,app,com.apple.AppStore,0,true,click,re-engagement,3,US,24,,false,none,ordered,"
         )
         #expect(result.stderr.isEmpty)
     }
 
     @Test func cleanInputExits0AndStandardInputWorks() throws {
+        let base =
+            #""version":"4.0","ad-network-id":"n","source-identifier":"12","app-id":1,"redownload":false,"fidelity-type":0,"did-win":true"#
         let input =
-            "{\"transaction-id\":\"1\",\"conversion-value\":11}\n\n{\"transaction-id\":\"2\",\"coarse-conversion-value\":\"low\",\"postback-sequence-index\":1}\n"
+            "{\(base),\"transaction-id\":\"1\",\"postback-sequence-index\":0,\"conversion-value\":11}\n\n"
+            + "{\(base),\"transaction-id\":\"2\",\"coarse-conversion-value\":\"low\",\"postback-sequence-index\":1}\n"
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", "--format", "jsonl"], stdin: input)
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n")
@@ -45,7 +50,7 @@ import Testing
             result.stdout.hasPrefix(
                 "lines read: 6 (blank lines skipped: 0)\nok: 4\nproblems: 2\n  invalid-fine: 1\n  duplicate: 1\n"))
         let withRows = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--summary"])
-        #expect(withRows.stdout.split(separator: "\n").count == 7)
+        #expect(withRows.stdout.components(separatedBy: "\r\n").count == 8)
         #expect(withRows.stderr == result.stdout)
     }
 
@@ -53,7 +58,7 @@ import Testing
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "Missing.jsonl", Self.examples])
         #expect(result.status == 1)
         #expect(result.stderr.contains("Missing.jsonl: error: cannot open the file"))
-        let lines = result.stdout.split(separator: "\n")
+        let lines = result.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(lines[0].hasPrefix("file,line,status,"))
         #expect(lines.count == 13)
         // The second copy's lines are all duplicates of the first's.

@@ -19,15 +19,17 @@ enum PostbacksCommand {
         help: """
             USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
 
-            Decodes postbacks, one JSON object per line (SKAdNetwork 2.0-4.0 and AdAttributionKit), with the
-            schema's exact semantics. Reads standard input when no FILE (or -) is given. Every non-blank line gets
-            one output row: line, status (ok or a problem code), kind, version, transaction_id, ad_network_id,
-            source_id, app_id, postback_sequence_index, did_win, fidelity_type, redownload, country_code,
-            fine_value, coarse_value, one column per schema field, coarse_meaning. With several files, a first
-            column names the file. Status codes and columns are documented in docs/Postbacks.md.
+            Decodes postbacks, one JSON object per line (SKAdNetwork 1.0-4.0 and AdAttributionKit), checks them
+            against Apple's rules for their version and decodes their values with the schema's exact semantics.
+            Reads standard input when no FILE (or -) is given. Every non-blank line gets one output row: line,
+            status (ok or a problem code), framework, version, transaction_id, ad_network_id, source_identifier,
+            source_digits, campaign_id, app_id, publisher, publisher_kind, marketplace, postback_sequence_index,
+            did_win, interaction, conversion_type, tier, country_code, fine_value, coarse_value, one column per
+            schema field, coarse_meaning. With several files, a first column names the file. Status codes, rules
+            and columns are documented in docs/Postbacks.md.
 
             OPTIONS:
-              --format FORMAT   csv (default; RFC 4180, spreadsheet-safe) or jsonl (one JSON object per row).
+              --format FORMAT   csv (default; RFC 4180 with CRLF, spreadsheet-safe) or jsonl (one JSON object per row).
               --summary         Also print counts to standard error: lines, ok, each problem, duplicates, cases,
                                 coarse values per window, postbacks without a value by privacy tier.
               --summary-only    Print only the summary, to standard output.
