@@ -183,6 +183,14 @@ import Testing
         #expect(!summary.text.contains("no valid source-identifier"))
     }
 
+    @Test func statusIndexesAndCodesFollowTheDeclaration() {
+        // The summary counts statuses in an array by `index`; rows spell them with `bytes`.
+        for (position, status) in PostbackStatus.allCases.enumerated() {
+            #expect(status.index == position)
+            #expect(status.bytes.description == status.rawValue)
+        }
+    }
+
     @Test func exactNumbers() {
         func read(_ text: String) -> JSONInteger {
             Array(text.utf8).withUnsafeBufferPointer { JSONInteger.read($0, 0, $0.count) }
