@@ -43,6 +43,10 @@ enum ArgumentParser {
             } else {
                 throw UsageError(message: "\(name) needs a value", command: command.name)
             }
+            if let earlier = parsed.options[name] {
+                throw UsageError(
+                    message: "\(name) given twice ('\(earlier)' and '\(value)'); give it once", command: command.name)
+            }
             if !allowed.isEmpty, !allowed.contains(value) {
                 throw UsageError(
                     message: "\(name) takes \(allowed.joined(separator: ", ")), not '\(value)'", command: command.name)

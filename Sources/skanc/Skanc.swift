@@ -20,7 +20,8 @@ enum Skanc {
                 return try help(rest)
             default:
                 guard let command = Command.named(first) else {
-                    throw UsageError(message: "unknown command '\(first)'", command: nil)
+                    let hint = ["-v", "-V", "-version", "version"].contains(first) ? "; did you mean --version?" : ""
+                    throw UsageError(message: "unknown command '\(first)'" + hint, command: nil)
                 }
                 let parsed = try ArgumentParser.parse(rest, for: command)
                 if parsed.flags.contains("--help") {

@@ -24,6 +24,7 @@ extension Checker {
         let unit = buckets.unit.rawValue
         let errorsBefore = diagnostics.count
         var ranged: [(name: String, range: BucketRangeSyntax)] = []
+        var codes: [String: IntegerLiteral] = [:]
         for caseSyntax in field.cases {
             guard let range = caseSyntax.range else {
                 report(
@@ -50,12 +51,36 @@ extension Checker {
                 continue
             }
             ranged.append((caseSyntax.name.text, range))
+            codes[caseSyntax.name.text] = caseSyntax.code
         }
         let sorted = ranged.sorted {
             ($0.range.lower.value, $0.range.location) < ($1.range.lower.value, $1.range.location)
         }
-        // Gaps are only worth a warning once every case has a well-formed range.
-        checkBucketNeighbours(sorted, unit: buckets.unit, reportGaps: diagnostics.count == errorsBefore)
+        // Gaps and order are only worth a warning once every case has a well-formed range.
+        let wellFormed = diagnostics.count == errorsBefore
+        checkBucketNeighbours(sorted, unit: buckets.unit, reportGaps: wellFormed)
+        if wellFormed, diagnostics.count == errorsBefore { checkBucketOrder(sorted, codes: codes, field: field) }
+    }
+
+    /// `bucket-order`: codes that do not grow with the ranges. Conditions compare codes (`revenue >= mid`),
+    /// so with codes out of order they no longer mean "this amount or more".
+    private mutating func checkBucketOrder(
+        _ sorted: [(name: String, range: BucketRangeSyntax)], codes: [String: IntegerLiteral], field: FieldSyntax
+    ) {
+        for (below, above) in zip(sorted, sorted.dropFirst()) {
+            guard let low = codes[below.name], let high = codes[above.name], high.value < low.value else { continue }
+            report(
+                .warning(
+                    .bucketOrder,
+                    "bucket '\(above.name)' (\(describe(above.range))) has code \(high.value), lower than code \(low.value) of '\(below.name)' (\(describe(below.range))); give higher ranges higher codes",
+                    at: high.location,
+                    notes: [
+                        .init(
+                            "conditions compare codes: '\(field.name.text) >= \(below.name)' would hold for '\(below.name)' and not for '\(above.name)', whose \(field.buckets?.unit.rawValue ?? "amount")s are higher",
+                            at: low.location)
+                    ]))
+            return
+        }
     }
 
     /// Overlaps between neighbours in ascending order, then gaps below, between and above the buckets.

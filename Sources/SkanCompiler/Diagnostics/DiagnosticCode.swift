@@ -25,6 +25,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case bucket
     /// Amounts or counts that no bucket covers.
     case bucketGap = "bucket-gap"
+    /// Bucket codes that do not grow with their ranges, so comparisons of codes do not follow the amounts.
+    case bucketOrder = "bucket-order"
     /// Bits that belong to no declaration and are not reserved.
     case unusedBits = "unused-bits"
     /// A name that clashes with a member the generated code needs.

@@ -102,6 +102,23 @@ package struct Lexer {
         case UInt8(ascii: "!") where peek(1) == UInt8(ascii: "="):
             index += 2
             kind = .comparison(.notEqual)
+        case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"), UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"),
+            UInt8(ascii: "!"):
+            // Other languages' spellings of and, or and not: one error with the fix, then read as the word, so
+            // the rest of the condition is checked too.
+            let (spelling, word) =
+                bytes[index] == UInt8(ascii: "&") ? ("&&", "and") : bytes[index] == UInt8(ascii: "|") ? ("||", "or") : ("!", "not")
+            index += spelling.utf8.count
+            report(
+                .error(
+                    .syntax, "write '\(word)' instead of '\(spelling)': conditions use the words and, or, not",
+                    at: start))
+            decoded = word
+            kind = .identifier
+        case UInt8(ascii: "-") where peek(1)?.isDigit == true:
+            // A negative number: lexed whole, so the parser can say why it is refused where it stands.
+            index += 1
+            kind = lexNumber()
         case UInt8(ascii: "<"):
             if peek(1) == UInt8(ascii: "=") {
                 index += 2
@@ -183,7 +200,10 @@ package struct Lexer {
             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"),
             UInt8(ascii: "#"):
             true
-        case UInt8(ascii: "!"): peek(1) == UInt8(ascii: "=")
+        case UInt8(ascii: "!"): true
+        case UInt8(ascii: "&"): peek(1) == UInt8(ascii: "&")
+        case UInt8(ascii: "|"): peek(1) == UInt8(ascii: "|")
+        case UInt8(ascii: "-"): peek(1)?.isDigit == true
         case UInt8(ascii: "."):
             peek(1) == UInt8(ascii: ".") && (peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<"))
         default: false

@@ -47,7 +47,15 @@ extension Parser {
     /// `bits = "bit" Int | "bits" Int "..." Int`
     mutating func parseBits(context: String) throws(Recovery) -> BitsSyntax {
         if accept("bit") {
-            return BitsSyntax(lower: try expectInteger("a bit index", context: "after 'bit'"))
+            let bit = try expectInteger("a bit index", context: "after 'bit'")
+            guard current.kind == .closedRange || current.kind == .halfOpenRange else { return BitsSyntax(lower: bit) }
+            // `bit 0...1`: one error with the fix, then read as the range it means.
+            diagnostics.append(
+                .error(
+                    .syntax, "a range of bits is written with 'bits': 'bits \(bit.value)...\(peek(1).text)'",
+                    at: current.location))
+            _ = try expect(.closedRange, "'...'", context: "in a bit range ('bits 1...2')")
+            return BitsSyntax(lower: bit, upper: try expectInteger("the last bit of a range", context: "after '...'"))
         }
         if accept("bits") {
             let lower = try expectInteger("the first bit of a range", context: "after 'bits'")
@@ -94,9 +102,18 @@ extension Parser {
         let name = try expectIdentifier("a case name", context: "in a field's cases")
         _ = try expect(.equals, "'='", context: "after case name '\(name.text)'")
         let code = try expectInteger("a case code", context: "after '='")
-        let description = optionalString()
+        var description = optionalString()
         var range: BucketRangeSyntax? = nil
         if current.kind == .integer || current.kind == .decimal { range = try parseBucketRange() }
+        if description == nil, let range, let late = optionalString() {
+            // The range before the description: one error with the fix, and the case is read as meant.
+            diagnostics.append(
+                .error(
+                    .syntax,
+                    "a case's description comes before its range: write '\(name.text) = \(code.value) \"\(late.value)\" \(range.text)'",
+                    at: late.location))
+            description = late
+        }
         return CaseSyntax(name: name, code: code, description: description, range: range)
     }
 
@@ -115,6 +132,7 @@ extension Parser {
         let token = current
         guard token.kind == .integer || token.kind == .decimal else { try fail(expected: "a number") }
         advance()
+        try refuseNegative(token, what: "a bucket bound")
         guard let value = Double(token.text), value.isFinite, value <= 1e15 else {
             diagnostics.append(
                 .error(.limit, "the number \(token.text.prefix(40)) is too large (at most 1e15)", at: token.location))
@@ -161,6 +179,17 @@ extension Parser {
     ) throws(Recovery) -> Bool {
         var complete = true
         while current.kind != .rightBrace {
+            // A declaration keyword that starts a line and is not a case (`field other at …`, not
+            // `field = 0`): the block's '}' is missing. Say so once, and read the declaration.
+            if current.startsLine, current.kind == .identifier, Parser.declarationKeywords.contains(current.text),
+                peek(1).kind != .equals
+            {
+                diagnostics.append(
+                    .error(
+                        .syntax, "expected '}' to close \(name) before '\(current.text)'", at: current.location,
+                        notes: [.init("its '{' is here", at: brace.location)]))
+                return false
+            }
             if atEnd {
                 diagnostics.append(
                     .error(

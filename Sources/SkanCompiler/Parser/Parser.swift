@@ -80,6 +80,7 @@ package struct Parser {
 
     mutating func expectInteger(_ description: String, context: String = "") throws(Recovery) -> IntegerLiteral {
         let token = try expect(.integer, description, context: context)
+        try refuseNegative(token, what: description)
         guard let value = Int(token.text), value <= 1_000_000_000 else {
             diagnostics.append(
                 .error(
@@ -88,6 +89,17 @@ package struct Parser {
             throw Recovery()
         }
         return IntegerLiteral(value: value, location: token.location)
+    }
+
+    /// Bits, codes, windows and bucket bounds start at 0: a negative number is an error with the reason.
+    mutating func refuseNegative(_ token: Token, what: String) throws(Recovery) {
+        guard token.text.hasPrefix("-") else { return }
+        diagnostics.append(
+            .error(
+                .syntax,
+                "\(what) cannot be negative (\(token.text)): bits, codes, windows, amounts and counts start at 0",
+                at: token.location))
+        throw Recovery()
     }
 
     mutating func optionalString() -> StringLiteral? {

@@ -88,6 +88,9 @@ package struct BucketRangeSyntax: Hashable, Sendable {
     package var isHalfOpen: Bool
 
     package var location: SourceLocation { lower.location }
+
+    /// The range as written: `0.01..<5`, `20...`.
+    package var text: String { lower.text + (isHalfOpen ? "..<" : "...") + (upper?.text ?? "") }
 }
 
 package struct ReservedSyntax: Sendable {

@@ -56,9 +56,13 @@ enum PostbacksCommand {
             }
             threads = count
         }
-        guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
         var inputs = Array(arguments.positionals.dropFirst())
         if inputs.isEmpty { inputs = ["-"] }
+        if ([schemaPath] + inputs).filter({ $0 == "-" }).count > 1 {
+            throw UsageError(
+                message: "standard input (-) can be read once; name files for the others", command: "postbacks")
+        }
+        guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
         let output: any PostbackOutput =
@@ -69,6 +73,11 @@ enum PostbacksCommand {
         reader.writeHeader()
         var failed = false
         for input in inputs {
+            if input != "-", Self.isDirectory(input) {
+                Output.error("\(input): error: is a directory; name a file of postbacks (JSON lines)")
+                failed = true
+                continue
+            }
             let descriptor = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
             guard descriptor >= 0 else {
                 Output.error(
@@ -91,6 +100,11 @@ enum PostbacksCommand {
             Output.error(reader.summary.text, terminator: "")
         }
         return failed || reader.summary.ok != reader.summary.read ? .failure : .success
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The inputs' total size when every one is a regular file (files that cannot be read count nothing
