@@ -3,6 +3,8 @@ extension Checker {
     /// Returns nil when any part could not be resolved.
     mutating func resolve(_ syntax: ConditionSyntax) -> Condition? {
         switch syntax {
+        case .parenthesized(let inner):
+            return resolve(inner)
         case .name(let name):
             guard let field = lookUp(name) else { return nil }
             guard fields[field].isFlag else {

@@ -39,7 +39,11 @@ extension Checker {
         for block in blocks {
             let rules = block.rules.compactMap { rule -> CoarseRule? in
                 let condition = rule.condition.map { resolve($0) } ?? .always
-                return condition.map { CoarseRule(value: rule.value, condition: $0, location: rule.location) }
+                return condition.map {
+                    CoarseRule(
+                        value: rule.value, condition: $0, location: rule.location,
+                        text: rule.condition?.text ?? "otherwise")
+                }
             }
             guard let windows = windows(of: block.windows) else { continue }
             items.append(

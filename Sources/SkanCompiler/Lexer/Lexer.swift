@@ -107,7 +107,8 @@ package struct Lexer {
             // Other languages' spellings of and, or and not: one error with the fix, then read as the word, so
             // the rest of the condition is checked too.
             let (spelling, word) =
-                bytes[index] == UInt8(ascii: "&") ? ("&&", "and") : bytes[index] == UInt8(ascii: "|") ? ("||", "or") : ("!", "not")
+                bytes[index] == UInt8(ascii: "&")
+                ? ("&&", "and") : bytes[index] == UInt8(ascii: "|") ? ("||", "or") : ("!", "not")
             index += spelling.utf8.count
             report(
                 .error(

@@ -31,11 +31,15 @@ public struct CoarseRule: Hashable, Sendable {
     public var condition: Condition
     /// Where the rule is written, for diagnostics about it.
     public var location: SourceLocation
+    /// The condition as written, with the author's parentheses (`otherwise` for the catch-all); tables,
+    /// `skanc decode` and postback rows show this.
+    public var text: String
 
-    /// A rule giving `value` when `condition` holds, declared at `location`.
-    public init(value: CoarseValue, condition: Condition, location: SourceLocation) {
+    /// A rule giving `value` when `condition` holds, declared at `location` as `text`.
+    public init(value: CoarseValue, condition: Condition, location: SourceLocation, text: String) {
         self.value = value
         self.condition = condition
         self.location = location
+        self.text = text
     }
 }

@@ -36,7 +36,7 @@ extension Parser {
                         notes: [.init("the '(' is here", at: open.location)]))
                 throw Recovery()
             }
-            return inner
+            return .parenthesized(inner)
         }
         let name = try expectIdentifier("a flag or field name", context: "in a condition")
         guard case .comparison(let op) = current.kind else { return .name(name) }

@@ -2,7 +2,7 @@ extension Schema {
     /// The rules that give `value` in `window`, in words: their conditions joined with `or`; `otherwise` for
     /// the catch-all rule; empty when no rule gives it.
     public func ruleText(for value: CoarseValue, window: Int) -> String {
-        coarseRules(window: window).filter { $0.value == value }.map { text(of: $0.condition) }.joined(
+        coarseRules(window: window).filter { $0.value == value }.map(\.text).joined(
             separator: " or ")
     }
 

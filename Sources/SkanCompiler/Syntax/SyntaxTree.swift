@@ -128,4 +128,6 @@ package indirect enum ConditionSyntax: Sendable {
     case not(SourceLocation, ConditionSyntax)
     case all([ConditionSyntax])
     case any([ConditionSyntax])
+    /// `( cond )`: kept, so the condition can be shown as its author grouped it.
+    case parenthesized(ConditionSyntax)
 }

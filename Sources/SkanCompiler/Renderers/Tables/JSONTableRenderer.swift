@@ -53,7 +53,7 @@ enum JSONTableRenderer {
                                     schema.coarseRules(window: window).map { rule in
                                         .object([
                                             ("value", .string(rule.value.rawValue)),
-                                            ("condition", .string(schema.text(of: rule.condition))),
+                                            ("condition", .string(rule.text)),
                                         ])
                                     })
                             ),
