@@ -39,16 +39,19 @@ public func fuzzGeneratedDecoder(_ data: UnsafeRawPointer, _ count: Int) -> CInt
     case 0:
         check(
             schema(shopText), fine, decode: { try Shop(fineValue: $0) }, fineValue: \.fineValue,
-            coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
+            coarse: { $0.coarseValue(in: .init(number: $1)!).rawValue }, lock: { $0.shouldLock(in: .init(number: $1)!) }
+        )
     case 1:
         check(
             schema(eventFlagsText), fine, decode: { try EventFlags(fineValue: $0) }, fineValue: \.fineValue,
-            coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
+            coarse: { $0.coarseValue(in: .init(number: $1)!).rawValue }, lock: { $0.shouldLock(in: .init(number: $1)!) }
+        )
     default:
         let subscription = schema(subscriptionText)
         check(
             subscription, fine, decode: { try Subscription(fineValue: $0) }, fineValue: \.fineValue,
-            coarse: { $0.coarseValue(window: $1).rawValue }, lock: { $0.shouldLock(window: $1) })
+            coarse: { $0.coarseValue(in: .init(number: $1)!).rawValue }, lock: { $0.shouldLock(in: .init(number: $1)!) }
+        )
         // Bucket initializers agree with the library's total bucket function.
         let amount = Double(bitPattern: UInt64(truncatingIfNeeded: fine))
         let revenue = subscription.field(named: "revenue")!

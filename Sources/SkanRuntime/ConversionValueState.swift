@@ -10,8 +10,10 @@ public protocol ConversionValueState: Sendable, Equatable {
     init(fineValue: Int) throws
     /// The fine conversion value, 0...63.
     var fineValue: Int { get }
-    /// The coarse value in conversion window 1, 2 or 3; its raw value is `low`, `medium` or `high`.
-    func coarseValue(window: Int) -> Coarse
-    /// Whether to lock conversion window 1, 2 or 3 in this state.
-    func shouldLock(window: Int) -> Bool
+    /// The generated `Window` type: raw values 1, 2 and 3.
+    associatedtype Window: RawRepresentable where Window.RawValue == Int
+    /// The coarse value in a conversion window; its raw value is `low`, `medium` or `high`.
+    func coarseValue(in window: Window) -> Coarse
+    /// Whether to lock a conversion window in this state.
+    func shouldLock(in window: Window) -> Bool
 }

@@ -64,9 +64,9 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         }
     }
 
-    /// The window now: 1, 2, 3, or nil after the last one (840 hours after first launch).
-    public var currentWindow: Int? {
-        ConversionWindow.window(at: clock.now, firstLaunch: firstLaunch)
+    /// The window now, or nil after the last one (840 hours after first launch).
+    public var currentWindow: State.Window? {
+        ConversionWindow.window(at: clock.now, firstLaunch: firstLaunch).flatMap(State.Window.init(rawValue:))
     }
 
     /// Applies `change` to the state and sends the resulting values to every framework that does not have
@@ -86,13 +86,14 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// one).
     @discardableResult
     public func apply() async throws -> ConversionValueUpdate? {
-        guard let window = currentWindow else { return nil }
+        guard let current = currentWindow else { return nil }
+        let window = current.rawValue
         var fine = state.fineValue
         if options.increaseOnly, let highest = stored.highestFineValueSent { fine = max(fine, highest) }
         let update = ConversionValueUpdate(
             window: window, fineValue: fine,
-            coarseValue: CoarseConversion(rawValue: state.coarseValue(window: window).rawValue) ?? .low,
-            lockWindow: state.shouldLock(window: window))
+            coarseValue: CoarseConversion(rawValue: state.coarseValue(in: current).rawValue) ?? .low,
+            lockWindow: state.shouldLock(in: current))
         let due = client.frameworks.filter { framework in
             let previous = stored[framework][window]
             return previous?.lockWindow != true && previous != update

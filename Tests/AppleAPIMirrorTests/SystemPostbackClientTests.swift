@@ -120,6 +120,10 @@ struct Counter: ConversionValueState {
     init() {}
     init(fineValue: Int) { count = fineValue }
     var fineValue: Int { count }
-    func coarseValue(window: Int) -> Coarse { .low }
-    func shouldLock(window: Int) -> Bool { false }
+    enum Window: Int {
+        case first = 1
+        case second, third
+    }
+    func coarseValue(in window: Window) -> Coarse { .low }
+    func shouldLock(in window: Window) -> Bool { false }
 }

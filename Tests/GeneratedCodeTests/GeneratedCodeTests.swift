@@ -40,12 +40,13 @@ import Testing
                 decoded += 1
                 #expect(generated.fineValue == fine, "\(T.self) round trip of \(fine)")
                 for window in Schema.windows {
+                    let typed = T.Window(rawValue: window)!
                     #expect(
-                        generated.coarseValue(window: window).rawValue
+                        generated.coarseValue(in: typed).rawValue
                             == schema.coarseValue(of: state, window: window)?.rawValue,
                         "\(T.self) coarse value of \(fine) in window \(window)")
                     #expect(
-                        generated.shouldLock(window: window) == schema.shouldLock(state, window: window),
+                        generated.shouldLock(in: typed) == schema.shouldLock(state, window: window),
                         "\(T.self) lock of \(fine) in window \(window)")
                 }
             case .failure(let error):
@@ -91,9 +92,9 @@ import Testing
     @Test func typedAPIReadsLikeTheSchema() throws {
         let state = GeneratedPublic.Shop(registered: true, paymentTier: .low, dayOneAction: .browsed)
         #expect(state.fineValue == 11)
-        #expect(state.coarseValue(window: 1) == .medium)
+        #expect(state.coarseValue(in: .first) == .medium)
         #expect("\(state.paymentTier)" == "low")
-        #expect("\(state.coarseValue(window: 2))" == "medium")
+        #expect("\(state.coarseValue(in: .second))" == "medium")
         #expect(GeneratedPublic.Shop() == (try GeneratedPublic.Shop(fineValue: 0)))
         #expect(GeneratedPublic.Shop.schemaVersion == 3)
         #expect(throws: GeneratedPublic.Shop.FineValueError.reservedBitSet(bit: 5)) {
@@ -130,5 +131,19 @@ import Testing
                     == sessions.nearestBucketCase(for: Double(count))?.code, "count \(count)")
         }
         #expect(GeneratedInternal.`Protocol`.In(count: 10) == .while)
+    }
+
+    /// Windows are a type: a window number or postback index that names no window is nil, never a trap.
+    @Test func windowsComeFromNumbersAndPostbackIndexes() {
+        typealias Window = GeneratedPublic.Shop.Window
+        #expect(Window(number: 1) == .first && Window(number: 3) == .third)
+        #expect(Window(postbackSequenceIndex: 0) == .first && Window(postbackSequenceIndex: 2) == .third)
+        for wrong in [Int.min, -1, 0, 4, Int.max] { #expect(Window(number: wrong) == nil) }
+        for wrong in [Int.min, -1, 3, Int.max] { #expect(Window(postbackSequenceIndex: wrong) == nil) }
+        #expect(Window.allCases.map(\.number) == [1, 2, 3])
+        #expect(Window.allCases.map(\.postbackSequenceIndex) == [0, 1, 2])
+        #expect(Window.first < .third)
+        let state = GeneratedPublic.Shop(paymentTier: .high)
+        #expect(Window.allCases.map { state.shouldLock(in: $0) } == [true, false, false])
     }
 }

@@ -8,8 +8,9 @@ protocol GeneratedState {
     associatedtype Coarse: RawRepresentable where Coarse.RawValue == String
     init(fineValue: Int) throws
     var fineValue: Int { get }
-    func coarseValue(window: Int) -> Coarse
-    func shouldLock(window: Int) -> Bool
+    associatedtype Window: RawRepresentable where Window.RawValue == Int
+    func coarseValue(in window: Window) -> Coarse
+    func shouldLock(in window: Window) -> Bool
 }
 
 extension GeneratedInternal.Shop: GeneratedState {}

@@ -52,14 +52,14 @@ import Testing
                 store: UserDefaultsConversionValueStore(key: "skanc.Shop.v4", defaults: defaults), client: v4Client,
                 clock: clock)
             #expect(await v4.firstLaunch == origin)
-            #expect(await v4.currentWindow == 2)
+            #expect(await v4.currentWindow == .second)
             #expect(await v4.state == ShopV4())  // a new layout starts from its own empty state
             let update = try await v4.record { $0.subscribed = true }
             #expect(update == ConversionValueUpdate(window: 2, fineValue: 32, coarseValue: .high, lockWindow: false))
             clock.set(hours: 168, seconds: -1, after: origin)
-            #expect(await v4.currentWindow == 2)
+            #expect(await v4.currentWindow == .second)
             clock.set(hours: 168, after: origin)
-            #expect(await v4.currentWindow == 3)
+            #expect(await v4.currentWindow == .third)
             // The version 3 state is still there, untouched, under its own key.
             #expect(UserDefaultsConversionValueStore(key: "skanc.Shop.v3", defaults: defaults).load()?.fineValue == 9)
         }

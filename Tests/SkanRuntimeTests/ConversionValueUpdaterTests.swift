@@ -25,7 +25,7 @@ import Testing
         let origin = await updater.firstLaunch
         try await updater.record { $0.registered = true }
         clock.set(hours: 48, seconds: -1, after: origin)
-        #expect(await updater.currentWindow == 1)
+        #expect(await updater.currentWindow == .first)
         #expect(try await updater.apply() == nil)
         clock.set(hours: 48, after: origin)
         #expect(try await updater.apply()?.window == 2)

@@ -45,7 +45,7 @@ print("   h:mm:ss  event                           window  fine  coarse  lock")
 for step in journey {
     clock.advance(to: step.at)
     let update = try await updater.record(step.change)
-    let window = await updater.currentWindow.map(String.init) ?? "-"
+    let window = await updater.currentWindow.map { String($0.number) } ?? "-"
     let event = step.event.padding(toLength: 30, withPad: " ", startingAt: 0)
     let columns = "\(elapsed(step.at))  \(event)  \(window.padding(toLength: 6, withPad: " ", startingAt: 0))"
     if let update {

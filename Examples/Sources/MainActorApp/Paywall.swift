@@ -14,7 +14,7 @@ public struct Paywall {
 
     /// The coarse value the current state gives in the first window.
     public var coarseValueInFirstWindow: String {
-        "\(state.coarseValue(window: 1))"
+        "\(state.coarseValue(in: .first))"
     }
 }
 

@@ -5,8 +5,8 @@ let state = Shop(registered: true, paymentTier: .low, dayOneAction: .browsed)
 print(
     "Shop state: registered \(state.registered), paymentTier \(state.paymentTier), dayOneAction \(state.dayOneAction)")
 print("fine value: \(state.fineValue)")
-for window in 1...3 {
-    print("window \(window): coarse \(state.coarseValue(window: window)), lock \(state.shouldLock(window: window))")
+for window in Shop.Window.allCases {
+    print("window \(window.number): coarse \(state.coarseValue(in: window)), lock \(state.shouldLock(in: window))")
 }
 
 // Decoding values back, as a postback analyst would.

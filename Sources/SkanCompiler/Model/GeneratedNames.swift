@@ -10,7 +10,7 @@ public enum GeneratedNames {
 
     /// Types nested in the generated state type that a field's type name would collide with.
     /// `Swift` would hide the standard library's module name, which the generated code spells out.
-    public static let nestedTypes: Set<String> = ["CoarseValue", "FineValueError", "Swift"]
+    public static let nestedTypes: Set<String> = ["CoarseValue", "FineValueError", "Window", "Swift"]
 
     /// Members of a generated field enum that a case name would collide with.
     public static let caseMembers: Set<String> = ["allCases", "rawValue", "hashValue"]

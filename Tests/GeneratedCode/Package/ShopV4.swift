@@ -59,27 +59,23 @@ package nonisolated struct ShopV4: Swift.Hashable, Swift.Sendable {
         return value
     }
 
-    /// The coarse conversion value in a conversion window: 1 (hours 0-48 after first launch), 2 (48-168) or 3 (168-840).
-    package func coarseValue(window: Swift.Int) -> CoarseValue {
+    /// The coarse conversion value in a conversion window.
+    package func coarseValue(in window: Window) -> CoarseValue {
         switch window {
-        case 1, 2, 3:
+        case .first, .second, .third:
             if (self.paymentTier >= .medium || self.subscribed) { return .high }
             if (self.registered || self.dayOneAction >= .addedToCart) { return .medium }
             return .low
-        default:
-            Swift.preconditionFailure("conversion windows are 1, 2 and 3, not \(window)")
         }
     }
 
-    /// Whether the app should lock the current conversion window (1, 2 or 3) in this state.
-    package func shouldLock(window: Swift.Int) -> Swift.Bool {
+    /// Whether the app should lock the conversion window it is in, in this state.
+    package func shouldLock(in window: Window) -> Swift.Bool {
         switch window {
-        case 1:
+        case .first:
             return self.paymentTier == .high
-        case 2, 3:
+        case .second, .third:
             return false
-        default:
-            Swift.preconditionFailure("conversion windows are 1, 2 and 3, not \(window)")
         }
     }
 
@@ -115,6 +111,33 @@ package nonisolated struct ShopV4: Swift.Hashable, Swift.Sendable {
     /// A coarse conversion value; the schema decides what each means.
     package nonisolated enum CoarseValue: Swift.String, Swift.CaseIterable, Swift.Hashable, Swift.Sendable {
         case low, medium, high
+    }
+
+    /// A conversion window, counted from first launch: the first ends at hour 48, the second at hour 168,
+    /// the third at hour 840.
+    package nonisolated enum Window: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {
+        case first = 1, second = 2, third = 3
+
+        /// The window numbered 1, 2 or 3; nil for any other number.
+        package init?(number: Swift.Int) {
+            self.init(rawValue: number)
+        }
+
+        /// The window a postback with this `postback-sequence-index` (0, 1 or 2) reports on; nil for any other.
+        package init?(postbackSequenceIndex: Swift.Int) {
+            guard (0...2).contains(postbackSequenceIndex) else { return nil }
+            self.init(rawValue: postbackSequenceIndex + 1)
+        }
+
+        /// 1, 2 or 3.
+        package var number: Swift.Int { rawValue }
+
+        /// The index of the postback this window sends: 0, 1 or 2.
+        package var postbackSequenceIndex: Swift.Int { rawValue - 1 }
+
+        package static func < (lhs: Self, rhs: Self) -> Swift.Bool {
+            lhs.rawValue < rhs.rawValue
+        }
     }
 
     /// Why a fine value is not a state of this schema version.

@@ -51,6 +51,41 @@ extension SwiftGenerator {
         }
     }
 
+    /// The conversion windows as a type: a number or postback index that names no window gives nil.
+    func renderWindowType(_ out: inout CodeWriter) {
+        out.line(
+            "/// A conversion window, counted from first launch: the first ends at hour 48, the second at hour 168,")
+        out.line("/// the third at hour 840.")
+        out.block(
+            "\(access)nonisolated enum Window: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {"
+        ) { out in
+            out.line("case first = 1, second = 2, third = 3")
+            out.line()
+            out.line("/// The window numbered 1, 2 or 3; nil for any other number.")
+            out.block("\(access)init?(number: Swift.Int) {") { out in
+                out.line("self.init(rawValue: number)")
+            }
+            out.line()
+            out.line(
+                "/// The window a postback with this `postback-sequence-index` (0, 1 or 2) reports on; nil for any other."
+            )
+            out.block("\(access)init?(postbackSequenceIndex: Swift.Int) {") { out in
+                out.line("guard (0...2).contains(postbackSequenceIndex) else { return nil }")
+                out.line("self.init(rawValue: postbackSequenceIndex + 1)")
+            }
+            out.line()
+            out.line("/// 1, 2 or 3.")
+            out.line("\(access)var number: Swift.Int { rawValue }")
+            out.line()
+            out.line("/// The index of the postback this window sends: 0, 1 or 2.")
+            out.line("\(access)var postbackSequenceIndex: Swift.Int { rawValue - 1 }")
+            out.line()
+            out.block("\(access)static func < (lhs: Self, rhs: Self) -> Swift.Bool {") { out in
+                out.line("lhs.rawValue < rhs.rawValue")
+            }
+        }
+    }
+
     func renderErrorType(_ out: inout CodeWriter) {
         out.line("/// Why a fine value is not a state of this schema version.")
         out.block(

@@ -52,46 +52,44 @@ extension SwiftGenerator {
     }
 
     /// One `case` per group of windows with the same rules; the last rule of a window returns without a test,
-    /// because the checker proved that the rules cover every state the type can hold.
+    /// because the checker proved that the rules cover every state the type can hold. The window is a
+    /// `Window`, so no value a caller can pass traps.
     func renderCoarseValue(_ out: inout CodeWriter) {
-        out.line(
-            "/// The coarse conversion value in a conversion window: 1 (hours 0-48 after first launch), 2 (48-168) or 3 (168-840)."
-        )
-        out.block("\(access)func coarseValue(window: Swift.Int) -> CoarseValue {") { out in
+        out.line("/// The coarse conversion value in a conversion window.")
+        out.block("\(access)func coarseValue(in window: Window) -> CoarseValue {") { out in
             out.line("switch window {")
             for (windows, rules) in groupedByWindow({ schema.coarseRules(window: $0) }) {
-                out.line("case \(windows.map(String.init).joined(separator: ", ")):")
+                out.line("case \(windowCases(windows)):")
                 for rule in rules {
                     guard rule != rules.last, rule.condition != .always else {
                         let note =
-                            rule.condition == .always
-                            ? ""
-                            : "  // when \(commentText(schema.text(of: rule.condition))): every state left"
+                            rule.condition == .always ? "" : "  // when \(commentText(rule.text)): every state left"
                         out.line("    return .\(rule.value.rawValue)" + note)
                         break
                     }
                     out.line("    if \(swiftCondition(rule.condition)) { return .\(rule.value.rawValue) }")
                 }
             }
-            out.line("default:")
-            out.line("    Swift.preconditionFailure(\"conversion windows are 1, 2 and 3, not \\(window)\")")
             out.line("}")
         }
         out.line()
     }
 
     func renderShouldLock(_ out: inout CodeWriter) {
-        out.line("/// Whether the app should lock the current conversion window (1, 2 or 3) in this state.")
-        out.block("\(access)func shouldLock(window: Swift.Int) -> Swift.Bool {") { out in
+        out.line("/// Whether the app should lock the conversion window it is in, in this state.")
+        out.block("\(access)func shouldLock(in window: Window) -> Swift.Bool {") { out in
             out.line("switch window {")
             for (windows, condition) in groupedByWindow({ schema.lockCondition(window: $0) }) {
-                out.line("case \(windows.map(String.init).joined(separator: ", ")):")
+                out.line("case \(windowCases(windows)):")
                 out.line("    return " + (condition.map(swiftCondition) ?? "false"))
             }
-            out.line("default:")
-            out.line("    Swift.preconditionFailure(\"conversion windows are 1, 2 and 3, not \\(window)\")")
             out.line("}")
         }
+    }
+
+    /// `.first, .third` for windows 1 and 3.
+    private func windowCases(_ windows: [Int]) -> String {
+        windows.map { "." + ["first", "second", "third"][$0 - 1] }.joined(separator: ", ")
     }
 
     /// Windows 1...3 grouped by equal values, in window order.

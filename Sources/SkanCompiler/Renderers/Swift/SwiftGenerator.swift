@@ -66,6 +66,8 @@ public struct SwiftGenerator {
             out.line()
             renderCoarseType(&out)
             out.line()
+            renderWindowType(&out)
+            out.line()
             renderErrorType(&out)
         }
         return out.text
