@@ -20,6 +20,9 @@ enum HTMLRenderer {
             table.bits td { width: 7em; height: 3.2em; text-align: center; vertical-align: middle; }
             table.bits td.free { background: repeating-linear-gradient(45deg, #fff, #fff 6px, #eee 6px, #eee 12px); }
             tr.invalid td { color: #8e8e93; }
+            .scroll { max-width: 100%; overflow-x: auto; }
+            .scroll table { margin: 0; }
+            q { color: #3a3a3c; }
             </style>
             </head>
             <body>
@@ -31,7 +34,8 @@ enum HTMLRenderer {
         out += "<h2>Fields</h2>\n<ul>\n"
         for field in schema.fields {
             let cases = field.cases.map {
-                "\($0.code) <b>\(escape($0.name))</b>" + ($0.bucket.map { " (\(escape($0.description)))" } ?? "")
+                "\($0.code) <b>\(escape($0.name))</b>" + ($0.description.map { " <q>\(escape($0))</q>" } ?? "")
+                    + ($0.bucket.map { " (\(escape($0.description)))" } ?? "")
             }
             out +=
                 "<li><b>\(escape(field.name))</b> (\(field.bits.description))\(field.description.map { ": " + escape($0) } ?? ""): \(cases.joined(separator: ", "))</li>\n"
@@ -72,11 +76,12 @@ enum HTMLRenderer {
     }
 
     static func htmlTable(_ header: [String], _ rows: [[String?]], rowAttributes: ([String?]) -> String) -> String {
-        var out = "<table>\n<tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        // In a box of its own that scrolls sideways, so a wide table never widens the page.
+        var out = "<div class=\"scroll\">\n<table>\n<tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
         for row in rows {
             out += "<tr\(rowAttributes(row))>" + row.map { "<td>\(escape($0 ?? ""))</td>" }.joined() + "</tr>\n"
         }
-        return out + "</table>\n"
+        return out + "</table>\n</div>\n"
     }
 
     static func escape(_ text: String) -> String {

@@ -8,8 +8,10 @@ enum MarkdownRenderer {
             schema.fields.map { field in
                 [
                     field.bits.description, field.name, kindName(field),
-                    field.cases.map { "\($0.code) \($0.name)" + ($0.bucket.map { " (\($0))" } ?? "") }.joined(
-                        separator: ", "),
+                    field.cases.map {
+                        "\($0.code) \($0.name)" + ($0.description.map { " “\($0)”" } ?? "")
+                            + ($0.bucket.map { " (\($0))" } ?? "")
+                    }.joined(separator: ", "),
                     field.description ?? "",
                 ]
             } + schema.reservedBits.map { [$0.bits.description, "reserved", "", "", $0.description ?? ""] })
