@@ -141,6 +141,22 @@ import Testing
             ])
     }
 
+    @Test func bucketOrder() {
+        // Codes that shrink as amounts grow: one warning, at the first bucket out of order, with a note.
+        let text = """
+            schema T version 1
+            field r at bits 0...1 buckets amount { none = 0 0..<0.01  small = 3 0.01..<5  mid = 2 5..<20  whale = 1 20... }
+            reserved bits 2...5
+            coarse { low otherwise }
+            """
+        #expect(summaries(text) == ["2:85 warning bucket-order"])  // at mid's code 2
+        #expect(diagnostics(text)[0].notes.map { $0.location?.description } == ["2:67"])  // small's code 3
+        // Declared in any order, codes that grow with the ranges are fine.
+        let ordered = text.replacingOccurrences(of: "small = 3", with: "small = 1")
+            .replacingOccurrences(of: "whale = 1", with: "whale = 3")
+        #expect(summaries(ordered) == [])
+    }
+
     @Test func unusedBitsOnlyWhenThereIsNoError() {
         #expect(
             summaries("schema T version 1\nflag a at bit 0\ncoarse { low otherwise }") == ["1:8 warning unused-bits"])
