@@ -1,0 +1,47 @@
+/// ECDSA signature verification (FIPS 186-4, 6.4) with SHA-256, on P-256 and P-192. Only public data is
+/// handled (keys, messages, signatures), so nothing here needs to run in constant time.
+struct ECDSAPublicKey {
+    let curve: EllipticCurve
+    let point: EllipticCurve.Point
+
+    /// A key from its DER `SubjectPublicKeyInfo`; nil unless it is a P-256 or P-192 point on its curve.
+    init?(der: [UInt8]) {
+        guard let (curve, point) = DER.publicKey(der) else { return nil }
+        (self.curve, self.point) = (curve, point)
+    }
+
+    /// Whether (r, s) signs `message`: both in 1...n−1, and the x of u1·G + u2·Q equals r modulo n.
+    func isValidSignature(r: UInt256, s: UInt256, for message: some Collection<UInt8>) -> Bool {
+        isValidSignature(r: r, s: s, digest: SHA256.hash(message))
+    }
+
+    func isValidSignature(r: UInt256, s: UInt256, digest: [UInt8]) -> Bool {
+        let n = curve.scalars
+        guard !r.isZero, !s.isZero, r < n.modulus, s < n.modulus else { return false }
+        // e: the digest's leftmost bits, as many as n has (all 256 for P-256, 192 for P-192), reduced mod n.
+        guard var e = UInt256(bigEndian: digest.prefix(curve.byteCount)) else { return false }
+        if !(e < n.modulus) { e = UInt256.subtracting(e, n.modulus).0 }
+        let w = n.invert(n.toMontgomery(s))
+        let u1 = n.fromMontgomery(n.multiply(n.toMontgomery(e), w))
+        let u2 = n.fromMontgomery(n.multiply(n.toMontgomery(r), w))
+        let sum = curve.linearCombination(u1, u2, point)
+        guard !sum.isInfinity else { return false }
+        var x = curve.affineX(sum)
+        if !(x < n.modulus) { x = UInt256.subtracting(x, n.modulus).0 }
+        return x == r
+    }
+
+    /// Whether a DER `ECDSA-Sig-Value` signs `message`; malformed DER is not a signature.
+    func isValidSignature(der: [UInt8], for message: some Collection<UInt8>) -> Bool {
+        guard let (r, s) = DER.signature(der) else { return false }
+        return isValidSignature(r: r, s: s, for: message)
+    }
+
+    /// Whether a JWS ES256 signature (r and s, 32 bytes each, big-endian) signs `message`.
+    func isValidSignature(raw: [UInt8], for message: some Collection<UInt8>) -> Bool {
+        guard curve.byteCount == 32, raw.count == 64, let r = UInt256(bigEndian: raw[0..<32]),
+            let s = UInt256(bigEndian: raw[32...])
+        else { return false }
+        return isValidSignature(r: r, s: s, for: message)
+    }
+}
