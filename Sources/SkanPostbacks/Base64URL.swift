@@ -12,6 +12,22 @@ enum Base64URL {
         return table
     }()
 
+    /// The same for standard base64 (RFC 4648 §4: `+` and `/`), as SKAdNetwork signatures and keys are written.
+    static let standardTable: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(byte)] = UInt8(index)
+        }
+        return table
+    }()
+
+    /// Decodes `text` with `table`; nil when it is not in that alphabet.
+    static func decode(_ text: [UInt8], table: [UInt8]) -> [UInt8]? {
+        var output: [UInt8] = []
+        let valid = text.withUnsafeBufferPointer { decode($0, 0, $0.count, into: &output, table: table) }
+        return valid ? output : nil
+    }
+
     /// Decodes `bytes[start..<end]` into `output` (cleared first); false when the text is not base64url.
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [UInt8],

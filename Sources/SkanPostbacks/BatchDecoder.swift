@@ -10,10 +10,10 @@ final class BatchDecoder {
 
     init(
         schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
-        maximumLineBytes: Int
+        maximumLineBytes: Int, verifier: SignatureVerifier?
     ) {
         state = State(
-            decoder: PostbackLineDecoder(validFine: templates.validFine),
+            decoder: PostbackLineDecoder(validFine: templates.validFine, verifier: verifier),
             writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
             summary: PostbackSummary(schema: schema), maximumLineBytes: maximumLineBytes)
     }

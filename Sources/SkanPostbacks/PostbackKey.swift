@@ -7,7 +7,7 @@ enum PostbackKey: Int, CaseIterable {
     // SKAdNetwork, and the values of AdAttributionKit stanzas
     case version, adNetworkID, campaignID, sourceIdentifier, appID, transactionID, redownload, fidelityType
     case didWin, postbackSequenceIndex, coarseConversionValue, conversionValue, countryCode
-    case sourceAppID, sourceDomain
+    case sourceAppID, sourceDomain, attributionSignature
     case jwsString, adInteractionType
     // AdAttributionKit JWS payload
     case postbackIdentifier, adNetworkIdentifier, advertisedItemIdentifier, conversionType
@@ -30,6 +30,7 @@ enum PostbackKey: Int, CaseIterable {
         case .countryCode: "country-code"
         case .sourceAppID: "source-app-id"
         case .sourceDomain: "source-domain"
+        case .attributionSignature: "attribution-signature"
         case .jwsString: "jws-string"
         case .adInteractionType: "ad-interaction-type"
         case .postbackIdentifier: "postback-identifier"

@@ -17,14 +17,18 @@ struct PostbackLineDecoder {
     let fields = PostbackFields()
     /// Apple's rules as key sets.
     let rules = PostbackRules.Sets()
+    /// Checks signatures; nil when they are not verified.
+    let verifier: SignatureVerifier?
+    private var scratch: [UInt8] = []
     private let base64Table = Base64URL.table
     private var stack: [UInt8] = []
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
     private(set) var payload: [UInt8] = []
 
     /// `validFine[v]` says whether fine value `v` is a state of the schema (`RowTemplates.validFine`).
-    init(validFine: [Bool]) {
+    init(validFine: [Bool], verifier: SignatureVerifier?) {
         self.validFine = validFine
+        self.verifier = verifier
         stack.reserveCapacity(64)
         payload.reserveCapacity(1024)
     }
@@ -54,6 +58,16 @@ struct PostbackLineDecoder {
         // A copy of the array reference (not of the decoder), so the checks borrow the decoder as it is.
         let payload = self.payload
         payload.withUnsafeBufferPointer { check(line, payload: $0, into: &row) }
+        if let verifier {
+            let outcome =
+                row.framework == .adattributionkit
+                ? verifier.verifyJWS(fields: fields, line: line, scratch: &scratch)
+                : verifier.verifySKAdNetwork(version: row.version, fields: fields, line: line, scratch: &scratch)
+            row.signature = outcome
+            if outcome != .verified && !(outcome == .development && verifier.allowDevelopment) {
+                row.flag(.badSignature)
+            }
+        }
         return row
     }
 

@@ -40,15 +40,18 @@ public final class PostbackReader {
     ///   - threads: how many batches decode at once (default: the active processors). 1 decodes on the
     ///     calling thread only. The output is the same for every value.
     ///   - inputBytes: the size of the input, when it is known (regular files); it sizes the duplicate index.
+    ///   - verification: how signatures are checked (by default with Apple's keys, development postbacks
+    ///     refused); nil checks none and leaves the `signature` column empty.
     ///   - output: where rows go, in input order.
     public convenience init(
         schema: Schema, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
-        chunkBytes: Int = 1 << 20,
-        threads: Int? = nil, inputBytes: Int? = nil, output: some PostbackOutput
+        chunkBytes: Int = 1 << 20, threads: Int? = nil, inputBytes: Int? = nil,
+        verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
     ) {
         self.init(
             schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
-            duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), output: output)
+            duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), verification: verification,
+            output: output)
     }
 
     /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
@@ -64,8 +67,10 @@ public final class PostbackReader {
     /// exercise the growth).
     init(
         schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
-        duplicateCapacity: Int, output: some PostbackOutput
+        duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
+        output: some PostbackOutput
     ) {
+        let verifier = verification.map(SignatureVerifier.init)
         let sink: (UnsafeBufferPointer<UInt8>) -> Void = { output.write($0) }
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
@@ -81,7 +86,7 @@ public final class PostbackReader {
                 LineBatch(capacity: capacity),
                 BatchDecoder(
                     schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
-                    maximumLineBytes: PostbackReader.maximumLineBytes)
+                    maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier)
             )
         }
     }

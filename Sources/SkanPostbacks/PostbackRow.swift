@@ -15,6 +15,8 @@ struct PostbackRow {
     typealias Cell = PostbackFields.Value?
 
     var status: PostbackStatus = .ok
+    /// The signature's outcome; nil when signatures are not verified (or the line is no postback).
+    var signature: SignatureOutcome? = nil
     var framework: Framework? = nil
     /// The SKAdNetwork version the line was checked as (1.0 when it has no `version`); nil otherwise.
     var version: PostbackRules.SKAdNetworkVersion? = nil

@@ -10,7 +10,8 @@ public struct PostbackRowWriter {
     /// The columns, in order; `file` comes first when several files are read.
     public static func columns(schema: Schema, withFile: Bool) -> [String] {
         (withFile ? ["file"] : []) + [
-            "line", "status", "framework", "version", "transaction_id", "ad_network_id", "source_identifier",
+            "line", "status", "signature", "framework", "version", "transaction_id", "ad_network_id",
+            "source_identifier",
             "source_digits", "campaign_id", "app_id", "publisher", "publisher_kind", "marketplace",
             "postback_sequence_index", "did_win", "interaction", "conversion_type", "tier", "country_code",
             "fine_value", "coarse_value",
@@ -83,6 +84,8 @@ public struct PostbackRowWriter {
         _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
     ) {
         var column = withFile ? 3 : 2
+        separator(&column)
+        if let signature = row.signature { appendText(Self.signatureText(signature)) } else { appendNull() }
         separator(&column)
         switch row.framework {
         case .skadnetwork: appendText("skadnetwork")
@@ -160,6 +163,17 @@ public struct PostbackRowWriter {
     private func appendLineEnd() {
         if format == .csv { buffer.append(UInt8(ascii: "\r")) }
         buffer.append(UInt8(ascii: "\n"))
+    }
+
+    private static func signatureText(_ outcome: SignatureOutcome) -> StaticString {
+        switch outcome {
+        case .verified: "verified"
+        case .development: "development"
+        case .invalid: "invalid"
+        case .missing: "missing"
+        case .unknownKey: "unknown-key"
+        case .unsupported: "unsupported"
+        }
     }
 
     private static func versionText(_ version: PostbackRules.SKAdNetworkVersion) -> StaticString {

@@ -52,9 +52,13 @@ enum PostbackRules {
     /// the privacy threshold or the app.
     static func allowed(_ version: SKAdNetworkVersion) -> PostbackKeySet {
         switch version {
-        case .v1: required(version)
-        case .v2, .v2point1, .v2point2, .v3: required(version).union([.sourceAppID, .conversionValue])
-        case .v4: required(version).union([.sourceAppID, .sourceDomain, .conversionValue, .coarseConversionValue])
+        case .v1: required(version).union([.attributionSignature])
+        case .v2, .v2point1, .v2point2, .v3:
+            required(version).union([.attributionSignature, .sourceAppID, .conversionValue])
+        case .v4:
+            required(version).union([
+                .attributionSignature, .sourceAppID, .sourceDomain, .conversionValue, .coarseConversionValue,
+            ])
         }
     }
 

@@ -44,6 +44,9 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
     case nonWinnerExtra = "non-winner-extra"
     /// A fine value that is not a state of this schema version (reserved bit, unused bit, undefined code).
     case invalidFine = "invalid-fine"
+    /// A signature that is not Apple's (`invalid`, `missing`, `unknown-key`, `unsupported`, or `development`
+    /// unless development postbacks are allowed): the `signature` column says which.
+    case badSignature = "bad-signature"
     /// A transaction-id or postback-identifier seen on an earlier line.
     case duplicate
 
@@ -70,7 +73,8 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .fineNotFirst: 17
         case .nonWinnerExtra: 18
         case .invalidFine: 19
-        case .duplicate: 20
+        case .badSignature: 20
+        case .duplicate: 21
         }
     }
 
@@ -97,6 +101,7 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .fineNotFirst: "fine-not-first"
         case .nonWinnerExtra: "non-winner-extra"
         case .invalidFine: "invalid-fine"
+        case .badSignature: "bad-signature"
         case .duplicate: "duplicate"
         }
     }

@@ -20,8 +20,10 @@ public struct PostbackSummary: Sendable {
         static let withoutValueByDigits = postbacksByDigits + 6
         /// Over `ok` lines with a coarse value: by window and value, `(window - 1) * 3 + value`.
         static let coarse = withoutValueByDigits + 6
+        /// Lines per signature outcome, in the order of `SignatureOutcome.allCases`.
+        static let signatures = coarse + 9
         /// Over `ok` lines with a valid fine value: the cases of each field, from `caseStarts[field]`.
-        static let cases = coarse + 9
+        static let cases = signatures + SignatureOutcome.allCases.count
         let caseStarts: [Int]
         let total: Int
 
@@ -52,6 +54,11 @@ public struct PostbackSummary: Sendable {
     public var fineValues: Int { counts[Layout.fineValues] }
     /// Lines whose status is `ok`.
     public var ok: Int { count(of: .ok) }
+
+    /// Lines whose signature came to `outcome` (none when signatures are not verified).
+    public func count(of outcome: SignatureOutcome) -> Int {
+        counts[Layout.signatures + outcome.index]
+    }
 
     /// Lines with `status`.
     public func count(of status: PostbackStatus) -> Int {
@@ -85,6 +92,7 @@ public struct PostbackSummary: Sendable {
         counts.withUnsafeMutableBufferPointer { counts in
             counts[Layout.read] += times
             counts[Layout.statuses + row.status.index] += times
+            if row.signature >= 0 { counts[Layout.signatures + Int(row.signature)] += times }
             guard row.isObject else { return }
             let source = Int(row.source)
             counts[Layout.postbacksByDigits + source] += times
@@ -121,6 +129,10 @@ public struct PostbackSummary: Sendable {
             + (problems.isEmpty
                 ? "\n" : "\n" + problems.map { "  \($0.rawValue): \(count(of: $0))" }.joined(separator: "\n") + "\n")
         out += "duplicates: \(count(of: .duplicate))\n"
+        let signatures = SignatureOutcome.allCases.map { ($0, count(of: $0)) }
+        if signatures.contains(where: { $0.1 > 0 }) {
+            out += "signatures: " + signatures.map { "\($0.rawValue) \($1)" }.joined(separator: ", ") + "\n"
+        }
         out += "fine values on ok lines: \(fineValues)\n"
         let caseCounts = self.caseCounts
         for (index, field) in schema.fields.enumerated() {

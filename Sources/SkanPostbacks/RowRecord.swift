@@ -17,6 +17,8 @@ struct RowRecord {
     var fineIsValid: Bool
     /// Whether the postback carries a `conversion-value` or `coarse-conversion-value`, whatever its type.
     var carriesValue: Bool
+    /// `SignatureOutcome.index`, or -1 when the signature was not checked.
+    var signature: Int8
     /// 0 low, 1 medium, 2 high, or -1.
     var coarse: Int8
     var window: Int8
@@ -33,6 +35,7 @@ struct RowRecord {
         fineValue = Int8(row.fineValue ?? -1)
         fineIsValid = row.fineIsValid
         carriesValue = row.carriesValue
+        signature = Int8(row.signature?.index ?? -1)
         coarse = row.coarseValue.map { $0 == .low ? 0 : $0 == .medium ? 1 : 2 } ?? -1
         window = Int8(row.window)
         source = row.version.map { $0 < .v4 } == true ? 1 : Int8(row.sourceDigits)

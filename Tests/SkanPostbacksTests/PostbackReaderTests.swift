@@ -7,12 +7,12 @@ import Testing
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
 func readPostbacks(
     _ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
-    threads: Int = 2, duplicateCapacity: Int = 1 << 20
+    threads: Int = 2, duplicateCapacity: Int = 1 << 20, verification: PostbackVerification? = nil
 ) -> (rows: [String], summary: PostbackSummary) {
     let output = ByteArrayOutput()
     let reader = PostbackReader(
         schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
-        duplicateCapacity: duplicateCapacity, output: output)
+        duplicateCapacity: duplicateCapacity, verification: verification, output: output)
     reader.writeHeader()
     var input = ByteArrayInput(bytes, chunk: chunk)
     #expect(throws: Never.self) { try reader.read(&input, name: "test") }
@@ -143,8 +143,8 @@ func readPostbacks(
                     Array(text.utf8), schema: try Self.shop(), chunk: chunk, threads: threads)
                 #expect(
                     rows.map { $0.prefix(16) } == [
-                        "line,status,fram", "1,ok,skadnetwork", "2,line-too-long,", "3,line-too-long,",
-                        "4,ok,skadnetwork", "5,line-too-long,",
+                        "line,status,sign", "1,ok,,skadnetwor", "2,line-too-long,", "3,line-too-long,",
+                        "4,ok,,skadnetwor", "5,line-too-long,",
                     ], "chunk \(chunk), threads \(threads)")
                 #expect(summary.read == 5)
             }
@@ -181,7 +181,7 @@ func readPostbacks(
             #"{"ad-network-id":"=HYPERLINK(\"x\")","version":"a,b","country-code":"-US","transaction-id":"+1","app-id":-5}"#
         let (rows, _) = readPostbacks(Array((line + "\n").utf8), schema: try Self.shop())
         // "a,b" names no version; the cells are still written, quoted and neutralised.
-        #expect(rows[1] == #"1,unknown-version,skadnetwork,"a,b",'+1,"'=HYPERLINK(""x"")",,,,-5,,,,,,,,,'-US,,,,,,"#)
+        #expect(rows[1] == #"1,unknown-version,,skadnetwork,"a,b",'+1,"'=HYPERLINK(""x"")",,,,-5,,,,,,,,,'-US,,,,,,"#)
     }
 
     @Test func jsonLinesRowsAreValidJSON() throws {

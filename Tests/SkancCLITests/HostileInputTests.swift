@@ -95,7 +95,7 @@ import Testing
         #expect(rows[1].hasPrefix("1,not-json,"))
         #expect(rows[2].hasPrefix("2,line-too-long,"))
         #expect(rows[3].hasPrefix("3,not-json,"))
-        #expect(rows[4].hasPrefix("4,missing-field,skadnetwork,1.0,,\u{FFFD}\u{FFFD},"))
+        #expect(rows[4].hasPrefix("4,missing-field,missing,skadnetwork,1.0,,\u{FFFD}\u{FFFD},"))
         let read = Int(result.stderr.split(separator: "\n")[0].split(separator: " ")[2])!
         #expect(rows.count == read + 1)
     }

@@ -5,7 +5,7 @@ import Testing
     static let examples = "Tests/Fixtures/apple-examples.jsonl"
 
     @Test func decodesAFileToCSVAndExits1WhenALineHasAProblem() throws {
-        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples])
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--allow-development"])
         #expect(result.status == 1)  // Apple's examples hold a duplicate and a value with bit 5 set
         // RFC 4180: CRLF after every row.
         let lines = result.stdout.components(separatedBy: "\r\n").dropLast()
@@ -13,11 +13,11 @@ import Testing
         #expect(!lines.contains { $0.contains("\n") })
         #expect(
             lines[0]
-                == "line,status,framework,version,transaction_id,ad_network_id,source_identifier,source_digits,campaign_id,app_id,publisher,publisher_kind,marketplace,postback_sequence_index,did_win,interaction,conversion_type,tier,country_code,fine_value,coarse_value,registered,payment_tier,day_one_action,coarse_meaning"
+                == "line,status,signature,framework,version,transaction_id,ad_network_id,source_identifier,source_digits,campaign_id,app_id,publisher,publisher_kind,marketplace,postback_sequence_index,did_win,interaction,conversion_type,tier,country_code,fine_value,coarse_value,registered,payment_tier,day_one_action,coarse_meaning"
         )
         #expect(
             lines[6]
-                == "6,ok,adattributionkit,,85546EB7-FD39-44BC-8990-C98A4AC36A49,development.adattributionkit,1234,4,,10738027756,0,app,com.apple.AppStore,0,true,click,re-engagement,3,US,24,,false,none,ordered,"
+                == "6,ok,development,adattributionkit,,85546EB7-FD39-44BC-8990-C98A4AC36A49,development.adattributionkit,1234,4,,10738027756,0,app,com.apple.AppStore,0,true,click,re-engagement,3,US,24,,false,none,ordered,"
         )
         #expect(result.stderr.isEmpty)
     }
@@ -28,7 +28,8 @@ import Testing
         let input =
             "{\(base),\"transaction-id\":\"1\",\"postback-sequence-index\":0,\"conversion-value\":11}\n\n"
             + "{\(base),\"transaction-id\":\"2\",\"coarse-conversion-value\":\"low\",\"postback-sequence-index\":1}\n"
-        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", "--format", "jsonl"], stdin: input)
+        // Made-up postbacks carry no signature: --no-verify.
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", "--format", "jsonl", "--no-verify"], stdin: input)
         #expect(result.status == 0)
         let rows = result.stdout.split(separator: "\n")
         #expect(rows.count == 2)
@@ -48,7 +49,11 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout.hasPrefix(
-                "lines read: 6 (blank lines skipped: 0)\nok: 4\nproblems: 2\n  invalid-fine: 1\n  duplicate: 1\n"))
+                "lines read: 6 (blank lines skipped: 0)\nok: 3\nproblems: 3\n  invalid-fine: 1\n  bad-signature: 1\n  duplicate: 1\n"
+            ))
+        #expect(
+            result.stdout.contains(
+                "signatures: verified 5, development 1, invalid 0, missing 0, unknown-key 0, unsupported 0\n"))
         let withRows = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--summary"])
         #expect(withRows.stdout.components(separatedBy: "\r\n").count == 8)
         #expect(withRows.stderr == result.stdout)

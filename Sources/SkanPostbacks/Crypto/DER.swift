@@ -33,7 +33,8 @@ enum DER {
         var outer = Reader(bytes: bytes)
         guard let sequence = outer.read(tag: 0x30), outer.atEnd else { return nil }
         var inner = Reader(bytes: Array(sequence))
-        guard let r = inner.read(tag: 0x02).flatMap(positiveInteger), let s = inner.read(tag: 0x02).flatMap(positiveInteger),
+        guard let r = inner.read(tag: 0x02).flatMap(positiveInteger),
+            let s = inner.read(tag: 0x02).flatMap(positiveInteger),
             inner.atEnd
         else { return nil }
         return (r, s)
@@ -54,9 +55,12 @@ enum DER {
         var outer = Reader(bytes: bytes)
         guard let info = outer.read(tag: 0x30), outer.atEnd else { return nil }
         var fields = Reader(bytes: Array(info))
-        guard let algorithm = fields.read(tag: 0x30), let bits = fields.read(tag: 0x03), fields.atEnd else { return nil }
+        guard let algorithm = fields.read(tag: 0x30), let bits = fields.read(tag: 0x03), fields.atEnd else {
+            return nil
+        }
         var identifiers = Reader(bytes: Array(algorithm))
-        guard let kind = identifiers.read(tag: 0x06), Array(kind) == ecPublicKey, let curveID = identifiers.read(tag: 0x06),
+        guard let kind = identifiers.read(tag: 0x06), Array(kind) == ecPublicKey,
+            let curveID = identifiers.read(tag: 0x06),
             identifiers.atEnd
         else { return nil }
         let curve: EllipticCurve

@@ -1,6 +1,6 @@
 /// ECDSA signature verification (FIPS 186-4, 6.4) with SHA-256, on P-256 and P-192. Only public data is
 /// handled (keys, messages, signatures), so nothing here needs to run in constant time.
-struct ECDSAPublicKey {
+struct ECDSAPublicKey: Sendable {
     let curve: EllipticCurve
     let point: EllipticCurve.Point
 

@@ -2,7 +2,7 @@
 /// verification needs: points in Jacobian coordinates held in Montgomery form, and u1·G + u2·Q.
 final class EllipticCurve: Sendable {
     /// A point (X/Z², Y/Z³); Z = 0 is the point at infinity.
-    struct Point {
+    struct Point: Sendable {
         var x: UInt256, y: UInt256, z: UInt256
         var isInfinity: Bool { z.isZero }
     }

@@ -47,7 +47,11 @@ struct MontgomeryField {
     /// `a · b · 2^-256 mod m` (CIOS Montgomery multiplication).
     @inline(__always)
     func multiply(_ a: UInt256, _ b: UInt256) -> UInt256 {
-        var t0: UInt64 = 0, t1: UInt64 = 0, t2: UInt64 = 0, t3: UInt64 = 0, t4: UInt64 = 0
+        var t0: UInt64 = 0
+        var t1: UInt64 = 0
+        var t2: UInt64 = 0
+        var t3: UInt64 = 0
+        var t4: UInt64 = 0
         let m = modulus
         @inline(__always) func step(_ ai: UInt64) {
             // t += ai · b

@@ -1,6 +1,6 @@
 /// An unsigned 256-bit integer as four 64-bit limbs, least significant first: the numbers of P-256 and
 /// P-192 (whose values simply leave the top limb zero). Only what signature verification needs.
-struct UInt256: Equatable {
+struct UInt256: Equatable, Sendable {
     var l0: UInt64, l1: UInt64, l2: UInt64, l3: UInt64
 
     static let zero = UInt256(l0: 0, l1: 0, l2: 0, l3: 0)
@@ -25,10 +25,11 @@ struct UInt256: Equatable {
 
     /// From hexadecimal digits (constants in source), most significant first.
     init(hex: String) {
-        self.init(bigEndian: stride(from: 0, to: hex.count, by: 2).map { offset -> UInt8 in
-            let start = hex.index(hex.startIndex, offsetBy: offset)
-            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
-        })!
+        self.init(
+            bigEndian: stride(from: 0, to: hex.count, by: 2).map { offset -> UInt8 in
+                let start = hex.index(hex.startIndex, offsetBy: offset)
+                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)!
+            })!
     }
 
     var isZero: Bool { l0 | l1 | l2 | l3 == 0 }

@@ -14,15 +14,18 @@ enum PostbacksCommand {
     static let command = Command(
         name: "postbacks",
         summary: "Decode postback files (SKAdNetwork, AdAttributionKit JSON lines), one row per line.",
-        flags: ["--summary", "--summary-only"],
-        options: ["--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": []],
+        flags: ["--summary", "--summary-only", "--no-verify", "--allow-development"],
+        options: [
+            "--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": [], "--public-key": [],
+        ],
         help: """
             USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
+                                      [--no-verify | --allow-development] [--public-key KIND=BASE64]
 
             Decodes postbacks, one JSON object per line (SKAdNetwork 1.0-4.0 and AdAttributionKit), checks them
             against Apple's rules for their version and decodes their values with the schema's exact semantics.
             Reads standard input when no FILE (or -) is given. Every non-blank line gets one output row: line,
-            status (ok or a problem code), framework, version, transaction_id, ad_network_id, source_identifier,
+            status (ok or a problem code), signature, framework, version, transaction_id, ad_network_id, source_identifier,
             source_digits, campaign_id, app_id, publisher, publisher_kind, marketplace, postback_sequence_index,
             did_win, interaction, conversion_type, tier, country_code, fine_value, coarse_value, one column per
             schema field, coarse_meaning. With several files, a first column names the file. Status codes, rules
@@ -34,6 +37,12 @@ enum PostbacksCommand {
                                 coarse values per window, postbacks without a value by privacy tier.
               --summary-only    Print only the summary, to standard output.
               --threads N       Decode on N threads (default: one per processor). The output is the same for any N.
+              --no-verify       Do not check signatures (faster; the signature column stays empty).
+              --allow-development
+                                Count postbacks signed with Apple's AdAttributionKit development keys as ok.
+              --public-key KIND=BASE64
+                                Also accept a key (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or
+                                jws:KID or jws-development:KID for an AdAttributionKit key identifier.
               -h, --help        Show this help.
 
             EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema
@@ -62,6 +71,19 @@ enum PostbacksCommand {
             throw UsageError(
                 message: "standard input (-) can be read once; name files for the others", command: "postbacks")
         }
+        var verification: PostbackVerification? = PostbackVerification(
+            allowDevelopment: arguments.flags.contains("--allow-development"))
+        if arguments.flags.contains("--no-verify") {
+            guard !arguments.flags.contains("--allow-development"), arguments.options["--public-key"] == nil else {
+                throw UsageError(
+                    message: "--no-verify checks no signature; drop --allow-development and --public-key",
+                    command: "postbacks")
+            }
+            verification = nil
+        }
+        if let text = arguments.options["--public-key"] {
+            verification?.additionalKeys.append(try Self.publicKey(text))
+        }
         guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
@@ -69,7 +91,7 @@ enum PostbacksCommand {
             summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let reader = PostbackReader(
             schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
-            inputBytes: Self.totalSize(of: inputs), output: output)
+            inputBytes: Self.totalSize(of: inputs), verification: verification, output: output)
         reader.writeHeader()
         var failed = false
         for input in inputs {
@@ -100,6 +122,32 @@ enum PostbacksCommand {
             Output.error(reader.summary.text, terminator: "")
         }
         return failed || reader.summary.ok != reader.summary.read ? .failure : .success
+    }
+
+    /// `skadnetwork=BASE64`, `jws:KID=BASE64` or `jws-development:KID=BASE64`.
+    static func publicKey(_ text: String) throws(UsageError) -> PostbackPublicKey {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw UsageError(message: "--public-key takes KIND=BASE64, like skadnetwork=MFkw…", command: "postbacks")
+        }
+        let (kindText, base64) = (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        let kind: PostbackPublicKey.Kind
+        if kindText == "skadnetwork" {
+            kind = .skadnetwork
+        } else if kindText.hasPrefix("jws:"), kindText.count > 4 {
+            kind = .jws(kid: String(kindText.dropFirst(4)), development: false)
+        } else if kindText.hasPrefix("jws-development:"), kindText.count > 16 {
+            kind = .jws(kid: String(kindText.dropFirst(16)), development: true)
+        } else {
+            throw UsageError(
+                message: "--public-key kinds are skadnetwork, jws:KID and jws-development:KID, not '\(kindText)'",
+                command: "postbacks")
+        }
+        guard let key = PostbackPublicKey(kind: kind, base64: base64) else {
+            throw UsageError(
+                message: "--public-key needs a base64 DER P-256 or P-192 public key (SubjectPublicKeyInfo)",
+                command: "postbacks")
+        }
+        return key
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -1,0 +1,109 @@
+import Foundation
+import SkanCompiler
+import Testing
+
+@testable import SkanPostbacks
+
+/// Apple's published postbacks verify with Apple's keys, and no byte of a signed field or of a signature
+/// can change without the signature failing.
+@Suite struct SignatureTests {
+    static func examples() throws -> [String] {
+        try String(
+            contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl"), encoding: .utf8
+        ).split(separator: "\n").map(String.init)
+    }
+
+    /// The signature column and status of each line, verified.
+    static func outcomes(_ lines: [String], allowDevelopment: Bool = false) throws -> [(
+        signature: String, status: String
+    )] {
+        let (rows, _) = readPostbacks(
+            Array(lines.joined(separator: "\n").utf8), schema: try shippedSchema("Shop"),
+            verification: PostbackVerification(allowDevelopment: allowDevelopment))
+        return rows.dropFirst().map { row in
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false)
+            return (String(cells[2]), String(cells[1]))
+        }
+    }
+
+    @Test func applesExamplesVerify() throws {
+        let outcomes = try Self.outcomes(try Self.examples())
+        #expect(
+            outcomes.map { $0.signature } == [
+                "verified", "verified", "verified", "verified", "verified", "development",
+            ])
+        // A development signature is genuine but from a test device: refused unless allowed.
+        #expect(outcomes[5].status == "bad-signature")
+        #expect(try Self.outcomes([try Self.examples()[5]], allowDevelopment: true)[0].status == "ok")
+    }
+
+    @Test func everySignedFieldAndSignatureByteMatters() throws {
+        // Outside the signature: the values, and an AdAttributionKit stanza's interaction and country.
+        let unsigned: Set<String> = [
+            "conversion-value", "coarse-conversion-value", "ad-interaction-type", "country-code",
+        ]
+        var tampered: [String] = []
+        for line in try Self.examples() {
+            for match in line.matches(of: #/"([a-z-]+)":("[^"]*"|-?[0-9]+|true|false)/#) {
+                let (key, value) = (String(match.1), String(match.2))
+                guard !unsigned.contains(key) else { continue }
+                let changed: [String]
+                switch value {
+                case "true": changed = ["false"]
+                case "false": changed = ["true"]
+                case _ where key == "attribution-signature":
+                    // One bit of a byte in the middle of the DER signature.
+                    var der = try #require(Data(base64Encoded: String(value.dropFirst().dropLast())))
+                    der[der.count / 2] ^= 0x01
+                    changed = ["\"" + der.base64EncodedString() + "\""]
+                case _ where key == "jws-string":
+                    // One character in each of header, payload and signature.
+                    let parts = value.dropFirst().dropLast().split(separator: ".").map(String.init)
+                    changed = (0..<3).map { index in
+                        var part = Array(parts[index])
+                        part[part.count / 2] = part[part.count / 2] == "A" ? "B" : "A"
+                        var copy = parts
+                        copy[index] = String(part)
+                        return "\"" + copy.joined(separator: ".") + "\""
+                    }
+                case _ where value.hasPrefix("\""): changed = [String(value.dropLast()) + "x\""]
+                default: changed = [String(Int(value)! + 1)]
+                }
+                for replacement in changed {
+                    tampered.append(
+                        line.replacingOccurrences(of: "\"\(key)\":\(value)", with: "\"\(key)\":\(replacement)"))
+                }
+            }
+        }
+        #expect(tampered.count >= 50)
+        let outcomes = try Self.outcomes(tampered, allowDevelopment: true)
+        for (line, outcome) in zip(tampered, outcomes) {
+            #expect(["invalid", "unknown-key", "unsupported"].contains(outcome.signature), "\(outcome): \(line)")
+            #expect(outcome.status != "ok", "\(line)")
+        }
+    }
+
+    @Test func theValuesAreNotSigned() throws {
+        // Apple signs neither conversion-value nor coarse-conversion-value: changing them keeps the signature.
+        let line = try Self.examples()[0].replacingOccurrences(
+            of: "\"conversion-value\":20", with: "\"conversion-value\":21")
+        #expect(try Self.outcomes([line])[0].signature == "verified")
+    }
+
+    @Test func missingUnknownAndUnsupported() throws {
+        let apple = try Self.examples()
+        let withoutSignature = apple[2].replacing(#/,"attribution-signature":"[^"]*"/#, with: "")
+        let jws = try #require(apple[5].firstMatch(of: #/"jws-string":"([^"]*)"/#)).1
+        let parts = jws.split(separator: ".")
+        func header(_ json: String) -> String {
+            PostbackLines.base64URL(json) + "." + parts[1] + "." + parts[2]
+        }
+        let unknownKid = apple[5].replacingOccurrences(
+            of: String(jws), with: header(#"{"kid":"someone/0","alg":"ES256"}"#))
+        let otherAlgorithm = apple[5].replacingOccurrences(
+            of: String(jws), with: header(#"{"kid":"apple-cas-identifier/0","alg":"RS256"}"#))
+        let outcomes = try Self.outcomes([withoutSignature, unknownKid, otherAlgorithm])
+        #expect(outcomes.map { $0.signature } == ["missing", "unknown-key", "unsupported"])
+        #expect(outcomes.allSatisfy { $0.status == "bad-signature" })
+    }
+}
