@@ -77,6 +77,7 @@ public struct PostbackVerification: Sendable {
     /// Keys tried besides Apple's.
     public var additionalKeys: [PostbackPublicKey]
 
+    /// Verification with Apple's keys and `additionalKeys`; development postbacks count only when allowed.
     public init(allowDevelopment: Bool = false, additionalKeys: [PostbackPublicKey] = []) {
         self.allowDevelopment = allowDevelopment
         self.additionalKeys = additionalKeys
