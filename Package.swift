@@ -20,6 +20,9 @@ let package = Package(
         .target(name: "SkanCompiler"),
         // Postback files: streaming, multi-threaded decoding and checking of postbacks with a schema.
         .target(name: "SkanPostbacks", dependencies: ["SkanCompiler"]),
+        // Verifications per second, for Benchmarks/signatures.py.
+        .executableTarget(
+            name: "signature-benchmark", dependencies: ["SkanPostbacks"], path: "Benchmarks/SignatureBenchmark"),
         // The command-line shell around both.
         .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks"]),
         // What apps link next to the generated code: one updater that applies conversion values.

@@ -38,6 +38,10 @@ public struct PostbackPublicKey: Sendable {
         (self.kind, self.key) = (kind, key)
     }
 
+    init(kind: Kind, key: ECDSAPublicKey) {
+        (self.kind, self.key) = (kind, key)
+    }
+
     /// A key written in base64, as Apple publishes them.
     public init?(kind: Kind, base64 text: String) {
         guard let der = Base64URL.decode(Array(text.utf8), table: Base64URL.standardTable) else { return nil }
@@ -57,14 +61,19 @@ public struct PostbackPublicKey: Sendable {
             "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAELeEDzpJEP+/qRSE5hJVC1p1J0ssUnQGMzBBbvnACBok8OVGGLgxL0myrKiy6lvRtSlLRsWit87i+vftD8AEqeQ=="
         let development1 =
             "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8YzdO7eM97s/IJ25kdW5CZ3A14USE5IJ5Ha/vhWaxI6UBI1ZxCEvjrKxVluVGe6qWwF1BDFq+QHqKfH5u+wxHQ=="
+        // Apple's keys sign nearly every postback: each gets a table, so its verifications need no doubling.
+        func key(_ base64: String) -> ECDSAPublicKey {
+            PostbackPublicKey(kind: .skadnetwork, base64: base64)!.key.withTable()
+        }
+        let production = key(p256)
         return [
-            PostbackPublicKey(kind: .skadnetwork, base64: p192)!,
-            PostbackPublicKey(kind: .skadnetwork, base64: p256)!,
-            PostbackPublicKey(kind: .jws(kid: "apple-cas-identifier/0", development: false), base64: p256)!,
+            PostbackPublicKey(kind: .skadnetwork, key: key(p192)),
+            PostbackPublicKey(kind: .skadnetwork, key: production),
+            PostbackPublicKey(kind: .jws(kid: "apple-cas-identifier/0", development: false), key: production),
             PostbackPublicKey(
-                kind: .jws(kid: "apple-development-identifier/0", development: true), base64: development0)!,
+                kind: .jws(kid: "apple-development-identifier/0", development: true), key: key(development0)),
             PostbackPublicKey(
-                kind: .jws(kid: "apple-development-identifier/1", development: true), base64: development1)!,
+                kind: .jws(kid: "apple-development-identifier/1", development: true), key: key(development1)),
         ]
     }()
 }

@@ -15,7 +15,9 @@ final class SignatureVerifier: Sendable {
     init(_ verification: PostbackVerification) {
         var (p256, p192) = ([ECDSAPublicKey](), [ECDSAPublicKey]())
         var jwsKeys: [String: [(key: ECDSAPublicKey, development: Bool)]] = [:]
-        for key in PostbackPublicKey.apple + verification.additionalKeys {
+        // Added keys are verified as often as Apple's: they get tables too (Apple's have theirs already).
+        let added = verification.additionalKeys.map { PostbackPublicKey(kind: $0.kind, key: $0.key.withTable()) }
+        for key in PostbackPublicKey.apple + added {
             switch key.kind {
             case .skadnetwork:
                 if key.key.curve === EllipticCurve.p256 { p256.append(key.key) } else { p192.append(key.key) }

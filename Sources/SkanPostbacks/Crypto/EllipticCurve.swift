@@ -15,8 +15,8 @@ final class EllipticCurve: Sendable {
     /// Bytes of a coordinate or scalar: 32 for P-256, 24 for P-192.
     let byteCount: Int
     private let b: UInt256
-    /// 0·G … 15·G, for four bits of a scalar at a time.
-    private let generatorTable: [Point]
+    /// The generator, eight bits of a scalar at a time.
+    let generatorTable: FixedBaseTable
 
     init(name: String, p: String, n: String, b: String, gx: String, gy: String, byteCount: Int) {
         self.name = name
@@ -26,7 +26,7 @@ final class EllipticCurve: Sendable {
         self.b = field.toMontgomery(UInt256(hex: b))
         let generator = Point(
             x: field.toMontgomery(UInt256(hex: gx)), y: field.toMontgomery(UInt256(hex: gy)), z: field.one)
-        generatorTable = Self.multiples(of: generator, field: field)
+        generatorTable = FixedBaseTable(point: generator, field: field, windows: byteCount)
     }
 
     static let p256 = EllipticCurve(
@@ -119,20 +119,36 @@ final class EllipticCurve: Sendable {
         return table
     }
 
-    /// u1·G + u2·Q, four bits of each scalar at a time (Shamir's trick): 256 doublings, at most 128 additions.
-    func linearCombination(_ u1: UInt256, _ u2: UInt256, _ q: Point) -> Point {
-        let qTable = Self.multiples(of: q, field: field)
+    /// u1·G + u2·Q: u1·G from the generator's table, u2·Q from `qTable` when Q has one (Apple's keys do),
+    /// else four bits at a time with doublings.
+    func linearCombination(_ u1: UInt256, _ u2: UInt256, _ q: Point, qTable: FixedBaseTable?) -> Point {
+        let infinity = Point(x: field.one, y: field.one, z: .zero)
+        if let qTable {
+            return qTable.add(u2, to: generatorTable.add(u1, to: infinity, field), field)
+        }
+        return generatorTable.add(u1, to: multiply(u2, q), field)
+    }
+
+    /// u·Q for any Q, four bits at a time.
+    func multiply(_ u: UInt256, _ q: Point) -> Point {
+        let table = Self.multiples(of: q, field: field)
         var result = Point(x: field.one, y: field.one, z: .zero)
-        for index in stride(from: 63, through: 0, by: -1) {
-            if !result.isInfinity {
-                result = double(double(double(double(result))))
-            }
-            let a = u1.nibble(index * 4)
-            if a != 0 { result = add(result, generatorTable[a]) }
-            let c = u2.nibble(index * 4)
-            if c != 0 { result = add(result, qTable[c]) }
+        for index in stride(from: byteCount * 2 - 1, through: 0, by: -1) {
+            if !result.isInfinity { result = double(double(double(double(result)))) }
+            let nibble = u.nibble(index * 4)
+            if nibble != 0 { result = add(result, table[nibble]) }
         }
         return result
+    }
+
+    /// Whether the affine x of `p` is r or r + n (the two x coordinates with x mod n = r), without an
+    /// inversion: X = x·Z², so compare X with r·Z².
+    func xMatches(_ p: Point, r: UInt256) -> Bool {
+        let z2 = field.square(p.z)
+        if field.multiply(field.toMontgomery(r), z2) == p.x { return true }
+        let (shifted, carry) = UInt256.adding(r, scalars.modulus)
+        guard !carry, shifted < field.modulus else { return false }
+        return field.multiply(field.toMontgomery(shifted), z2) == p.x
     }
 
     /// The affine x of `p`, out of Montgomery form.

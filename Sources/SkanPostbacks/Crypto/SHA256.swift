@@ -14,41 +14,34 @@ struct SHA256 {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    private var block: [UInt8] = []
-    private var length: UInt64 = 0
 
-    /// The digest of `bytes`.
+    /// The digest of `bytes`: whole 64-byte blocks straight from the input, then the padded tail.
     static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finish()
-    }
-
-    mutating func update(_ bytes: some Collection<UInt8>) {
-        block.reserveCapacity(64)
-        for byte in bytes {
-            block.append(byte)
-            if block.count == 64 {
-                compress()
-                block.removeAll(keepingCapacity: true)
+        let message = Array(bytes)
+        let whole = message.count / 64 * 64
+        message.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < whole {
+                hasher.compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+                offset += 64
             }
         }
-        length &+= UInt64(bytes.count)
-    }
-
-    mutating func finish() -> [UInt8] {
-        let bits = length &* 8
-        block.append(0x80)
-        if block.count > 56 {
-            while block.count < 64 { block.append(0) }
-            compress()
-            block.removeAll(keepingCapacity: true)
-        }
-        while block.count < 56 { block.append(0) }
+        var tail = Array(message[whole...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bits = UInt64(message.count) &* 8
         for shift in stride(from: 56, through: 0, by: -8) {
-            block.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+            tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
         }
-        compress()
+        tail.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                hasher.compress(UnsafeBufferPointer(rebasing: buffer[offset..<offset + 64]))
+                offset += 64
+            }
+        }
+        let state = hasher.state
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
@@ -56,31 +49,37 @@ struct SHA256 {
     @inline(__always)
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 
-    private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] =
-                UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
-                | UInt32(block[4 * i + 3])
+    /// One 64-byte block; the message schedule lives on the stack, in a 16-word ring.
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+            for i in 0..<16 {
+                w[i] =
+                    UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
+                    | UInt32(block[4 * i + 3])
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    if i >= 16 {
+                        let w15 = w[(i - 15) & 15]
+                        let w2 = w[(i - 2) & 15]
+                        let s0 = Self.rotate(w15, 7) ^ Self.rotate(w15, 18) ^ (w15 >> 3)
+                        let s1 = Self.rotate(w2, 17) ^ Self.rotate(w2, 19) ^ (w2 >> 10)
+                        w[i & 15] = w[i & 15] &+ s0 &+ w[(i - 7) & 15] &+ s1
+                    }
+                    let s1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i & 15]
+                    let s0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+                state.7 &+ h
+            )
         }
-        for i in 16..<64 {
-            let s0 = Self.rotate(w[i - 15], 7) ^ Self.rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = Self.rotate(w[i - 2], 17) ^ Self.rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-            state.7 &+ h
-        )
     }
 }

@@ -40,8 +40,8 @@ enum PostbacksCommand {
               --no-verify       Do not check signatures (faster; the signature column stays empty).
               --allow-development
                                 Count postbacks signed with Apple's AdAttributionKit development keys as ok.
-              --public-key KIND=BASE64
-                                Also accept a key (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or
+              --public-key KIND=BASE64[,KIND=BASE64...]
+                                Also accept keys (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or
                                 jws:KID or jws-development:KID for an AdAttributionKit key identifier.
               -h, --help        Show this help.
 
@@ -82,7 +82,9 @@ enum PostbacksCommand {
             verification = nil
         }
         if let text = arguments.options["--public-key"] {
-            verification?.additionalKeys.append(try Self.publicKey(text))
+            for key in text.split(separator: ",") {
+                verification?.additionalKeys.append(try Self.publicKey(String(key)))
+            }
         }
         guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
