@@ -6,7 +6,8 @@ Builds skanc in release mode, generates N postbacks (default 1,000,000) once int
 each program R times (default 3), and prints the best wall time, throughput, peak memory and the ratios.
 Then it times skanc on the same postbacks with every transaction-id replaced, once by time-based (version 1)
 UUIDs in sequence and once by random ones: the duplicate index must not care how identifiers were made
-(the run fails when the version-1 file takes more than twice as long).
+(the run fails when the version-1 file takes more than twice as long). Last, it signs every postback with a
+benchmark key (Benchmarks/sign_postbacks.py, once) and times the verified decode (every signature checked).
 The generator and baselines default to the ones in this folder; other ones with the same command lines
 (generator: N SEED > file; Python: stdin to stdout; DuckDB: IN OUT) can be named instead.
 """
@@ -81,7 +82,28 @@ def main():
     ours = results["skanc postbacks"][0]
     print(f"skanc vs Python json: {results['Python json baseline'][0] / ours:.1f}x faster")
     print(f"skanc vs DuckDB:      {results['DuckDB baseline'][0] / ours:.1f}x faster")
-    return compare_identifier_kinds(skanc, schema, data, work, args.repeat)
+    status = compare_identifier_kinds(skanc, schema, data, work, args.repeat)
+    return status or verified_decode(skanc, schema, data, work)
+
+
+def verified_decode(skanc, schema, data, work):
+    signed = data + ".signed.jsonl"
+    key_file = signed + ".key"
+    if not os.path.exists(signed) or not os.path.exists(key_file):
+        with open(key_file, "w") as key:
+            subprocess.run([sys.executable, os.path.join(HERE, "sign_postbacks.py"), data, signed + ".tmp"],
+                           stderr=key, check=True)
+        os.rename(signed + ".tmp", signed)
+    key = open(key_file).read().strip()
+    command = [skanc, "postbacks", schema, signed, "--public-key", f"skadnetwork={key},jws:bench/0={key}"]
+    seconds, memory, status = measure(command)
+    summary = subprocess.run(command + ["--summary-only"], capture_output=True, text=True).stdout
+    signatures = next(line for line in summary.splitlines() if line.startswith("signatures:"))
+    lines = int(summary.split()[2])
+    print(f"verified decode: {lines:,} postbacks in {seconds:.3f} s ({lines / seconds:,.0f} per second), "
+          f"peak {memory:.1f} MiB")
+    print(f"  {signatures}")
+    return 0 if status in (0, 1) else 1
 
 
 def with_transaction_ids(source, target, make_id):

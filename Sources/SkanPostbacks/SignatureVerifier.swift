@@ -25,7 +25,9 @@ final class SignatureVerifier: Sendable {
                 jwsKeys[kid, default: []].append((key.key, development))
             }
         }
-        (self.p256, self.p192, self.jwsKeys) = (p256, p192, jwsKeys)
+        // Production keys first: a key given as production for a `kid` outranks a development one.
+        (self.p256, self.p192) = (p256, p192)
+        self.jwsKeys = jwsKeys.mapValues { keys in keys.filter { !$0.development } + keys.filter(\.development) }
         allowDevelopment = verification.allowDevelopment
     }
 
@@ -56,10 +58,13 @@ final class SignatureVerifier: Sendable {
     ) -> SignatureOutcome {
         guard let version else { return .unsupported }
         guard let signatureCell = fields.value(.attributionSignature, from: .line) else { return .missing }
+        // The signature first: most forgeries fail here, before any work on the message.
         guard signatureCell.span.kind == .string,
-            let der = Base64URL.decode(Self.text(signatureCell, line, &scratch), table: Base64URL.standardTable)
+            let der = Base64URL.decode(Self.text(signatureCell, line, &scratch), table: Base64URL.standardTable),
+            let (r, s) = DER.signature(der)
         else { return .invalid }
         var message: [UInt8] = []
+        message.reserveCapacity(256)
         for (key, optional) in Self.signedKeys(version) {
             guard let cell = fields.value(key, from: .line) else {
                 if optional { continue }
@@ -74,7 +79,8 @@ final class SignatureVerifier: Sendable {
             }
         }
         let keys = version <= .v2 ? p192 : p256
-        return keys.contains { $0.isValidSignature(der: der, for: message) } ? .verified : .invalid
+        let digest = SHA256.hash(message)
+        return keys.contains { $0.isValidSignature(r: r, s: s, digest: digest) } ? .verified : .invalid
     }
 
     /// An AdAttributionKit stanza's JWS.

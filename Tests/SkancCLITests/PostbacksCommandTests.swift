@@ -76,4 +76,28 @@ import Testing
         #expect(try CLI.run(["postbacks", "Schemas/Shop.skan", "--summary", "--summary-only"]).status == 64)
         #expect(try CLI.run(["postbacks", "Schemas/Shop.skan", "--threads", "0"]).status == 64)
     }
+
+    @Test func signatureOptions() throws {
+        let development = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples])
+        #expect(development.stdout.contains("\r\n6,bad-signature,development,adattributionkit,"))
+        let unchecked = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "--no-verify"])
+        #expect(unchecked.stdout.contains("\r\n1,ok,,skadnetwork,"))
+        for wrong in [
+            ["--no-verify", "--allow-development"], ["--public-key", "skadnetwork"], ["--public-key", "rsa=AAAA"],
+            ["--public-key", "skadnetwork=bm90IGEga2V5"], ["--no-verify", "--public-key", "skadnetwork=AAAA"],
+        ] {
+            let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples] + wrong)
+            #expect(result.status == 64, "\(wrong)")
+            #expect(result.stderr.contains("--"), "\(wrong): \(result.stderr)")
+        }
+        // A key of one's own: the Apple development key given as a production one makes the AdAttributionKit
+        // line verified.
+        let key =
+            "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8YzdO7eM97s/IJ25kdW5CZ3A14USE5IJ5Ha/vhWaxI6UBI1ZxCEvjrKxVluVGe6qWwF1BDFq+QHqKfH5u+wxHQ=="
+        let added = try CLI.run([
+            "postbacks", "Schemas/Shop.skan", Self.examples, "--public-key",
+            "jws:apple-development-identifier/1=\(key)",
+        ])
+        #expect(added.stdout.contains("\r\n6,ok,verified,adattributionkit,"), "\(added.stdout)")
+    }
 }

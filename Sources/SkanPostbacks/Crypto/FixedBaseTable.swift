@@ -41,6 +41,10 @@ final class FixedBaseTable: Sendable {
         (self.xs, self.ys) = (xs, ys)
     }
 
+    /// P itself (Montgomery form): the entry for window 0, byte 1.
+    var firstX: UInt256 { xs[0] }
+    var firstY: UInt256 { ys[0] }
+
     /// `accumulator + u·P`.
     @inline(__always)
     func add(_ u: UInt256, to accumulator: EllipticCurve.Point, _ field: MontgomeryField) -> EllipticCurve.Point {

@@ -1,0 +1,41 @@
+// libFuzzer target: bytes → the signature parsers and the verifier. No input may crash them, and the fast
+// path (Apple's key through its table) must give the same answer as the general path (the same key without).
+
+/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSignatures(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))
+    _ = DER.signature(bytes)
+    _ = DER.publicKey(bytes)
+    _ = Base64URL.decode(bytes, table: Base64URL.standardTable)
+    // As a JWS and as a SKAdNetwork signature, through the verifier a postback line meets.
+    let verifier = SignatureVerifier(PostbackVerification())
+    let fields = PostbackFields()
+    let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+    let escaped = text.unicodeScalars.map { $0 == "\"" || $0 == "\\" || $0.value < 0x20 ? "x" : String($0) }.joined()
+    for line in [
+        #"{"jws-string":"\#(escaped)"}"#,
+        #"{"version":"4.0","ad-network-id":"n","source-identifier":"12","app-id":1,"transaction-id":"t","redownload":false,"fidelity-type":1,"did-win":true,"postback-sequence-index":0,"attribution-signature":"\#(escaped)"}"#,
+    ] {
+        Array(line.utf8).withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            var stack: [UInt8] = []
+            fields.reset()
+            guard (try? fields.readObject(&scanner, source: .line, stack: &stack)) != nil else { return }
+            var scratch: [UInt8] = []
+            _ = verifier.verifyJWS(fields: fields, line: buffer, scratch: &scratch)
+            _ = verifier.verifySKAdNetwork(version: .v4, fields: fields, line: buffer, scratch: &scratch)
+        }
+    }
+    // r, s and a message from the input: the table and the general path agree.
+    if count >= 64, let r = UInt256(bigEndian: bytes[0..<32]), let s = UInt256(bigEndian: bytes[32..<64]) {
+        let apple = PostbackPublicKey.apple[1].key
+        let plain = ECDSAPublicKey(
+            curve: apple.curve, x: apple.curve.field.fromMontgomery(apple.point.x),
+            y: apple.curve.field.fromMontgomery(apple.point.y))!
+        let message = bytes[64...]
+        guard apple.isValidSignature(r: r, s: s, for: message) == plain.isValidSignature(r: r, s: s, for: message)
+        else { fatalError("the table and the general path disagree") }
+    }
+    return 0
+}
