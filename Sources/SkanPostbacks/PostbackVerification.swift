@@ -49,33 +49,46 @@ public struct PostbackPublicKey: Sendable {
     }
 
     /// Apple's keys: SKAdNetwork's P-192 key (1.0, 2.0) and P-256 key (2.1 and later, and AdAttributionKit's
-    /// production `apple-cas-identifier/0`), and AdAttributionKit's development keys. From StoreKit's
-    /// SKAdNetwork 1 and 2 release notes, "Verifying an install-validation postback", and AdAttributionKit's
-    /// "Verifying a postback".
-    static let apple: [PostbackPublicKey] = {
-        let p192 =
-            "MEkwEwYHKoZIzj0CAQYIKoZIzj0DAQEDMgAEMyHD625uvsmGq4C43cQ9BnfN2xslVT5V1nOmAMP6qaRRUll3PB1JYmgSm+62sosG"
-        let p256 =
-            "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWdp8GPcGqmhgzEFj9Z2nSpQVddayaPe4FMzqM9wib1+aHaaIzoHoLN9zW4K8y4SPykE3YVK3sVqW6Af0lfx3gg=="
-        let development0 =
-            "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAELeEDzpJEP+/qRSE5hJVC1p1J0ssUnQGMzBBbvnACBok8OVGGLgxL0myrKiy6lvRtSlLRsWit87i+vftD8AEqeQ=="
-        let development1 =
-            "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8YzdO7eM97s/IJ25kdW5CZ3A14USE5IJ5Ha/vhWaxI6UBI1ZxCEvjrKxVluVGe6qWwF1BDFq+QHqKfH5u+wxHQ=="
-        // Apple's keys sign nearly every postback: each gets a table, so its verifications need no doubling.
-        func key(_ base64: String) -> ECDSAPublicKey {
-            PostbackPublicKey(kind: .skadnetwork, base64: base64)!.key.withTable()
-        }
-        let production = key(p256)
-        return [
-            PostbackPublicKey(kind: .skadnetwork, key: key(p192)),
-            PostbackPublicKey(kind: .skadnetwork, key: production),
-            PostbackPublicKey(kind: .jws(kid: "apple-cas-identifier/0", development: false), key: production),
-            PostbackPublicKey(
-                kind: .jws(kid: "apple-development-identifier/0", development: true), key: key(development0)),
-            PostbackPublicKey(
-                kind: .jws(kid: "apple-development-identifier/1", development: true), key: key(development1)),
-        ]
-    }()
+    /// production `apple-cas-identifier/0`), and AdAttributionKit's development keys. Each has a table, so
+    /// its verifications need no doubling; the table is built when a postback first needs the key.
+    static let apple: [PostbackPublicKey] = [
+        PostbackPublicKey(kind: .skadnetwork, key: AppleKeys.p192.withTable { AppleKeys.p192Table }),
+        PostbackPublicKey(kind: .skadnetwork, key: AppleKeys.p256.withTable { AppleKeys.p256Table }),
+        PostbackPublicKey(
+            kind: .jws(kid: "apple-cas-identifier/0", development: false),
+            key: AppleKeys.p256.withTable { AppleKeys.p256Table }),
+        PostbackPublicKey(
+            kind: .jws(kid: "apple-development-identifier/0", development: true),
+            key: AppleKeys.development0.withTable { AppleKeys.development0Table }),
+        PostbackPublicKey(
+            kind: .jws(kid: "apple-development-identifier/1", development: true),
+            key: AppleKeys.development1.withTable { AppleKeys.development1Table }),
+    ]
+}
+
+/// Apple's published keys, from StoreKit's SKAdNetwork 1 and 2 release notes, "Verifying an
+/// install-validation postback", and AdAttributionKit's "Verifying a postback". The tables are static
+/// constants, so each is built once, by the first thread that needs it, and never by a run that does not.
+enum AppleKeys {
+    static let p192 = key(
+        "MEkwEwYHKoZIzj0CAQYIKoZIzj0DAQEDMgAEMyHD625uvsmGq4C43cQ9BnfN2xslVT5V1nOmAMP6qaRRUll3PB1JYmgSm+62sosG")
+    static let p256 = key(
+        "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWdp8GPcGqmhgzEFj9Z2nSpQVddayaPe4FMzqM9wib1+aHaaIzoHoLN9zW4K8y4SPykE3YVK3sVqW6Af0lfx3gg=="
+    )
+    static let development0 = key(
+        "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAELeEDzpJEP+/qRSE5hJVC1p1J0ssUnQGMzBBbvnACBok8OVGGLgxL0myrKiy6lvRtSlLRsWit87i+vftD8AEqeQ=="
+    )
+    static let development1 = key(
+        "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE8YzdO7eM97s/IJ25kdW5CZ3A14USE5IJ5Ha/vhWaxI6UBI1ZxCEvjrKxVluVGe6qWwF1BDFq+QHqKfH5u+wxHQ=="
+    )
+    static let p192Table = p192.makeTable()
+    static let p256Table = p256.makeTable()
+    static let development0Table = development0.makeTable()
+    static let development1Table = development1.makeTable()
+
+    private static func key(_ base64: String) -> ECDSAPublicKey {
+        PostbackPublicKey(kind: .skadnetwork, base64: base64)!.key
+    }
 }
 
 /// How `PostbackReader` checks signatures: with Apple's keys and any added, and whether postbacks signed

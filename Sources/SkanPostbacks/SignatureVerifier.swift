@@ -59,8 +59,8 @@ final class SignatureVerifier: Sendable {
         guard let version else { return .unsupported }
         guard let signatureCell = fields.value(.attributionSignature, from: .line) else { return .missing }
         // The signature first: most forgeries fail here, before any work on the message.
-        guard signatureCell.span.kind == .string,
-            let der = Base64URL.decode(Self.text(signatureCell, line, &scratch), table: Base64URL.standardTable),
+        var der: [UInt8] = []
+        guard signatureCell.span.kind == .string, Self.decodeBase64(signatureCell, line, into: &der, &scratch),
             let (r, s) = DER.signature(der)
         else { return .invalid }
         var message: [UInt8] = []
@@ -101,6 +101,23 @@ final class SignatureVerifier: Sendable {
             return .invalid
         }
         return match.development ? .development : .verified
+    }
+
+    /// The bytes a base64 string stands for, in `output`; false when it is not base64. Straight from the line,
+    /// unless the string has escapes (base64 needs none, but JSON allows them).
+    private static func decodeBase64(
+        _ cell: PostbackFields.Value, _ line: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+        _ scratch: inout [UInt8]
+    ) -> Bool {
+        let span = cell.span
+        guard span.hasEscapes else {
+            return Base64URL.decode(line, span.start, span.end, into: &output, table: Base64URL.standardTable)
+        }
+        guard let bytes = Base64URL.decode(text(cell, line, &scratch), table: Base64URL.standardTable) else {
+            return false
+        }
+        output = bytes
+        return true
     }
 
     /// A string's contents (escapes decoded) or a number's text.

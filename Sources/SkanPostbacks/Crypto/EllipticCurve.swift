@@ -15,35 +15,50 @@ final class EllipticCurve: Sendable {
     /// Bytes of a coordinate or scalar: 32 for P-256, 24 for P-192.
     let byteCount: Int
     private let b: UInt256
-    /// The generator, eight bits of a scalar at a time.
-    let generatorTable: FixedBaseTable
+    /// The generator G.
+    let generator: Point
+    /// G's table, from a static constant: built when first needed (about 25 ms for P-256), so a run that
+    /// verifies nothing, or only on the other curve, does not pay for it.
+    private let generatorTableSource: @Sendable () -> FixedBaseTable
 
-    init(name: String, p: String, n: String, b: String, gx: String, gy: String, byteCount: Int) {
+    /// The generator, eight bits of a scalar at a time.
+    var generatorTable: FixedBaseTable { generatorTableSource() }
+
+    init(
+        name: String, p: String, n: String, b: String, gx: String, gy: String, byteCount: Int,
+        generatorTable: @escaping @Sendable () -> FixedBaseTable
+    ) {
         self.name = name
         field = MontgomeryField(modulus: UInt256(hex: p))
         scalars = MontgomeryField(modulus: UInt256(hex: n))
         self.byteCount = byteCount
         self.b = field.toMontgomery(UInt256(hex: b))
-        let generator = Point(
+        generator = Point(
             x: field.toMontgomery(UInt256(hex: gx)), y: field.toMontgomery(UInt256(hex: gy)), z: field.one)
-        generatorTable = FixedBaseTable(point: generator, field: field, windows: byteCount)
+        generatorTableSource = generatorTable
     }
 
-    static let p256 = EllipticCurve(
+    static let p256: EllipticCurve = EllipticCurve(
         name: "P-256",
         p: "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
         n: "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
         b: "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
         gx: "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
-        gy: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5", byteCount: 32)
+        gy: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5", byteCount: 32,
+        generatorTable: { p256GeneratorTable })
+    private static let p256GeneratorTable: FixedBaseTable = FixedBaseTable(
+        point: p256.generator, field: p256.field, windows: 32)
 
-    static let p192 = EllipticCurve(
+    static let p192: EllipticCurve = EllipticCurve(
         name: "P-192",
         p: "fffffffffffffffffffffffffffffffeffffffffffffffff",
         n: "ffffffffffffffffffffffff99def836146bc9b1b4d22831",
         b: "64210519e59c80e70fa7e9ab72243049feb8deecc146b9b1",
         gx: "188da80eb03090f67cbf20eb43a18800f4ff0afd82ff1012",
-        gy: "07192b95ffc8da78631011ed6b24cdd573f977a11e794811", byteCount: 24)
+        gy: "07192b95ffc8da78631011ed6b24cdd573f977a11e794811", byteCount: 24,
+        generatorTable: { p192GeneratorTable })
+    private static let p192GeneratorTable: FixedBaseTable = FixedBaseTable(
+        point: p192.generator, field: p192.field, windows: 24)
 
     /// The affine point (x, y), or nil when it is not on the curve (a key must be checked before use).
     func point(x: UInt256, y: UInt256) -> Point? {

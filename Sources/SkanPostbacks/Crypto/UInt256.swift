@@ -12,15 +12,23 @@ struct UInt256: Equatable, Sendable {
 
     /// A big-endian number of at most 32 bytes (leading bytes beyond that must be zero); nil when it is larger.
     init?(bigEndian bytes: some Collection<UInt8>) {
-        var limbs: [UInt64] = [0, 0, 0, 0]
-        for (index, byte) in bytes.reversed().enumerated() {
-            guard index < 32 else {
+        var limbs: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var position = bytes.count  // of the next byte, counted from the least significant end, plus one
+        for byte in bytes {
+            position -= 1
+            guard position < 32 else {
                 if byte != 0 { return nil }
                 continue
             }
-            limbs[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
+            let value = UInt64(byte) << UInt64(8 * (position % 8))
+            switch position / 8 {
+            case 0: limbs.0 |= value
+            case 1: limbs.1 |= value
+            case 2: limbs.2 |= value
+            default: limbs.3 |= value
+            }
         }
-        self.init(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
+        self.init(l0: limbs.0, l1: limbs.1, l2: limbs.2, l3: limbs.3)
     }
 
     /// From hexadecimal digits (constants in source), most significant first.
