@@ -35,7 +35,16 @@ public func fuzzSignatures(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
             y: apple.curve.field.fromMontgomery(apple.point.y))!
         let message = bytes[64...]
         guard apple.isValidSignature(r: r, s: s, for: message) == plain.isValidSignature(r: r, s: s, for: message)
-        else { fatalError("the table and the general path disagree") }
+        else { fatalError("the table and the general path disagree on a signature") }
+        // Random signatures are almost never valid, so the points themselves must agree too: u1·G + u2·Q
+        // with Q's table and with doublings, for u1 = r and u2 = s (any 256-bit numbers; the windows
+        // cover them all).
+        let curve = apple.curve
+        let tabled = curve.linearCombination(r, s, apple.point, qTable: apple.table)
+        let general = curve.linearCombination(r, s, apple.point, qTable: nil)
+        guard tabled.isInfinity == general.isInfinity,
+            tabled.isInfinity || curve.affineX(tabled) == curve.affineX(general)
+        else { fatalError("the table and the general path disagree on u1·G + u2·Q") }
     }
     return 0
 }

@@ -80,7 +80,7 @@ final class SignatureVerifier: Sendable {
         }
         let keys = version <= .v2 ? p192 : p256
         let digest = SHA256.hash(message)
-        return keys.contains { $0.isValidSignature(r: r, s: s, digest: digest) } ? .verified : .invalid
+        return ECDSAPublicKey.signer(of: digest, r: r, s: s, among: keys) != nil ? .verified : .invalid
     }
 
     /// An AdAttributionKit stanza's JWS.

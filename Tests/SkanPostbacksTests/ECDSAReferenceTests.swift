@@ -80,6 +80,11 @@ import Testing
             let expected = item["valid"] as! Bool
             let message = Self.hex(Substring(item["message"] as! String))
             #expect(key.isValidSignature(r: r, s: s, for: message) == expected, "\(item)")
+            // Among several keys (the work shared between them), behind Apple's key with its table: only the
+            // signer matches.
+            let apple = PostbackPublicKey.apple[key.curve === EllipticCurve.p256 ? 1 : 0].key
+            let signer = ECDSAPublicKey.signer(of: SHA256.hash(message), r: r, s: s, among: [apple, key])
+            #expect(signer == (expected ? 1 : nil), "\(item)")
             if expected { valid += 1 } else { invalid += 1 }
         }
         #expect(valid > 600 && invalid > 1000)

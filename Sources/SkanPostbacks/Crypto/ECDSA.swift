@@ -46,17 +46,28 @@ struct ECDSAPublicKey: Sendable {
     }
 
     func isValidSignature(r: UInt256, s: UInt256, digest: [UInt8]) -> Bool {
+        Self.signer(of: digest, r: r, s: s, among: [self]) != nil
+    }
+
+    /// The first of `keys` (all on one curve) for which (r, s) signs `digest`. Everything but u2·Q is the
+    /// same for every key (1/s, u1, u2, u1·G), so it is computed once: a second key costs about half a
+    /// verification.
+    static func signer(of digest: [UInt8], r: UInt256, s: UInt256, among keys: [ECDSAPublicKey]) -> Int? {
+        guard let curve = keys.first?.curve else { return nil }
         let n = curve.scalars
-        guard !r.isZero, !s.isZero, r < n.modulus, s < n.modulus else { return false }
+        guard !r.isZero, !s.isZero, r < n.modulus, s < n.modulus else { return nil }
         // e: the digest's leftmost bits, as many as n has (all 256 for P-256, 192 for P-192), reduced mod n.
-        guard var e = UInt256(bigEndian: digest.prefix(curve.byteCount)) else { return false }
+        guard var e = UInt256(bigEndian: digest.prefix(curve.byteCount)) else { return nil }
         if !(e < n.modulus) { e = UInt256.subtracting(e, n.modulus).0 }
         let w = n.invert(n.toMontgomery(s))
         let u1 = n.fromMontgomery(n.multiply(n.toMontgomery(e), w))
         let u2 = n.fromMontgomery(n.multiply(n.toMontgomery(r), w))
-        let sum = curve.linearCombination(u1, u2, point, qTable: table)
-        guard !sum.isInfinity else { return false }
-        return curve.xMatches(sum, r: r)
+        let u1G = curve.generatorMultiple(u1)
+        return keys.firstIndex { key in
+            precondition(key.curve === curve, "keys on different curves")
+            let sum = curve.adding(u2, times: key.point, qTable: key.table, to: u1G)
+            return !sum.isInfinity && curve.xMatches(sum, r: r)
+        }
     }
 
     /// Whether a DER `ECDSA-Sig-Value` signs `message`; malformed DER is not a signature.

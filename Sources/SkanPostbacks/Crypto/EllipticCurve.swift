@@ -137,11 +137,18 @@ final class EllipticCurve: Sendable {
     /// u1·G + u2·Q: u1·G from the generator's table, u2·Q from `qTable` when Q has one (Apple's keys do),
     /// else four bits at a time with doublings.
     func linearCombination(_ u1: UInt256, _ u2: UInt256, _ q: Point, qTable: FixedBaseTable?) -> Point {
-        let infinity = Point(x: field.one, y: field.one, z: .zero)
-        if let qTable {
-            return qTable.add(u2, to: generatorTable.add(u1, to: infinity, field), field)
-        }
-        return generatorTable.add(u1, to: multiply(u2, q), field)
+        adding(u2, times: q, qTable: qTable, to: generatorMultiple(u1))
+    }
+
+    /// u·G, from the generator's table.
+    func generatorMultiple(_ u: UInt256) -> Point {
+        generatorTable.add(u, to: Point(x: field.one, y: field.one, z: .zero), field)
+    }
+
+    /// `sum + u·Q`: from `qTable` when Q has one, else four bits at a time with doublings.
+    func adding(_ u: UInt256, times q: Point, qTable: FixedBaseTable?, to sum: Point) -> Point {
+        if let qTable { return qTable.add(u, to: sum, field) }
+        return add(multiply(u, q), sum)
     }
 
     /// u·Q for any Q, four bits at a time.
