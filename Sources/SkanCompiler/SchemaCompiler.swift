@@ -10,6 +10,8 @@ public enum SchemaCompiler {
         public var schema: Schema?
         /// In source order.
         public var diagnostics: [Diagnostic]
+        /// Where the `version` number is, when the schema has one: diagnostics about the version point there.
+        public var versionLocation: SourceLocation? = nil
     }
 
     /// Compiles a schema: lexes, parses and checks it, collecting every diagnostic instead of stopping at the first.
@@ -27,7 +29,9 @@ public enum SchemaCompiler {
         }
         let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
         let (schema, checkDiagnostics) = Checker.check(syntax, parseHadErrors: parseDiagnostics.hasErrors)
-        return Result(schema: schema, diagnostics: (parseDiagnostics + checkDiagnostics).sortedByLocation())
+        return Result(
+            schema: schema, diagnostics: (parseDiagnostics + checkDiagnostics).sortedByLocation(),
+            versionLocation: syntax.version?.location)
     }
 
     /// Compiles schema text held in memory, reported under `path`.

@@ -37,6 +37,7 @@ struct Command: Sendable {
 
     static let all: [Command] = [
         CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
+        DiffCommand.command,
         PostbacksCommand.command,
     ]
 

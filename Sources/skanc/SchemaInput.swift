@@ -25,8 +25,12 @@ enum SchemaInput {
         return .success(SourceText(path: path, bytes: [UInt8](data)))
     }
 
-    /// Compiles one schema and prints its diagnostics to standard error.
-    static func compileAndReport(_ path: String, warningsAsErrors: Bool = false) -> (schema: Schema?, failed: Bool) {
+    /// Compiles one schema and prints its diagnostics to standard error, with those `more` finds in a schema
+    /// without errors (given the schema and where its version number is).
+    static func compileAndReport(
+        _ path: String, warningsAsErrors: Bool = false,
+        more: (Schema, SourceLocation) -> [Diagnostic] = { _, _ in [] }
+    ) -> (schema: Schema?, failed: Bool) {
         let source: SourceText
         switch read(path) {
         case .success(let text): source = text
@@ -35,6 +39,9 @@ enum SchemaInput {
             return (nil, true)
         }
         var result = SchemaCompiler.compile(source)
+        if let schema = result.schema, let location = result.versionLocation {
+            result.diagnostics = (result.diagnostics + more(schema, location)).sortedByLocation()
+        }
         if warningsAsErrors {
             for index in result.diagnostics.indices where result.diagnostics[index].severity == .warning {
                 result.diagnostics[index].severity = .error

@@ -33,4 +33,10 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case name
     /// An input larger or deeper than the compiler accepts.
     case limit
+    /// `check --against`: values change meaning, but the version stayed the same.
+    case versionUnchanged = "version-unchanged"
+    /// `check --against`: the version is below the old schema's.
+    case versionDecreased = "version-decreased"
+    /// `check --against`: the version went up, but no value changes meaning.
+    case versionBumpUnneeded = "version-bump-unneeded"
 }

@@ -1,17 +1,26 @@
-/// `skanc check SCHEMA...`: reports every diagnostic; exit 0 without errors, 1 with any.
+import SkanCompiler
+
+/// `skanc check SCHEMA... [--against OLD]`: reports every diagnostic; exit 0 without errors, 1 with any.
 enum CheckCommand {
     static let command = Command(
         name: "check",
         summary: "Check schemas and print located diagnostics.",
         flags: ["--warnings-as-errors"],
-        options: [:],
+        options: ["--against": []],
         help: """
-            USAGE: skanc check SCHEMA... [--warnings-as-errors]
+            USAGE: skanc check SCHEMA... [--against OLD] [--warnings-as-errors]
 
             Checks each schema (a path, or - for standard input) and prints its diagnostics to standard error
             as 'path:line:column: severity: message [code]'. On a terminal, the source line follows with a caret.
 
+            With --against, each schema is also checked as the next version of OLD (for CI, with OLD taken from
+            the main branch): an error when values change meaning but the version did not go up
+            [version-unchanged] or when the version went down [version-decreased]; a warning when the version
+            went up but no value changes meaning [version-bump-unneeded]. 'skanc diff OLD SCHEMA' shows the
+            changes.
+
             OPTIONS:
+              --against OLD          The schema's previous version, to check the version against.
               --warnings-as-errors   Treat warnings (unused bits, unreachable rules, bucket gaps) as errors.
               -h, --help             Show this help.
 
@@ -24,10 +33,20 @@ enum CheckCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "name at least one schema to check", command: "check")
         }
+        let warningsAsErrors = arguments.flags.contains("--warnings-as-errors")
+        var old: Schema? = nil
+        if let path = arguments.options["--against"] {
+            guard let schema = SchemaInput.compileAndReport(path).schema else {
+                Output.error("\(path): error: the schema to check against has errors; fix them or name another")
+                return .failure
+            }
+            old = schema
+        }
         var failed = false
         for path in arguments.positionals {
-            let outcome = SchemaInput.compileAndReport(
-                path, warningsAsErrors: arguments.flags.contains("--warnings-as-errors"))
+            let outcome = SchemaInput.compileAndReport(path, warningsAsErrors: warningsAsErrors) { schema, version in
+                old.map { VersionGate.diagnostics(old: $0, new: schema, versionAt: version) } ?? []
+            }
             failed = failed || outcome.failed
         }
         return failed ? .failure : .success

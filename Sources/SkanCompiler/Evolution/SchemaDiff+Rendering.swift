@@ -1,0 +1,169 @@
+extension SchemaDiff {
+    /// How `skanc diff` prints a difference.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Plain text, for a terminal.
+        case text
+        /// Markdown, for a pull-request comment.
+        case markdown
+        /// One JSON document, for scripts.
+        case json
+    }
+
+    /// The difference in `format`; deterministic byte for byte.
+    public func rendered(_ format: Format) -> String {
+        switch format {
+        case .text: renderedText()
+        case .markdown: renderedMarkdown()
+        case .json: renderedJSON().rendered() + "\n"
+        }
+    }
+
+    /// Sections of lines, shared by text, Markdown and the version gate's notes: a title and its items.
+    var sections: [(title: String, items: [String])] {
+        var sections: [(String, [String])] = []
+        let values = ValueChange.Kind.allCases.compactMap { kind -> String? in
+            let fineValues = self.values.filter { $0.kind == kind }.map(\.fineValue)
+            guard !fineValues.isEmpty else { return nil }
+            let verb = [
+                "changed": "change meaning", "became-invalid": "become invalid", "became-valid": "become valid",
+            ]
+            return "\(fineValues.count) \(verb[kind.rawValue]!): \(Self.ranges(fineValues))"
+        }
+        sections.append(("Fine values", values))
+        sections.append(("Layout", layout))
+        var coarseItems: [String] = []
+        for window in Schema.windows {
+            let changes = coarse.filter { $0.window == window }
+            let pairs = Set(changes.map { "\($0.old.rawValue) → \($0.new.rawValue)" }).sorted()
+            for pair in pairs {
+                let fineValues = changes.filter { "\($0.old.rawValue) → \($0.new.rawValue)" == pair }.map(\.fineValue)
+                coarseItems.append("window \(window): \(pair) for \(Self.ranges(fineValues))")
+            }
+        }
+        sections.append(("Coarse values", coarseItems))
+        var lockItems: [String] = []
+        for window in Schema.windows {
+            for locksNow in [true, false] {
+                let fineValues = locks.filter { $0.window == window && $0.locksNow == locksNow }.map(\.fineValue)
+                if !fineValues.isEmpty {
+                    lockItems.append(
+                        "window \(window): \(locksNow ? "now locks" : "no longer locks") at \(Self.ranges(fineValues))")
+                }
+            }
+        }
+        sections.append(("Locks", lockItems))
+        sections.append(("Renames", renames))
+        sections.append(("Descriptions changed", descriptions))
+        return sections.filter { !$0.1.isEmpty }
+    }
+
+    /// What the change asks of the version.
+    public var verdict: String {
+        if changesMeaning {
+            return newVersion > oldVersion
+                ? "values change meaning; the version goes from \(oldVersion) to \(newVersion)"
+                : "values change meaning: give the new schema a version above \(oldVersion)"
+        }
+        return "no value changes meaning"
+    }
+
+    private func renderedText() -> String {
+        var out = "\(name): version \(oldVersion) → \(newVersion)\n"
+        for (title, items) in sections {
+            out += "\(title.lowercased()):\n" + items.map { "  \($0)\n" }.joined()
+        }
+        return out + verdict + "\n"
+    }
+
+    private func renderedMarkdown() -> String {
+        var out = "## `\(name)`: version \(oldVersion) → \(newVersion)\n\n**\(verdict).**\n"
+        for (title, items) in sections {
+            out += "\n### \(title)\n\n" + items.map { "- \(Self.markdownEscaped($0, codeSpans: true))\n" }.joined()
+        }
+        if !values.isEmpty {
+            out += "\n<details><summary>Every fine value that changes</summary>\n\n"
+            out += "| fine value | change | before | now |\n|---:|---|---|---|\n"
+            for change in values {
+                out +=
+                    "| \(change.fineValue) | \(change.kind.rawValue) | \(Self.markdownEscaped(change.old, codeSpans: false)) | "
+                    + "\(Self.markdownEscaped(change.new, codeSpans: false)) |\n"
+            }
+            out += "\n</details>\n"
+        }
+        return out
+    }
+
+    private func renderedJSON() -> JSONValue {
+        .object([
+            ("schema", .string(name)),
+            ("old_version", .integer(oldVersion)),
+            ("new_version", .integer(newVersion)),
+            ("changes_meaning", .bool(changesMeaning)),
+            (
+                "fine_values",
+                .array(
+                    values.map {
+                        .object([
+                            ("fine_value", .integer($0.fineValue)), ("change", .string($0.kind.rawValue)),
+                            ("before", .string($0.old)), ("now", .string($0.new)),
+                        ])
+                    })
+            ),
+            (
+                "coarse_values",
+                .array(
+                    coarse.map {
+                        .object([
+                            ("window", .integer($0.window)), ("fine_value", .integer($0.fineValue)),
+                            ("before", .string($0.old.rawValue)), ("now", .string($0.new.rawValue)),
+                        ])
+                    })
+            ),
+            (
+                "locks",
+                .array(
+                    locks.map {
+                        .object([
+                            ("window", .integer($0.window)), ("fine_value", .integer($0.fineValue)),
+                            ("locks_now", .bool($0.locksNow)),
+                        ])
+                    })
+            ),
+            ("layout", .array(layout.map(JSONValue.string))),
+            ("renames", .array(renames.map(JSONValue.string))),
+            ("descriptions", .array(descriptions.map(JSONValue.string))),
+        ])
+    }
+
+    /// `2...7, 10, 12...15`: sorted values as runs.
+    static func ranges(_ values: [Int]) -> String {
+        var runs: [String] = []
+        var index = 0
+        let sorted = values.sorted()
+        while index < sorted.count {
+            var end = index
+            while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
+            runs.append(end == index ? "\(sorted[index])" : "\(sorted[index])...\(sorted[end])")
+            index = end + 1
+        }
+        return runs.joined(separator: ", ")
+    }
+
+    /// Text safe in a Markdown item or table cell. Items keep their code spans (around names, which are
+    /// identifiers: nothing in them needs escaping, and `_` inside a word is no emphasis); cells hold free
+    /// text from the schema (a reserved range's description), where a backquote is escaped too.
+    private static func markdownEscaped(_ text: String, codeSpans: Bool) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|", "\\", "*", "[", "]", "<", ">", "#", "&":
+                out += "\\\(character)"
+            case "`" where !codeSpans:
+                out += "\\`"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `skanc diff` and `skanc check --against`: exit codes and output, as CI scripts see them.
+@Suite struct EvolutionCommandTests {
+    static let evolution = "Tests/SkanCompilerTests/Fixtures/Evolution/"
+
+    @Test func diffExitsWithWhetherValuesChangeMeaning() throws {
+        let same = try CLI.run(["diff", "Schemas/Shop.skan", "Schemas/Shop.skan"])
+        #expect(same.status == 0)
+        #expect(same.stdout == "Shop: version 3 → 3\nno value changes meaning\n")
+        let renamed = try CLI.run(["diff", "Schemas/Shop.skan", Self.evolution + "Renamed.skan"])
+        #expect(renamed.status == 0)
+        #expect(renamed.stdout.contains("`registered` is now `signedUp` (bit 0)"))
+        let widened = try CLI.run(["diff", "Schemas/Shop.skan", Self.evolution + "Widened.skan", "--format", "json"])
+        #expect(widened.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(widened.stdout.utf8)) as? [String: Any])
+        #expect(json["changes_meaning"] as? Bool == true)
+        #expect((json["fine_values"] as? [Any])?.count == 50)
+        #expect(widened.stderr.isEmpty)
+    }
+
+    @Test func diffOfABrokenOrMissingSchemaExitsTwo() throws {
+        let broken = try CLI.run(["diff", "Schemas/Shop.skan", "Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan"])
+        #expect(broken.status == 2)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.contains("[overlap]"))
+        let missing = try CLI.run(["diff", "nowhere.skan", "Schemas/Shop.skan"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nowhere.skan: error: no such file"))
+    }
+
+    @Test func diffUsageMistakesExit64() throws {
+        for arguments in [
+            ["diff"], ["diff", "Schemas/Shop.skan"], ["diff", "a", "b", "c"], ["diff", "a", "b", "--format", "yaml"],
+        ] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+        }
+        let help = try CLI.run(["diff", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: skanc diff OLD NEW"))
+    }
+
+    @Test func checkAgainstAnOldVersion() throws {
+        let clean = try CLI.run(["check", "--against", "Schemas/Shop.skan", Self.evolution + "Widened.skan"])
+        #expect(clean.status == 0)
+        #expect(clean.stderr.isEmpty)
+        let unchanged = try CLI.run(["check", "--against", "Schemas/Shop.skan", Self.evolution + "CoarseAndLock.skan"])
+        #expect(unchanged.status == 1)
+        #expect(
+            unchanged.stderr.hasPrefix(
+                Self.evolution
+                    + "CoarseAndLock.skan:5:9: error: values change meaning but the version is still 3; make it 4, so postbacks from both layouts can be told apart [version-unchanged]\n"
+                    + Self.evolution + "CoarseAndLock.skan: note: coarse values: window 1: high → low for 4, 12\n"))
+        let renamed = try CLI.run(["check", "--against", "Schemas/Shop.skan", Self.evolution + "Renamed.skan"])
+        #expect(renamed.status == 0)
+        #expect(renamed.stderr.isEmpty)
+        let brokenOld = try CLI.run([
+            "check", "--against", "Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan", "Schemas/Shop.skan",
+        ])
+        #expect(brokenOld.status == 1)
+        #expect(brokenOld.stderr.contains("the schema to check against has errors"))
+    }
+}
