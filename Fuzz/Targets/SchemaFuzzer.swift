@@ -1,4 +1,5 @@
-// libFuzzer target: schema text → diagnostics or a schema, then every stage downstream of a schema.
+// libFuzzer target: schema text → diagnostics or a schema, then every stage downstream of a schema, the
+// formatter (idempotent, same meaning) and the diff (a schema against itself and its formatted self).
 // Built by Fuzz/run.sh together with the SkanCompiler sources; any trap, leak or hang is a finding.
 
 /// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
@@ -11,9 +12,30 @@ public func fuzzSchema(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     for diagnostic in result.diagnostics.prefix(50) {
         _ = DiagnosticFormatter(showSourceLine: true).format(diagnostic, in: source)
     }
+    // fmt: formatting twice changes nothing, and the formatted text means the same (the same schema, or
+    // the same diagnostic codes).
+    if let formatted = SchemaFormatter.format(source).text {
+        guard SchemaFormatter.format(formatted) == formatted else { fatalError("fmt is not idempotent") }
+        let again = SchemaCompiler.compile(formatted)
+        guard (again.schema == nil) == (result.schema == nil),
+            again.schema.map { $0.hasSameMeaning(as: result.schema!) } ?? true,
+            again.diagnostics.map(\.code.rawValue).sorted() == result.diagnostics.map(\.code.rawValue).sorted()
+        else { fatalError("fmt changed the meaning") }
+    }
     guard let schema = result.schema else {
         if !result.diagnostics.hasErrors { fatalError("no schema and no error") }
         return 0
+    }
+    // diff: a schema against itself changes nothing; the version gate agrees.
+    let diff = SchemaDiff(old: schema, new: schema)
+    guard !diff.changesMeaning, diff.values.isEmpty, diff.renames.isEmpty, diff.layout.isEmpty else {
+        fatalError("a schema differs from itself")
+    }
+    for format in SchemaDiff.Format.allCases { _ = diff.rendered(format) }
+    if let location = result.versionLocation {
+        guard VersionGate.diagnostics(old: schema, new: schema, versionAt: location).isEmpty else {
+            fatalError("the version gate objects to an unchanged schema")
+        }
     }
     // The reference semantics agree with themselves on all 64 values.
     for fine in 0...63 {

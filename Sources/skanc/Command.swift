@@ -37,7 +37,7 @@ struct Command: Sendable {
 
     static let all: [Command] = [
         CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
-        DiffCommand.command,
+        DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command,
     ]
 

@@ -64,3 +64,64 @@ import Testing
         #expect(brokenOld.stderr.contains("the schema to check against has errors"))
     }
 }
+
+/// `skanc fmt`: --check for CI, --in-place, standard output, and its usage errors.
+@Suite struct FmtCommandTests {
+    static func scratchCopy(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-fmt-\(UUID().uuidString).skan")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    static let messy = "schema T version 1 flag a at bit 0 reserved bits 1...5 coarse { low otherwise }\n"
+    static let tidy = """
+        schema T
+        version 1
+
+        flag a at bit 0
+
+        reserved bits 1...5
+
+        coarse {
+          low otherwise
+        }
+
+        """
+
+    @Test func checkNamesTheFilesThatWouldChange() throws {
+        let shipped = try CLI.run([
+            "fmt", "--check", "Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
+        ])
+        #expect(shipped.status == 0)
+        #expect(shipped.stdout.isEmpty)
+        let messy = try Self.scratchCopy(Self.messy)
+        defer { try? FileManager.default.removeItem(at: messy) }
+        let result = try CLI.run(["fmt", "--check", "Schemas/Shop.skan", messy.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == messy.path + "\n")
+        #expect(try String(contentsOf: messy, encoding: .utf8) == Self.messy)
+    }
+
+    @Test func inPlaceRewritesAndStandardOutputPrints() throws {
+        let printed = try CLI.run(["fmt", "-"], stdin: Self.messy)
+        #expect(printed.status == 0)
+        #expect(printed.stdout == Self.tidy)
+        let messy = try Self.scratchCopy(Self.messy)
+        defer { try? FileManager.default.removeItem(at: messy) }
+        let result = try CLI.run(["fmt", "--in-place", messy.path])
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: messy, encoding: .utf8) == Self.tidy)
+        #expect(try CLI.run(["fmt", "--check", messy.path]).status == 0)
+    }
+
+    @Test func syntaxErrorsAndUsage() throws {
+        let broken = try CLI.run(["fmt", "Tests/SkanCompilerTests/Fixtures/invalid/syntax.skan"])
+        #expect(broken.status == 1)
+        #expect(broken.stdout.isEmpty)
+        #expect(broken.stderr.contains("[syntax]"))
+        #expect(broken.stderr.contains("not formatted: fix the syntax errors first"))
+        #expect(try CLI.run(["fmt"]).status == 64)
+        #expect(try CLI.run(["fmt", "--check", "--in-place", "Schemas/Shop.skan"]).status == 64)
+        #expect(try CLI.run(["fmt", "--in-place", "-"], stdin: Self.messy).status == 64)
+    }
+}

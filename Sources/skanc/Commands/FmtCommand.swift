@@ -1,0 +1,82 @@
+import Foundation
+import SkanCompiler
+
+/// `skanc fmt [--check] [--in-place] SCHEMA...`: the canonical layout.
+enum FmtCommand {
+    static let command = Command(
+        name: "fmt",
+        summary: "Write schemas in the one canonical layout.",
+        flags: ["--check", "--in-place"],
+        options: [:],
+        help: """
+            USAGE: skanc fmt [--check | --in-place] SCHEMA...
+
+            Writes each schema (a path, or - for standard input) in the canonical layout: a declaration, case or
+            coarse rule per line, two spaces per brace level, single spaces between tokens, case codes, coarse
+            values, flag names and descriptions aligned, one blank line between declarations. Comments stay
+            where they were. Only the layout changes: the schema means exactly what it meant. A schema with
+            syntax errors is not formatted (its errors are printed); check errors do not stop formatting.
+
+            OPTIONS:
+              --check      Write nothing; name each file whose layout would change, and exit 1 if any would.
+              --in-place   Rewrite the files that would change (not standard input).
+              -h, --help   Show this help.
+
+            Without an option, the formatted schemas go to standard output, one after the other.
+
+            EXIT STATUS: 0 done (with --check: every file already formatted), 1 some file would change
+            (--check) or has syntax errors or cannot be read or written, 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "name at least one schema to format", command: "fmt")
+        }
+        let (check, inPlace) = (arguments.flags.contains("--check"), arguments.flags.contains("--in-place"))
+        guard !(check && inPlace) else {
+            throw UsageError(message: "--check and --in-place exclude each other; choose one", command: "fmt")
+        }
+        if inPlace, arguments.positionals.contains("-") {
+            throw UsageError(message: "--in-place cannot rewrite standard input; name files", command: "fmt")
+        }
+        var failed = false
+        for path in arguments.positionals {
+            let source: SourceText
+            switch SchemaInput.read(path) {
+            case .success(let text): source = text
+            case .failure(let error):
+                Output.error(error.message)
+                failed = true
+                continue
+            }
+            let (formatted, diagnostics) = SchemaFormatter.format(source)
+            guard let formatted else {
+                let formatter = DiagnosticFormatter(showSourceLine: Output.errorIsTerminal)
+                for diagnostic in diagnostics { Output.error(formatter.format(diagnostic, in: source)) }
+                Output.error("\(path): error: not formatted: fix the syntax errors first")
+                failed = true
+                continue
+            }
+            let changed = Array(formatted.utf8) != source.bytes
+            if check {
+                if changed {
+                    Output.write("\(path)\n", to: 1)
+                    failed = true
+                }
+            } else if inPlace {
+                guard changed else { continue }
+                do {
+                    try Data(formatted.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                } catch {
+                    Output.error("\(path): error: cannot write the file; check its permissions")
+                    failed = true
+                }
+            } else {
+                Output.write(formatted, to: 1)
+            }
+        }
+        return failed ? .failure : .success
+    }
+}
