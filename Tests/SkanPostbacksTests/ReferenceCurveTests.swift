@@ -25,7 +25,7 @@ import Testing
             guard p.y == q.y, !p.y.isZero else { return Affine(x: .zero, y: .zero, infinity: true) }
             return double(p)
         }
-        let lambda = f.multiply(f.subtract(q.y, p.y), f.invert(f.subtract(q.x, p.x)))
+        let lambda = f.multiply(f.subtract(q.y, p.y), f.invertByFermat(f.subtract(q.x, p.x)))
         let x = f.subtract(f.subtract(f.square(lambda), p.x), q.x)
         return Affine(x: x, y: f.subtract(f.multiply(lambda, f.subtract(p.x, x)), p.y))
     }
@@ -34,7 +34,7 @@ import Testing
         if p.infinity || p.y.isZero { return Affine(x: .zero, y: .zero, infinity: true) }
         let three = f.toMontgomery(UInt256(l0: 3, l1: 0, l2: 0, l3: 0))
         let numerator = f.subtract(f.multiply(three, f.square(p.x)), three)  // 3x² + a, a = −3
-        let lambda = f.multiply(numerator, f.invert(f.add(p.y, p.y)))
+        let lambda = f.multiply(numerator, f.invertByFermat(f.add(p.y, p.y)))
         let x = f.subtract(f.square(lambda), f.add(p.x, p.x))
         return Affine(x: x, y: f.subtract(f.multiply(lambda, f.subtract(p.x, x)), p.y))
     }
@@ -50,7 +50,7 @@ import Testing
 
     func affine(_ p: EllipticCurve.Point) -> Affine {
         guard !p.isInfinity else { return Affine(x: .zero, y: .zero, infinity: true) }
-        let zInverse = f.invert(p.z)
+        let zInverse = f.invertByFermat(p.z)
         let z2 = f.square(zInverse)
         return Affine(x: f.multiply(p.x, z2), y: f.multiply(p.y, f.multiply(z2, zInverse)))
     }
@@ -87,4 +87,24 @@ import Testing
 extension EllipticCurve: CustomTestStringConvertible {
     /// The curve's name, so parameterised test cases read P-256 and P-192.
     public var testDescription: String { name }
+}
+
+/// The binary inversion against Fermat's, in the four fields verification uses.
+@Suite struct InversionTests {
+    @Test(arguments: [EllipticCurve.p256, EllipticCurve.p192])
+    func inversionAgreesWithFermat(_ curve: EllipticCurve) {
+        var generator = SplitMix64(seed: 3)
+        for field in [curve.field, curve.scalars] {
+            let m = field.modulus
+            let edges = [UInt256.one, UInt256(l0: 2, l1: 0, l2: 0, l3: 0), UInt256.subtracting(m, .one).0]
+            let randoms = (0..<200).map { _ in ReferenceCurveTests.randomScalar(&generator, below: m) }
+            for value in edges + randoms where !value.isZero {
+                let a = field.toMontgomery(value)
+                let inverse = field.invert(a)
+                #expect(inverse == field.invertByFermat(a))
+                #expect(field.multiply(a, inverse) == field.one)
+            }
+            #expect(field.invert(.zero) == .zero)
+        }
+    }
 }

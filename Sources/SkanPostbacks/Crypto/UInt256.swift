@@ -41,6 +41,16 @@ struct UInt256: Equatable, Sendable {
     }
 
     var isZero: Bool { l0 | l1 | l2 | l3 == 0 }
+    var isOne: Bool { l0 == 1 && l1 | l2 | l3 == 0 }
+    var isEven: Bool { l0 & 1 == 0 }
+
+    /// Shifted right by one bit, `carry` coming in at the top (bit 256 of a sum).
+    @inline(__always)
+    func halved(carry: Bool) -> UInt256 {
+        UInt256(
+            l0: l0 >> 1 | l1 << 63, l1: l1 >> 1 | l2 << 63, l2: l2 >> 1 | l3 << 63,
+            l3: l3 >> 1 | (carry ? 1 << 63 : 0))
+    }
 
     /// Bit `index` (0 = least significant).
     @inline(__always)
