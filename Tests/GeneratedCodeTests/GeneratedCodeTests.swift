@@ -22,6 +22,7 @@ import Testing
         switch error {
         case .outOfRange(let value): "\(value) is not a fine value: fine values are 0...63"
         case .reservedBitSet(let bit, _): "bit \(bit) is reserved"
+        case .reservedBitClear(let bit, _): "bit \(bit) is clear, but this version sets it in every value"
         case .unusedBitSet(let bit): "bit \(bit) belongs to no flag or field of this schema"
         case .undefinedCode(let field, let code, _): "code \(code) is no case of \(field)"
         }
@@ -80,6 +81,21 @@ import Testing
         agree(GeneratedInternal.Subscription.self, with: schema)
         agree(GeneratedPackage.Subscription.self, with: schema)
         agree(GeneratedPublic.Subscription.self, with: schema)
+    }
+
+    /// A version marked by a reserved bit set in every value: the generated encoder sets it, the decoder
+    /// requires it.
+    @Test func markedVersion() throws {
+        let schema = try Self.schema("Tests/SkanCompilerTests/Fixtures/ShopMarked.skan")
+        agree(GeneratedInternal.ShopMarked.self, with: schema)
+        agree(GeneratedPackage.ShopMarked.self, with: schema)
+        agree(GeneratedPublic.ShopMarked.self, with: schema)
+        #expect(GeneratedPublic.ShopMarked().fineValue == 32)
+        #expect(
+            GeneratedPublic.ShopMarked(registered: true, paymentTier: .low, dayOneAction: .searched).fineValue == 43)
+        #expect(throws: GeneratedPublic.ShopMarked.FineValueError.reservedBitClear(bit: 5)) {
+            try GeneratedPublic.ShopMarked(fineValue: 11)
+        }
     }
 
     @Test func torture() throws {

@@ -17,11 +17,14 @@ extension GeneratedInternal.Shop: GeneratedState {}
 extension GeneratedInternal.EventFlags: GeneratedState {}
 extension GeneratedInternal.Subscription: GeneratedState {}
 extension GeneratedInternal.`Protocol`: GeneratedState {}
+extension GeneratedInternal.ShopMarked: GeneratedState {}
 extension GeneratedPackage.Shop: GeneratedState {}
 extension GeneratedPackage.EventFlags: GeneratedState {}
 extension GeneratedPackage.Subscription: GeneratedState {}
 extension GeneratedPackage.`Protocol`: GeneratedState {}
+extension GeneratedPackage.ShopMarked: GeneratedState {}
 extension GeneratedPublic.Shop: GeneratedState {}
 extension GeneratedPublic.EventFlags: GeneratedState {}
 extension GeneratedPublic.Subscription: GeneratedState {}
 extension GeneratedPublic.`Protocol`: GeneratedState {}
+extension GeneratedPublic.ShopMarked: GeneratedState {}

@@ -9,6 +9,7 @@ import Testing
     static let schemas = [
         "Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
         "Tests/SkanCompilerTests/Fixtures/Torture.skan", "Tests/SkanCompilerTests/Fixtures/ShopV4.skan",
+        "Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
     ]
 
     static let cases: [(String, SwiftGenerator.AccessLevel)] = schemas.flatMap { schema in

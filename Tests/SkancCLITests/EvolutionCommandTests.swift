@@ -125,3 +125,34 @@ import Testing
         #expect(try CLI.run(["fmt", "--in-place", "-"], stdin: Self.messy).status == 64)
     }
 }
+
+/// Versions live together: `check --live-together` and `decode` with several schemas.
+@Suite struct LiveVersionsCommandTests {
+    static let marked = "Tests/SkanCompilerTests/Fixtures/ShopMarked.skan"
+    static let unmarked = "Tests/SkanCompilerTests/Fixtures/ShopV4.skan"
+
+    @Test func checkProvesMarkedVersionsApart() throws {
+        let apart = try CLI.run(["check", "--live-together", "Schemas/Shop.skan", Self.marked])
+        #expect(apart.status == 0)
+        #expect(apart.stderr.isEmpty)
+        let overlapping = try CLI.run(["check", "--live-together", "Schemas/Shop.skan", Self.unmarked])
+        #expect(overlapping.status == 1)
+        #expect(
+            overlapping.stderr.hasPrefix(
+                Self.unmarked
+                    + ":5:9: error: 32 fine values are valid in both version 3 and version 4, so their postbacks cannot be told apart: 0...31 [version-overlap]\n"
+            ))
+    }
+
+    @Test func decodeUsesTheVersionEachValueBelongsTo() throws {
+        let result = try CLI.run(["decode", "Schemas/Shop.skan," + Self.marked, "11", "43", "--format", "json"])
+        #expect(result.status == 0)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["schema_version"] as? Int } == [3, 4])
+        let ambiguous = try CLI.run(["decode", "Schemas/Shop.skan," + Self.unmarked, "11", "43", "99"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stdout.hasPrefix("11: ambiguous-version: valid in versions 3, 4 of ShopV4"))
+        #expect(ambiguous.stdout.contains("43 (bits 101011): ShopV4 v4"))
+        #expect(ambiguous.stdout.hasSuffix("99: unknown-version: valid in none of versions 3, 4 of ShopV4\n"))
+    }
+}

@@ -81,7 +81,18 @@ extension Checker {
     mutating func declareReserved(_ reserved: ReservedSyntax) {
         let bits = validBits(reserved.bits)
         claim(bits, syntax: reserved.bits, owner: "reserved \(bits?.description ?? "bits")")
-        if let bits { reservedBits.append(ReservedBits(bits: bits, description: reserved.description?.value)) }
+        guard let bits else { return }
+        let code = reserved.code?.value ?? 0
+        if let literal = reserved.code, code > bits.maximumCode {
+            layoutIsSound = false
+            report(
+                .error(
+                    .caseWidth,
+                    "code \(code) does not fit in reserved \(bits) (0...\(bits.maximumCode)); pick a smaller code",
+                    at: literal.location))
+            return
+        }
+        reservedBits.append(ReservedBits(bits: bits, description: reserved.description?.value, code: code))
     }
 
     /// The bit range as written, or nil (with a `bit-range` error) when it leaves 0...5 or runs high...low.

@@ -39,4 +39,6 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case versionDecreased = "version-decreased"
     /// `check --against`: the version went up, but no value changes meaning.
     case versionBumpUnneeded = "version-bump-unneeded"
+    /// `check --live-together`: versions live at the same time share valid fine values, or a version number.
+    case versionOverlap = "version-overlap"
 }

@@ -17,12 +17,12 @@ struct DeclarationChanges {
         for (oldIndex, field) in old.fields.enumerated() where correspondence.newIndexOfOld[oldIndex] == nil {
             layout.append("`\(field.name)` removed from \(field.bits)")
         }
-        let (oldReserved, newReserved) = (old.reservedBits.map(\.bits), new.reservedBits.map(\.bits))
+        let (oldReserved, newReserved) = (old.reservedBits.map(\.text), new.reservedBits.map(\.text))
         if oldReserved != newReserved {
-            let text = { (bits: [BitRange]) in bits.isEmpty ? "none" : bits.map(\.description).joined(separator: ", ") }
+            let text = { (reserved: [String]) in reserved.isEmpty ? "none" : reserved.joined(separator: ", ") }
             layout.append("reserved: \(text(oldReserved)) → \(text(newReserved))")
         } else if old.reservedBits.map(\.description) != new.reservedBits.map(\.description) {
-            descriptions.append("the description of reserved \(newReserved.map(\.description).joined(separator: ", "))")
+            descriptions.append("the description of reserved \(newReserved.joined(separator: ", "))")
         }
     }
 

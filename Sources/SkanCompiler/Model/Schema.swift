@@ -85,16 +85,27 @@ public struct BitRange: Hashable, Sendable, CustomStringConvertible {
     public var description: String { width == 1 ? "bit \(lower)" : "bits \(lower)...\(upper)" }
 }
 
-/// Bits a layout keeps at zero, to mark a later layout's values by setting them.
+/// Bits a layout holds at a fixed code: zero (`reserved bit 5`), kept free so that a later layout can mark
+/// its values by setting them, or the code that marks this layout's values (`reserved bit 5 = 1`), so that
+/// postbacks from versions live together can be told apart.
 public struct ReservedBits: Hashable, Sendable {
     /// The reserved bits.
     public var bits: BitRange
     /// Why they are reserved, if the schema says.
     public var description: String?
+    /// The code every value of this layout holds in `bits`: 0 unless the schema says `= N`.
+    public var code: Int
 
     /// A schema as the checker builds it.
-    public init(bits: BitRange, description: String?) {
+    public init(bits: BitRange, description: String?, code: Int = 0) {
         self.bits = bits
         self.description = description
+        self.code = code
     }
+
+    /// `bits 4...5` or `bits 4...5 = 2`, as the language writes it.
+    public var text: String { code == 0 ? bits.description : "\(bits) = \(code)" }
+
+    /// Whether `bit` (one of `bits`) is set in every value of this layout.
+    public func holdsSet(_ bit: Int) -> Bool { code >> (bit - bits.lower) & 1 == 1 }
 }

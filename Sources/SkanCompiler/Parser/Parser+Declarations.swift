@@ -33,7 +33,11 @@ extension Parser {
         if accept("field") { return .field(try parseField(keyword: keyword)) }
         if accept("reserved") {
             let bits = try parseBits(context: "after 'reserved'")
-            return .reserved(ReservedSyntax(keyword: keyword, bits: bits, description: optionalString()))
+            let code =
+                accept(.equals) != nil
+                ? try expectInteger("the code the reserved bits hold", context: "after '='") : nil
+            return .reserved(
+                ReservedSyntax(keyword: keyword, bits: bits, code: code, description: optionalString()))
         }
         if accept("coarse") { return .coarse(try parseCoarseBlock(keyword: keyword)) }
         if accept("lock") {

@@ -4,6 +4,9 @@ public enum FineValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case outOfRange(Int)
     /// A reserved bit is set; such a value belongs to another version of the layout.
     case reservedBitSet(bit: Int, reason: String?)
+    /// A bit this layout sets in every value (`reserved bit 5 = 1`) is clear: the value belongs to another
+    /// version of the layout.
+    case reservedBitClear(bit: Int, reason: String?)
     /// A bit that no declaration owns is set.
     case unusedBitSet(bit: Int)
     /// A field's bits hold a code that names no case.
@@ -13,7 +16,7 @@ public enum FineValueError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: String {
         switch self {
         case .outOfRange: "out-of-range"
-        case .reservedBitSet: "reserved-bit"
+        case .reservedBitSet, .reservedBitClear: "reserved-bit"
         case .unusedBitSet: "unused-bit"
         case .undefinedCode: "undefined-code"
         }
@@ -26,6 +29,8 @@ public enum FineValueError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(value) is not a fine value: fine values are 0...63"
         case .reservedBitSet(let bit, let reason):
             "bit \(bit) is reserved" + (reason.map { " (\($0))" } ?? "")
+        case .reservedBitClear(let bit, let reason):
+            "bit \(bit) is clear, but this layout sets it in every value" + (reason.map { " (\($0))" } ?? "")
         case .unusedBitSet(let bit):
             "bit \(bit) belongs to no flag or field of this schema"
         case .undefinedCode(let field, let code, let bits):
@@ -35,7 +40,8 @@ public enum FineValueError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Schema {
-    /// The fine value of a state: every field's code shifted into its bits. Reserved and unused bits are 0.
+    /// The fine value of a state: every field's code shifted into its bits, reserved bits holding their
+    /// code (0 unless the schema marks its version with them), unused bits 0.
     /// Codes must be cases of their fields (as every state from `decode` or `validStates` is).
     public func fineValue(of state: SchemaState) -> Int {
         var value = 0
@@ -43,6 +49,7 @@ extension Schema {
             precondition(code >= 0 && code <= field.bits.maximumCode, "code \(code) does not fit \(field.name)")
             value |= code << field.bits.lower
         }
+        for reserved in reservedBits { value |= reserved.code << reserved.bits.lower }
         return value
     }
 
@@ -51,8 +58,11 @@ extension Schema {
     public func decode(fineValue: Int) -> Result<SchemaState, FineValueError> {
         guard Schema.fineValueRange.contains(fineValue) else { return .failure(.outOfRange(fineValue)) }
         for reserved in reservedBits {
-            for bit in reserved.bits.indices where fineValue & (1 << bit) != 0 {
-                return .failure(.reservedBitSet(bit: bit, reason: reserved.description))
+            for bit in reserved.bits.indices where (fineValue & (1 << bit) != 0) != reserved.holdsSet(bit) {
+                return .failure(
+                    reserved.holdsSet(bit)
+                        ? .reservedBitClear(bit: bit, reason: reserved.description)
+                        : .reservedBitSet(bit: bit, reason: reserved.description))
             }
         }
         for bit in unusedBits where fineValue & (1 << bit) != 0 {

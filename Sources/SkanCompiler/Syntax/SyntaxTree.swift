@@ -96,6 +96,8 @@ package struct BucketRangeSyntax: Hashable, Sendable {
 package struct ReservedSyntax: Sendable {
     package var keyword: SourceLocation
     package var bits: BitsSyntax
+    /// `= N`: the code the bits hold in this layout (a version marker); nil: zero.
+    package var code: IntegerLiteral?
     package var description: StringLiteral?
 }
 

@@ -5,10 +5,10 @@ enum CheckCommand {
     static let command = Command(
         name: "check",
         summary: "Check schemas and print located diagnostics.",
-        flags: ["--warnings-as-errors"],
+        flags: ["--warnings-as-errors", "--live-together"],
         options: ["--against": []],
         help: """
-            USAGE: skanc check SCHEMA... [--against OLD] [--warnings-as-errors]
+            USAGE: skanc check SCHEMA... [--against OLD] [--live-together] [--warnings-as-errors]
 
             Checks each schema (a path, or - for standard input) and prints its diagnostics to standard error
             as 'path:line:column: severity: message [code]'. On a terminal, the source line follows with a caret.
@@ -19,8 +19,14 @@ enum CheckCommand {
             went up but no value changes meaning [version-bump-unneeded]. 'skanc diff OLD SCHEMA' shows the
             changes.
 
+            With --live-together, the schemas are versions whose apps are in use at the same time, so their
+            postbacks arrive mixed: each fine value must be valid in at most one of them [version-overlap].
+            Reserved bits with a code keep versions apart ('reserved bit 5' in one, 'reserved bit 5 = 1' in the
+            next).
+
             OPTIONS:
               --against OLD          The schema's previous version, to check the version against.
+              --live-together        Prove that no fine value is valid in two of the schemas.
               --warnings-as-errors   Treat warnings (unused bits, unreachable rules, bucket gaps) as errors.
               -h, --help             Show this help.
 
@@ -43,11 +49,24 @@ enum CheckCommand {
             old = schema
         }
         var failed = false
+        var live: [(path: String, schema: Schema, version: SourceLocation)] = []
         for path in arguments.positionals {
             let outcome = SchemaInput.compileAndReport(path, warningsAsErrors: warningsAsErrors) { schema, version in
-                old.map { VersionGate.diagnostics(old: $0, new: schema, versionAt: version) } ?? []
+                live.append((path, schema, version))
+                return old.map { VersionGate.diagnostics(old: $0, new: schema, versionAt: version) } ?? []
             }
             failed = failed || outcome.failed
+        }
+        if arguments.flags.contains("--live-together"), !failed {
+            let versions = LiveVersions(live.map(\.schema))
+            let locations = Dictionary(live.map { ($0.schema.version, $0.version) }) { first, _ in first }
+            let paths = Dictionary(live.map { ($0.schema.version, $0.path) }) { first, _ in first }
+            for diagnostic in versions.diagnostics(versionLocations: locations) {
+                let path = live.first { $0.version == diagnostic.location }?.path ?? paths.values.first ?? ""
+                let source = (try? SchemaInput.read(path).get()) ?? SourceText(path: path, bytes: [])
+                Output.error(DiagnosticFormatter(showSourceLine: Output.errorIsTerminal).format(diagnostic, in: source))
+                failed = true
+            }
         }
         return failed ? .failure : .success
     }

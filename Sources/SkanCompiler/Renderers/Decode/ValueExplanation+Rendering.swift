@@ -38,6 +38,12 @@ extension ValueExplanation {
     }
 
     /// One JSON object, as `skanc decode --format json` prints in an array.
+    /// `json()` with the version the value was decoded with, when several versions are live.
+    package func json(schemaVersion: Int) -> JSONValue {
+        guard case .object(let members) = json() else { return json() }
+        return .object(members + [("schema_version", .integer(schemaVersion))])
+    }
+
     package func json() -> JSONValue {
         switch self {
         case .unreadable(let text):

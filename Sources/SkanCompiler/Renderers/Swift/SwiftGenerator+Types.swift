@@ -95,6 +95,10 @@ extension SwiftGenerator {
             out.line("case outOfRange(Swift.Int)")
             out.line("/// A reserved bit is set: the value belongs to another version of the layout.")
             out.line("case reservedBitSet(bit: Swift.Int)")
+            if hasMarker {
+                out.line("/// A bit this version sets in every value is clear: the value belongs to another version.")
+                out.line("case reservedBitClear(bit: Swift.Int)")
+            }
             out.line("/// A bit that no flag or field owns is set.")
             out.line("case unusedBitSet(bit: Swift.Int)")
             out.line("/// A field's bits hold a code that is none of its cases.")
@@ -105,6 +109,11 @@ extension SwiftGenerator {
                 out.line(
                     "case .outOfRange(let value): return \"\\(value) is not a fine value: fine values are 0...63\"")
                 out.line("case .reservedBitSet(let bit): return \"bit \\(bit) is reserved\"")
+                if hasMarker {
+                    out.line(
+                        "case .reservedBitClear(let bit): return \"bit \\(bit) is clear, but this version sets it in every value\""
+                    )
+                }
                 out.line(
                     "case .unusedBitSet(let bit): return \"bit \\(bit) belongs to no flag or field of this schema\"")
                 out.line("case .undefinedCode(let field, let code): return \"code \\(code) is no case of \\(field)\"")
@@ -112,4 +121,7 @@ extension SwiftGenerator {
             }
         }
     }
+
+    /// Whether reserved bits mark this version (`reserved bit 5 = 1`), which needs one more error case.
+    var hasMarker: Bool { schema.reservedBits.contains { $0.code != 0 } }
 }

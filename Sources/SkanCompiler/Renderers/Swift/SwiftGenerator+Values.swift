@@ -1,11 +1,16 @@
 extension SwiftGenerator {
     func renderFineValue(_ out: inout CodeWriter) {
+        let marker = schema.reservedBits.reduce(0) { $0 | $1.code << $1.bits.lower }
         out.line(
-            "/// The fine conversion value (0...63): each field's code shifted into its bits; reserved bits are 0.")
+            marker == 0
+                ? "/// The fine conversion value (0...63): each field's code shifted into its bits; reserved bits are 0."
+                : "/// The fine conversion value (0...63): each field's code shifted into its bits, and \(marker), the "
+                    + "bits that mark this version.")
         out.block("\(access)var fineValue: Swift.Int {") { out in
-            let terms = schema.fields.map { field in
+            var terms = schema.fields.map { field in
                 field.bits.lower == 0 ? codeExpression(field) : "(\(codeExpression(field)) << \(field.bits.lower))"
             }
+            if marker != 0 { terms.append(String(marker)) }
             out.line("return " + (terms.isEmpty ? "0" : terms.joined(separator: " | ")))
         }
         out.line()
@@ -21,7 +26,10 @@ extension SwiftGenerator {
             out.line("guard fineValue >= 0 && fineValue <= 63 else { throw .outOfRange(fineValue) }")
             for reserved in schema.reservedBits {
                 for bit in reserved.bits.indices {
-                    out.line("if fineValue & \(1 << bit) != 0 { throw .reservedBitSet(bit: \(bit)) }")
+                    out.line(
+                        reserved.holdsSet(bit)
+                            ? "if fineValue & \(1 << bit) == 0 { throw .reservedBitClear(bit: \(bit)) }"
+                            : "if fineValue & \(1 << bit) != 0 { throw .reservedBitSet(bit: \(bit)) }")
                 }
             }
             for bit in schema.unusedBits {

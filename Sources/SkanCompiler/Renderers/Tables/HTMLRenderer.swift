@@ -57,14 +57,15 @@ enum HTMLRenderer {
             owners[field.bits.upper] = (field.name, palette[index % palette.count], field.bits.width, false)
         }
         for reserved in schema.reservedBits {
-            owners[reserved.bits.upper] = ("reserved", "#e5e5ea", reserved.bits.width, true)
+            let name = reserved.code == 0 ? "reserved" : "reserved = \(reserved.code)"
+            owners[reserved.bits.upper] = (name, "#e5e5ea", reserved.bits.width, true)
         }
         let header = "<tr>" + (0...5).reversed().map { "<th>bit \($0) (\(1 << $0))</th>" }.joined()
         var cells = "<tr>"
         var bit = 5
         while bit >= 0 {
             if let owner = owners[bit] {
-                let label = owner.reserved ? "<i>reserved</i>" : "<b>\(escape(owner.name))</b>"
+                let label = owner.reserved ? "<i>\(escape(owner.name))</i>" : "<b>\(escape(owner.name))</b>"
                 cells += "<td colspan=\"\(owner.width)\" style=\"background: \(owner.color)\">\(label)</td>"
                 bit -= owner.width
             } else {

@@ -37,7 +37,10 @@ enum JSONTableRenderer {
                 "reserved",
                 .array(
                     schema.reservedBits.map {
-                        .object([("bits", bitsValue($0.bits)), ("description", .optional($0.description))])
+                        // "code" only for bits that mark a version, so documents of other schemas keep their shape.
+                        .object(
+                            [("bits", bitsValue($0.bits))] + ($0.code == 0 ? [] : [("code", .integer($0.code))])
+                                + [("description", .optional($0.description))])
                     })
             ),
             ("unusedBits", .array(schema.unusedBits.map(JSONValue.integer))),

@@ -14,7 +14,13 @@ enum MarkdownRenderer {
                     }.joined(separator: ", "),
                     field.description ?? "",
                 ]
-            } + schema.reservedBits.map { [$0.bits.description, "reserved", "", "", $0.description ?? ""] })
+            }
+                + schema.reservedBits.map {
+                    [
+                        $0.bits.description, $0.code == 0 ? "reserved" : "reserved = \($0.code)", "", "",
+                        $0.description ?? "",
+                    ]
+                })
         if tables.includesFine {
             out += "\n## Fine values\n\n"
             out += markdownTable(table.fineColumns.map(\.name), table.fineRows.map { $0.map { $0 ?? "" } })
