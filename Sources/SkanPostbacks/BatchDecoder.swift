@@ -9,13 +9,14 @@ final class BatchDecoder {
     private var state: State?
 
     init(
-        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
         maximumLineBytes: Int, verifier: SignatureVerifier?
     ) {
         state = State(
-            decoder: PostbackLineDecoder(validFine: templates.validFine, verifier: verifier),
+            decoder: PostbackLineDecoder(
+                validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, verifier: verifier),
             writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
-            summary: PostbackSummary(schema: schema), maximumLineBytes: maximumLineBytes)
+            summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes)
     }
 
     /// The rows of the batch last decoded.

@@ -146,7 +146,7 @@ extension PostbackLineDecoder {
         }
         if let fine = row.fineValue {
             row.fineIsValid = validFine[fine]
-            if !row.fineIsValid { row.flag(.invalidFine) }
+            if !row.fineIsValid { row.flag(ambiguousFine[fine] ? .ambiguousVersion : .invalidFine) }
         }
     }
 

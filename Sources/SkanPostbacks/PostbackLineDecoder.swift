@@ -12,8 +12,10 @@ import Musl
 /// decodes the JWS payload of the latter, and applies Apple's rules and the schema's. Keeps its scratch
 /// buffers between lines, so steady-state decoding allocates nothing.
 struct PostbackLineDecoder {
-    /// Fine values 0...63 that are states of the schema.
+    /// Fine values 0...63 that are states of the schema (of exactly one, when versions are live together).
     let validFine: [Bool]
+    /// Fine values 0...63 valid in more than one of the versions live together.
+    let ambiguousFine: [Bool]
     let fields = PostbackFields()
     /// Apple's rules as key sets.
     let rules = PostbackRules.Sets()
@@ -25,9 +27,11 @@ struct PostbackLineDecoder {
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
     private(set) var payload: [UInt8] = []
 
-    /// `validFine[v]` says whether fine value `v` is a state of the schema (`RowTemplates.validFine`).
-    init(validFine: [Bool], verifier: SignatureVerifier?) {
+    /// `validFine[v]` says whether fine value `v` is a state of the schema (`RowTemplates.validFine`);
+    /// `ambiguousFine[v]`, whether it is one of several live versions.
+    init(validFine: [Bool], ambiguousFine: [Bool] = Array(repeating: false, count: 64), verifier: SignatureVerifier?) {
         self.validFine = validFine
+        self.ambiguousFine = ambiguousFine
         self.verifier = verifier
         stack.reserveCapacity(64)
         payload.reserveCapacity(1024)

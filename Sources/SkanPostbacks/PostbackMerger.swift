@@ -15,7 +15,7 @@ final class PostbackMerger {
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(
-        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         self.duplicateCapacity = duplicateCapacity
@@ -24,7 +24,7 @@ final class PostbackMerger {
         header = Array(writer.buffer.bytes)
         okCell = writer.statusCell(.ok).count
         duplicateCell = writer.statusCell(.duplicate)
-        summary = PostbackSummary(schema: schema)
+        summary = PostbackSummary(versions: versions)
         self.sink = sink
     }
 

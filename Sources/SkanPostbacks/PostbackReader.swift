@@ -49,9 +49,22 @@ public final class PostbackReader {
         verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
     ) {
         self.init(
-            schema: schema, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes, threads: threads,
-            duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes), verification: verification,
-            output: output)
+            versions: LiveVersions([schema]), format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
+            threads: threads, inputBytes: inputBytes, verification: verification, output: output)
+    }
+
+    /// A reader for postbacks from several versions of a schema live together: each fine value is decoded
+    /// with the version it belongs to (a `schema_version` column, the status `ambiguous-version` for a value
+    /// valid in several, `invalid-fine` for one valid in none). The other parameters are as above.
+    public convenience init(
+        versions: LiveVersions, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
+        chunkBytes: Int = 1 << 20, threads: Int? = nil, inputBytes: Int? = nil,
+        verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
+    ) {
+        self.init(
+            versions: versions, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
+            threads: threads, duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes),
+            verification: verification, output: output)
     }
 
     /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
@@ -65,9 +78,19 @@ public final class PostbackReader {
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
     /// exercise the growth).
-    init(
+    convenience init(
         schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
         duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
+        output: some PostbackOutput
+    ) {
+        self.init(
+            versions: LiveVersions([schema]), format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
+            threads: threads, duplicateCapacity: duplicateCapacity, verification: verification, output: output)
+    }
+
+    init(
+        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int,
+        threads: Int?, duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
         output: some PostbackOutput
     ) {
         let verifier = verification.map(SignatureVerifier.init)
@@ -75,9 +98,9 @@ public final class PostbackReader {
         let threads = max(1, min(threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, chunkBytes)
-        let templates = RowTemplates(schema: schema, format: format, withFile: withFileColumn)
+        let templates = RowTemplates(versions: versions, format: format, withFile: withFileColumn)
         merger = PostbackMerger(
-            schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+            versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,
             duplicateCapacity: duplicateCapacity, sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
@@ -85,7 +108,7 @@ public final class PostbackReader {
             (
                 LineBatch(capacity: capacity),
                 BatchDecoder(
-                    schema: schema, format: format, withFileColumn: withFileColumn, templates: templates,
+                    versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,
                     maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier)
             )
         }

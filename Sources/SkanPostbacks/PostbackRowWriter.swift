@@ -9,13 +9,32 @@ public struct PostbackRowWriter {
 
     /// The columns, in order; `file` comes first when several files are read.
     public static func columns(schema: Schema, withFile: Bool) -> [String] {
-        (withFile ? ["file"] : []) + [
+        columns(versions: LiveVersions([schema]), withFile: withFile)
+    }
+
+    /// The columns for versions live together: after `coarse_value`, `schema_version` and the fields of
+    /// every version (the newest's first, then those only older versions have); one version, no
+    /// `schema_version`.
+    public static func columns(versions: LiveVersions, withFile: Bool) -> [String] {
+        let version = versions.schemas.count > 1 ? ["schema_version"] : []
+        return (withFile ? ["file"] : []) + [
             "line", "status", "signature", "framework", "version", "transaction_id", "ad_network_id",
             "source_identifier",
             "source_digits", "campaign_id", "app_id", "publisher", "publisher_kind", "marketplace",
             "postback_sequence_index", "did_win", "interaction", "conversion_type", "tier", "country_code",
             "fine_value", "coarse_value",
-        ] + schema.fields.map { ColumnNames.snakeCase($0.name) } + ["coarse_meaning"]
+        ] + version + fieldColumns(versions) + ["coarse_meaning"]
+    }
+
+    /// The field columns of every version, the newest's first, each name once.
+    static func fieldColumns(_ versions: LiveVersions) -> [String] {
+        var names: [String] = []
+        for schema in versions.schemas.reversed() {
+            for field in schema.fields where !names.contains(ColumnNames.snakeCase(field.name)) {
+                names.append(ColumnNames.snakeCase(field.name))
+            }
+        }
+        return names
     }
 
     let format: Format
@@ -203,8 +222,10 @@ public struct PostbackRowWriter {
 /// so that writing a row reads them without reference counting.
 final class RowTemplates {
     let columns: [String]
-    /// Whether each fine value 0...63 is a state of the schema.
+    /// Whether each fine value 0...63 is a state of the schema (of exactly one of the live versions).
     let validFine: [Bool]
+    /// Whether each fine value 0...63 is valid in several of the live versions.
+    let ambiguousFine: [Bool]
     private let storage: UnsafeMutablePointer<UInt8>
     private let pieces: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
     /// The field cells of each fine value 0...63, and at 64 those of a row without a valid fine value.
@@ -216,27 +237,54 @@ final class RowTemplates {
 
     /// Renders everything that depends only on the schema and the format.
     convenience init(schema: Schema, format: PostbackRowWriter.Format, withFile: Bool) {
-        let columns = PostbackRowWriter.columns(schema: schema, withFile: withFile)
-        let fieldNames = schema.fields.map { ColumnNames.snakeCase($0.name) }
+        self.init(versions: LiveVersions([schema]), format: format, withFile: withFile)
+    }
+
+    /// Renders everything that depends only on the versions and the format: each fine value's cells come
+    /// from the one version it belongs to (with `schema_version` when several are live together).
+    convenience init(versions: LiveVersions, format: PostbackRowWriter.Format, withFile: Bool) {
+        let columns = PostbackRowWriter.columns(versions: versions, withFile: withFile)
+        let fieldNames = PostbackRowWriter.fieldColumns(versions)
+        let several = versions.schemas.count > 1
+        let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
         var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
-            guard case .success(let state) = schema.decode(fineValue: fine) else { return [] }
-            let names = schema.cases(of: state).map { $0!.name }
-            return zip(zip(fieldNames, names), schema.fields).flatMap { pair, field -> [UInt8] in
-                let (column, name) = pair
-                if format == .csv { return Array(("," + CSVField.escaped(name)).utf8) }
-                let value = field.isFlag ? name : JSONString.quoted(name)
-                return Array(",\(JSONString.quoted(column)):\(value)".utf8)
+            guard case .version(let schema) = owners[fine], case .success(let state) = schema.decode(fineValue: fine)
+            else { return [] }
+            var cells: [UInt8] = []
+            if several {
+                cells += Array(
+                    (format == .csv ? ",\(schema.version)" : ",\"schema_version\":\(schema.version)").utf8)
             }
+            let cases = schema.cases(of: state)
+            for column in fieldNames {
+                let index = schema.fields.firstIndex { ColumnNames.snakeCase($0.name) == column }
+                let name = index.map { cases[$0]!.name }
+                switch (format, name) {
+                case (.csv, let name?): cells += Array(("," + CSVField.escaped(name)).utf8)
+                case (.csv, nil): cells.append(UInt8(ascii: ","))
+                case (.jsonl, let name?):
+                    let value = schema.fields[index!].isFlag ? name : JSONString.quoted(name)
+                    cells += Array(",\(JSONString.quoted(column)):\(value)".utf8)
+                case (.jsonl, nil): cells += Array(",\(JSONString.quoted(column)):null".utf8)
+                }
+            }
+            return cells
         }
+        let emptyNames = (several ? ["schema_version"] : []) + fieldNames
         let empty: [UInt8] =
             format == .csv
-            ? Array(String(repeating: ",", count: fieldNames.count).utf8)
-            : Array(fieldNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
+            ? Array(String(repeating: ",", count: emptyNames.count).utf8)
+            : Array(emptyNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
         cells = cells.map { $0.isEmpty ? empty : $0 }
         cells.append(empty)
         let meanings = Schema.windows.flatMap { window in
             CoarseValue.allCases.map { value in
-                let rule = schema.ruleText(for: value, window: window)
+                // A coarse value carries no version: one meaning when every version agrees, else each's.
+                let rules = versions.schemas.map { $0.ruleText(for: value, window: window) }
+                let rule =
+                    Set(rules).count == 1
+                    ? rules[0]
+                    : zip(versions.schemas, rules).map { "v\($0.version): \($1)" }.joined(separator: "; ")
                 return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)
             }
         }
@@ -244,14 +292,20 @@ final class RowTemplates {
             if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
             return Array(((index == 0 ? "{" : ",") + JSONString.quoted(columns[index]) + ":").utf8)
         }
-        let validFine = Schema.fineValueRange.map { (try? schema.decode(fineValue: $0).get()) != nil }
+        let validFine = owners.map { if case .version = $0 { true } else { false } }
+        let ambiguousFine = owners.map { if case .ambiguous = $0 { true } else { false } }
         self.init(
-            columns: columns, validFine: validFine, fieldCells: cells, coarseMeanings: meanings, prefixes: prefixes)
+            columns: columns, validFine: validFine, ambiguousFine: ambiguousFine, fieldCells: cells,
+            coarseMeanings: meanings, prefixes: prefixes)
     }
 
-    init(columns: [String], validFine: [Bool], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]], prefixes: [[UInt8]]) {
+    init(
+        columns: [String], validFine: [Bool], ambiguousFine: [Bool], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]],
+        prefixes: [[UInt8]]
+    ) {
         self.columns = columns
         self.validFine = validFine
+        self.ambiguousFine = ambiguousFine
         let all = fieldCells + coarseMeanings + prefixes
         storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
         pieces = .allocate(capacity: all.count)

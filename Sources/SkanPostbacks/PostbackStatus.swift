@@ -44,6 +44,9 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
     case nonWinnerExtra = "non-winner-extra"
     /// A fine value that is not a state of this schema version (reserved bit, unused bit, undefined code).
     case invalidFine = "invalid-fine"
+    /// With versions live together: a fine value valid in more than one of them, so the version that made it
+    /// is unknown (`skanc check --live-together` shows which values; reserved bits with a code mark versions).
+    case ambiguousVersion = "ambiguous-version"
     /// A signature that is not Apple's (`invalid`, `missing`, `unknown-key`, `unsupported`, or `development`
     /// unless development postbacks are allowed): the `signature` column says which.
     case badSignature = "bad-signature"
@@ -73,8 +76,9 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .fineNotFirst: 17
         case .nonWinnerExtra: 18
         case .invalidFine: 19
-        case .badSignature: 20
-        case .duplicate: 21
+        case .ambiguousVersion: 20
+        case .badSignature: 21
+        case .duplicate: 22
         }
     }
 
@@ -101,6 +105,7 @@ public enum PostbackStatus: String, Sendable, CaseIterable {
         case .fineNotFirst: "fine-not-first"
         case .nonWinnerExtra: "non-winner-extra"
         case .invalidFine: "invalid-fine"
+        case .ambiguousVersion: "ambiguous-version"
         case .badSignature: "bad-signature"
         case .duplicate: "duplicate"
         }

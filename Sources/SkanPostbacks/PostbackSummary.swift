@@ -6,8 +6,10 @@ public struct PostbackSummary: Sendable {
     /// Every count in one array, so counting a row checks the array's uniqueness once rather than once per
     /// figure. The layout is in `Layout`.
     private var counts: [Int]
-    private let layout: Layout
-    let schema: Schema
+    /// The versions lines are decoded with; one, unless several are live together.
+    let versions: LiveVersions
+    /// The newest version.
+    var schema: Schema { versions.schemas.last! }
 
     /// Where each figure sits in `counts`.
     private struct Layout: Sendable {
@@ -22,28 +24,22 @@ public struct PostbackSummary: Sendable {
         static let coarse = withoutValueByDigits + 6
         /// Lines per signature outcome, in the order of `SignatureOutcome.allCases`.
         static let signatures = coarse + 9
-        /// Over `ok` lines with a valid fine value: the cases of each field, from `caseStarts[field]`.
-        static let cases = signatures + SignatureOutcome.allCases.count
-        let caseStarts: [Int]
-        let total: Int
-
-        init(schema: Schema) {
-            var starts: [Int] = []
-            var next = Layout.cases
-            for field in schema.fields {
-                starts.append(next)
-                next += field.bits.maximumCode + 1
-            }
-            caseStarts = starts
-            total = next
-        }
+        /// Over `ok` lines with a valid fine value: lines per fine value 0...63, from which the cases of
+        /// each field are counted when asked (with the version each value belongs to).
+        static let fineValueCounts = signatures + SignatureOutcome.allCases.count
+        static let total = fineValueCounts + 64
     }
 
     /// Zero counts for the cases and windows of `schema`.
     public init(schema: Schema) {
-        self.schema = schema
-        layout = Layout(schema: schema)
-        counts = Array(repeating: 0, count: layout.total)
+        self.init(versions: LiveVersions([schema]))
+    }
+
+    /// Zero counts for versions live together: each fine value counts for the version it belongs to.
+    public init(versions: LiveVersions) {
+        precondition(!versions.schemas.isEmpty, "a summary needs a schema")
+        self.versions = versions
+        counts = Array(repeating: 0, count: Layout.total)
     }
 
     /// Non-blank lines read.
@@ -65,11 +61,27 @@ public struct PostbackSummary: Sendable {
         counts[Layout.statuses + status.index]
     }
 
-    /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code).
-    public var caseCounts: [[Int]] {
-        schema.fields.indices.map { field in
-            let start = layout.caseStarts[field]
-            return Array(counts[start..<(start + schema.fields[field].bits.maximumCode + 1)])
+    /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code), in
+    /// the newest version (the only one, unless several are live together).
+    public var caseCounts: [[Int]] { caseCounts(of: schema) }
+
+    /// Over `ok` lines with a fine value of `version`: how often each case of each field occurs.
+    public func caseCounts(of version: Schema) -> [[Int]] {
+        var result = version.fields.map { Array(repeating: 0, count: $0.bits.maximumCode + 1) }
+        for fine in Schema.fineValueRange where versions.owner(of: fine) == .version(version) {
+            let lines = counts[Layout.fineValueCounts + fine]
+            guard lines > 0 else { continue }
+            for (index, field) in version.fields.enumerated() {
+                result[index][(fine >> field.bits.lower) & field.bits.maximumCode] += lines
+            }
+        }
+        return result
+    }
+
+    /// `ok` lines with a fine value of `version`.
+    public func fineValues(of version: Schema) -> Int {
+        Schema.fineValueRange.filter { versions.owner(of: $0) == .version(version) }.reduce(0) {
+            $0 + counts[Layout.fineValueCounts + $1]
         }
     }
 
@@ -87,8 +99,6 @@ public struct PostbackSummary: Sendable {
 
     /// Counts a row, or with `times` -1 takes it back (when the merge finds that an `ok` row is a duplicate).
     mutating func count(_ row: RowRecord, times: Int = 1) {
-        let fields = schema.fields
-        let caseStarts = layout.caseStarts
         counts.withUnsafeMutableBufferPointer { counts in
             counts[Layout.read] += times
             counts[Layout.statuses + row.status.index] += times
@@ -101,9 +111,7 @@ public struct PostbackSummary: Sendable {
             if row.fineIsValid {
                 let fine = Int(row.fineValue)
                 counts[Layout.fineValues] += times
-                for (index, field) in fields.enumerated() {
-                    counts[caseStarts[index] + (fine >> field.bits.lower) & field.bits.maximumCode] += times
-                }
+                counts[Layout.fineValueCounts + fine] += times
             }
             if row.coarse >= 0 {
                 counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += times
@@ -134,12 +142,16 @@ public struct PostbackSummary: Sendable {
             out += "signatures: " + signatures.map { "\($0.rawValue) \($1)" }.joined(separator: ", ") + "\n"
         }
         out += "fine values on ok lines: \(fineValues)\n"
-        let caseCounts = self.caseCounts
-        for (index, field) in schema.fields.enumerated() {
-            let cells = field.cases.map {
-                "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: fineValues))"
+        for version in versions.schemas {
+            let (caseCounts, total) = (self.caseCounts(of: version), fineValues(of: version))
+            if versions.schemas.count > 1 { out += "  version \(version.version): \(total)\n" }
+            let indent = versions.schemas.count > 1 ? "    " : "  "
+            for (index, field) in version.fields.enumerated() {
+                let cells = field.cases.map {
+                    "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: total))"
+                }
+                out += "\(indent)\(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
             }
-            out += "  \(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
         }
         out += "coarse values on ok lines:\n"
         for window in Schema.windows {

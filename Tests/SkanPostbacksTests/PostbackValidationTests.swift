@@ -119,10 +119,40 @@ import Testing
     }
 
     @Test func everyStatusHasALine() {
-        // line-too-long: PostbackReaderTests; bad-signature: SignatureTests.
+        // line-too-long: PostbackReaderTests; bad-signature: SignatureTests; ambiguous-version: below.
         let covered = Set(Self.cases.map(\.status)).union(PostbackReaderTests.hostile.map(\.1))
-            .union([.lineTooLong, .badSignature])
+            .union([.lineTooLong, .badSignature, .ambiguousVersion])
         #expect(Set(PostbackStatus.allCases).subtracting(covered).isEmpty)
+    }
+
+    /// Versions live together (Shop 3 and ShopV4, which does not mark its values): a value valid in both is
+    /// `ambiguous-version`, one valid only in version 4 is decoded with it, in every thread and batch size.
+    @Test(arguments: [(1, 1 << 16), (2, 64)])
+    func valuesValidInTwoLiveVersionsAreAmbiguous(_ threads: Int, _ chunk: Int) throws {
+        let v4 = try #require(
+            SchemaCompiler.compile(
+                try String(
+                    contentsOf: Paths.packageRoot.appendingPathComponent(
+                        "Tests/SkanCompilerTests/Fixtures/ShopV4.skan"),
+                    encoding: .utf8)
+            ).schema)
+        let text = [
+            L.skan("4.0", #""conversion-value":11"#, id: "a"), L.skan("4.0", #""conversion-value":43"#, id: "b"),
+        ].joined(separator: "\n")
+        let output = ByteArrayOutput()
+        let reader = PostbackReader(
+            versions: LiveVersions([try shippedSchema("Shop"), v4]), chunkBytes: chunk, threads: threads,
+            verification: nil, output: output)
+        reader.writeHeader()
+        var input = ByteArrayInput(Array(text.utf8), chunk: chunk)
+        try reader.read(&input, name: "test")
+        let rows = String(decoding: output.bytes, as: UTF8.self).split(separator: "\r\n")
+        #expect(rows[0].contains(",coarse_value,schema_version,registered,payment_tier,day_one_action,subscribed,"))
+        #expect(rows[1].hasPrefix("1,ambiguous-version,"))
+        #expect(rows[2].hasPrefix("2,ok,"))
+        #expect(rows[2].contains(",43,,4,true,low,browsed,true,"))
+        #expect(reader.summary.count(of: .ambiguousVersion) == 1)
+        #expect(reader.summary.fineValues(of: v4) == 1)
     }
 
     @Test func applesExamplesAreAllValid() throws {

@@ -153,6 +153,72 @@ import Testing
         #expect(ambiguous.status == 1)
         #expect(ambiguous.stdout.hasPrefix("11: ambiguous-version: valid in versions 3, 4 of ShopV4"))
         #expect(ambiguous.stdout.contains("43 (bits 101011): ShopV4 v4"))
-        #expect(ambiguous.stdout.hasSuffix("99: unknown-version: valid in none of versions 3, 4 of ShopV4\n"))
+        #expect(ambiguous.stdout.hasSuffix("99: invalid-fine: valid in none of versions 3, 4 of ShopV4\n"))
+    }
+}
+
+/// `skanc postbacks` with versions live together: each line decoded with its version.
+@Suite struct MixedVersionPostbacksTests {
+    /// Postbacks of Shop version 3 (fine 11, 5) and ShopMarked version 4 (43, 37), one out of range, one
+    /// coarse.
+    static let lines: String = {
+        func line(_ index: Int, _ value: String) -> String {
+            #"{"version":"4.0","ad-network-id":"example.skadnetwork","source-identifier":"1234","app-id":1,"transaction-id":"00000000-0000-0000-0000-00000000000\#(index)","redownload":false,"fidelity-type":1,"did-win":true,"postback-sequence-index":\#(value)}"#
+        }
+        return [
+            line(0, #"0,"conversion-value":11"#), line(1, #"0,"conversion-value":43"#),
+            line(2, #"0,"conversion-value":64"#), line(3, #"0,"conversion-value":5"#),
+            line(4, #"0,"conversion-value":37"#), line(5, #"1,"coarse-conversion-value":"high""#),
+        ].joined(separator: "\n") + "\n"
+    }()
+
+    static func cells(_ csv: String, _ columns: [String]) -> [[String]] {
+        let rows = csv.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let header = rows[0]
+        return rows.dropFirst().map { row in columns.map { row[header.firstIndex(of: $0)!] } }
+    }
+
+    @Test func eachLineIsDecodedWithItsVersion() throws {
+        let result = try CLI.run(
+            ["postbacks", "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "--no-verify"],
+            stdin: Self.lines)
+        #expect(result.status == 1)  // the out-of-range line
+        let header = result.stdout.split(separator: "\r\n").first.map(String.init) ?? ""
+        #expect(
+            header.hasSuffix(
+                "fine_value,coarse_value,schema_version,registered,payment_tier,day_one_action,coarse_meaning"))
+        #expect(
+            Self.cells(result.stdout, ["status", "fine_value", "schema_version", "day_one_action"]) == [
+                ["ok", "11", "3", "browsed"], ["ok", "43", "4", "searched"], ["out-of-range", "64", "", ""],
+                ["ok", "5", "3", "none"], ["ok", "37", "4", "none"], ["ok", "", "", ""],
+            ])
+    }
+
+    @Test func versionsThatOverlapGiveAmbiguousVersion() throws {
+        let result = try CLI.run(
+            [
+                "postbacks", "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopV4.skan", "--no-verify",
+                "--summary",
+            ],
+            stdin: Self.lines)
+        #expect(result.status == 1)
+        #expect(
+            Self.cells(result.stdout, ["status", "schema_version", "subscribed"]) == [
+                ["ambiguous-version", "", ""], ["ok", "4", "true"], ["out-of-range", "", ""],
+                ["ambiguous-version", "", ""], ["ok", "4", "true"], ["ok", "", ""],
+            ])
+        #expect(result.stderr.contains("  ambiguous-version: 2\n"))
+        #expect(result.stderr.contains("  version 4: 2\n"))
+    }
+
+    @Test func oneSchemaKeepsItsColumns() throws {
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", "--no-verify"], stdin: Self.lines)
+        #expect(!result.stdout.contains("schema_version"))
+        #expect(
+            Self.cells(result.stdout, ["status"]).map { $0[0] } == [
+                "ok", "invalid-fine", "out-of-range", "ok", "invalid-fine", "ok",
+            ])
     }
 }

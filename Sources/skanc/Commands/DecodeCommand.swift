@@ -18,7 +18,7 @@ enum DecodeCommand {
 
             Several schemas, separated by commas, are versions live at the same time: a fine value is decoded
             with the one version where it is valid, or reported as valid in several (ambiguous-version) or in
-            none (unknown-version); 'skanc check --live-together' proves versions apart. A coarse value carries
+            none (invalid-fine); 'skanc check --live-together' proves versions apart. A coarse value carries
             no version: it is explained with each.
 
             OPTIONS:
@@ -93,8 +93,8 @@ enum DecodeCommand {
             case .none:
                 decoded = false
                 let list = live.schemas.map { String($0.version) }.joined(separator: ", ")
-                items.append(.object([("value", .integer(fine)), ("status", .string("unknown-version"))]))
-                text += "\(fine): unknown-version: valid in none of versions \(list) of \(newest.name)\n"
+                items.append(.object([("value", .integer(fine)), ("status", .string("invalid-fine"))]))
+                text += "\(fine): invalid-fine: valid in none of versions \(list) of \(newest.name)\n"
             }
         }
         Output.write(json ? JSONValue.array(items).rendered() + "\n" : text, to: 1)

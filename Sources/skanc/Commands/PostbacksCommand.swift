@@ -9,7 +9,7 @@ import Glibc
 import Musl
 #endif
 
-/// `skanc postbacks SCHEMA [FILE...]`: one output row per non-blank postback line, always.
+/// `skanc postbacks SCHEMA[,SCHEMA...] [FILE...]`: one output row per non-blank postback line, always.
 enum PostbacksCommand {
     static let command = Command(
         name: "postbacks",
@@ -19,7 +19,7 @@ enum PostbacksCommand {
             "--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": [], "--public-key": [],
         ],
         help: """
-            USAGE: skanc postbacks SCHEMA [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
+            USAGE: skanc postbacks SCHEMA[,SCHEMA...] [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
                                       [--no-verify | --allow-development] [--public-key KIND=BASE64]
 
             Decodes postbacks, one JSON object per line (SKAdNetwork 1.0-4.0 and AdAttributionKit), checks them
@@ -30,6 +30,10 @@ enum PostbacksCommand {
             did_win, interaction, conversion_type, tier, country_code, fine_value, coarse_value, one column per
             schema field, coarse_meaning. With several files, a first column names the file. Status codes, rules
             and columns are documented in docs/Postbacks.md.
+
+            Several schemas, separated by commas, are versions live together ('skanc check --live-together'
+            proves them apart): each fine value is decoded with the version it belongs to, in a schema_version
+            column before the fields of every version; a value valid in several is ambiguous-version.
 
             OPTIONS:
               --format FORMAT   csv (default; RFC 4180 with CRLF, spreadsheet-safe) or jsonl (one JSON object per row).
@@ -86,13 +90,15 @@ enum PostbacksCommand {
                 verification?.additionalKeys.append(try Self.publicKey(String(key)))
             }
         }
-        guard let schema = SchemaInput.compileAndReport(schemaPath).schema else { return .failure }
+        let compiled = schemaPath.split(separator: ",").map { SchemaInput.compileAndReport(String($0)).schema }
+        let schemas = compiled.compactMap { $0 }
+        guard !schemas.isEmpty, schemas.count == compiled.count else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
         let output: any PostbackOutput =
             summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let reader = PostbackReader(
-            schema: schema, format: format, withFileColumn: inputs.count > 1, threads: threads,
+            versions: LiveVersions(schemas), format: format, withFileColumn: inputs.count > 1, threads: threads,
             inputBytes: Self.totalSize(of: inputs), verification: verification, output: output)
         reader.writeHeader()
         var failed = false
