@@ -221,4 +221,23 @@ import Testing
                 "ok", "invalid-fine", "out-of-range", "ok", "invalid-fine", "ok",
             ])
     }
+
+    @Test func aTableAcrossLiveVersions() throws {
+        let marked = try CLI.run(
+            ["table", "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "--format", "csv"])
+        #expect(marked.status == 0)
+        let fine = Self.cells(marked.stdout, ["fine_value", "valid", "schema_version", "day_one_action"])
+        #expect(fine.count == 64)
+        #expect(fine[11] == ["11", "true", "3", "browsed"])
+        #expect(fine[43] == ["43", "true", "4", "searched"])
+        let coarse = try CLI.run(
+            [
+                "table", "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "--format", "csv",
+                "--table", "coarse",
+            ])
+        #expect(coarse.stdout.hasPrefix("schema_version,window,coarse_value,rule,states\r\n3,1,low,"))
+        let overlapping = try CLI.run(
+            ["table", "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopV4.skan", "--format", "csv"])
+        #expect(overlapping.stdout.contains("\r\n11,001011,false,\"ambiguous-version: valid in versions 3, 4\","))
+    }
 }

@@ -11,12 +11,16 @@ enum TableCommand {
             "--table": TableSelection.allCases.map(\.rawValue),
         ],
         help: """
-            USAGE: skanc table SCHEMA [--format text|csv|json|markdown|html|sql] [--table fine|coarse|both]
+            USAGE: skanc table SCHEMA[,SCHEMA...] [--format text|csv|json|markdown|html|sql] [--table fine|coarse|both]
                                       [--dialect sqlite|duckdb|postgres|bigquery|snowflake]
 
             Prints the decoding tables of a schema (a path, or - for standard input). The fine table has one row per
             fine value 0...63 (bits, valid, reason, one column per field, coarse value and lock per window); the
             coarse table gives, per window and coarse value, the rule in words and how many states map to it.
+
+            Several schemas, separated by commas, are versions live together: each fine value is decoded with the
+            version it belongs to (a schema_version column, the fields of every version; a value valid in several
+            is not valid, reason ambiguous-version), and the coarse table has a row per version.
 
             OPTIONS:
               --format FORMAT     text (default, aligned for a terminal), csv (RFC 4180, one table), json (documented
@@ -50,8 +54,12 @@ enum TableCommand {
                     ? "a CSV file holds one table; write the fine and the coarse table with --table fine and --table coarse"
                     : "\(format.rawValue) always holds both tables; drop --table", command: "table")
         }
-        guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
-        Output.write(DecodingTable(schema: schema).render(format, dialect: dialect, tables: tables), to: 1)
+        // Several schemas, separated by commas, are versions live together: one table across them.
+        let compiled = path.split(separator: ",").map { SchemaInput.compileAndReport(String($0)).schema }
+        let schemas = compiled.compactMap { $0 }
+        guard !schemas.isEmpty, schemas.count == compiled.count else { return .failure }
+        let table = DecodingTable(versions: LiveVersions(schemas))
+        Output.write(table.render(format, dialect: dialect, tables: tables), to: 1)
         return .success
     }
 }

@@ -73,3 +73,85 @@ extension Schema {
     /// Name of the table the SQL output creates: `<schema>_v<version>` in snake_case (`shop_v3`).
     public var tableName: String { ColumnNames.snakeCase(name) + "_v\(version)" }
 }
+
+extension DecodingTable {
+    /// The tables of versions live together: each fine value decoded with the version it belongs to, a
+    /// `schema_version` column after `valid` and the fields of every version (the newest's first); a value
+    /// valid in several versions is not valid (`reason`: which ones). The coarse table has a row per version,
+    /// window and value, with `schema_version` first. Titles and layouts show the newest version.
+    public init(versions: LiveVersions) {
+        guard versions.schemas.count > 1 else {
+            self.init(schema: versions.schemas[0])
+            return
+        }
+        let newest = versions.schemas.last!
+        var fieldNames: [String] = []
+        var flagNames: Set<String> = []
+        for schema in versions.schemas.reversed() {
+            for field in schema.fields where !fieldNames.contains(ColumnNames.snakeCase(field.name)) {
+                fieldNames.append(ColumnNames.snakeCase(field.name))
+                if field.isFlag { flagNames.insert(ColumnNames.snakeCase(field.name)) }
+            }
+        }
+        var fineColumns: [Column] = [
+            Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
+            Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
+            Column(name: "schema_version", kind: .integer),
+        ]
+        fineColumns += fieldNames.map { Column(name: $0, kind: flagNames.contains($0) ? .boolean : .text) }
+        fineColumns += Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
+        fineColumns += Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
+        let fineRows = Schema.fineValueRange.map { fine -> [String?] in
+            var row: [String?] = [String(fine), DecodingTable.bits(of: fine)]
+            guard case .version(let schema) = versions.owner(of: fine),
+                case .success(let state) = schema.decode(fineValue: fine)
+            else {
+                let reason: String
+                if case .ambiguous(let list) = versions.owner(of: fine) {
+                    reason = "ambiguous-version: valid in versions " + list.map(String.init).joined(separator: ", ")
+                } else {
+                    reason =
+                        "valid in no version; in \(newest.version): \(newest.decode(fineValue: fine).failureDescription)"
+                }
+                return row + ["false", reason] + Array(repeating: nil, count: fieldNames.count + 7)
+            }
+            row += ["true", nil, String(schema.version)]
+            let cases = schema.cases(of: state)
+            row += fieldNames.map { column in
+                schema.fields.firstIndex { ColumnNames.snakeCase($0.name) == column }.map { cases[$0]?.name } ?? nil
+            }
+            row += Schema.windows.map { schema.coarseValue(of: state, window: $0)?.rawValue }
+            row += Schema.windows.map { String(schema.shouldLock(state, window: $0)) }
+            return row
+        }
+        let coarseColumns = [
+            Column(name: "schema_version", kind: .integer), Column(name: "window", kind: .integer),
+            Column(name: "coarse_value", kind: .text), Column(name: "rule", kind: .text),
+            Column(name: "states", kind: .integer),
+        ]
+        let coarseRows = versions.schemas.flatMap { schema in
+            DecodingTable(schema: schema).coarseRows.map { [String(schema.version)] + $0 }
+        }
+        self.init(
+            schema: newest, fineColumns: fineColumns, fineRows: fineRows, coarseColumns: coarseColumns,
+            coarseRows: coarseRows)
+    }
+
+    private init(
+        schema: Schema, fineColumns: [Column], fineRows: [[String?]], coarseColumns: [Column], coarseRows: [[String?]]
+    ) {
+        self.schema = schema
+        self.fineColumns = fineColumns
+        self.fineRows = fineRows
+        self.coarseColumns = coarseColumns
+        self.coarseRows = coarseRows
+    }
+}
+
+extension Result where Success == SchemaState, Failure == FineValueError {
+    /// Why the value is not valid, or empty when it is.
+    fileprivate var failureDescription: String {
+        if case .failure(let error) = self { return error.description }
+        return ""
+    }
+}
