@@ -23,18 +23,7 @@ public struct PostbackRowWriter {
             "source_digits", "campaign_id", "app_id", "publisher", "publisher_kind", "marketplace",
             "postback_sequence_index", "did_win", "interaction", "conversion_type", "tier", "country_code",
             "fine_value", "coarse_value",
-        ] + version + fieldColumns(versions) + ["coarse_meaning"]
-    }
-
-    /// The field columns of every version, the newest's first, each name once.
-    static func fieldColumns(_ versions: LiveVersions) -> [String] {
-        var names: [String] = []
-        for schema in versions.schemas.reversed() {
-            for field in schema.fields where !names.contains(ColumnNames.snakeCase(field.name)) {
-                names.append(ColumnNames.snakeCase(field.name))
-            }
-        }
-        return names
+        ] + version + versions.fieldColumns.map(\.name) + ["coarse_meaning"]
     }
 
     let format: Format
@@ -244,7 +233,7 @@ final class RowTemplates {
     /// from the one version it belongs to (with `schema_version` when several are live together).
     convenience init(versions: LiveVersions, format: PostbackRowWriter.Format, withFile: Bool) {
         let columns = PostbackRowWriter.columns(versions: versions, withFile: withFile)
-        let fieldNames = PostbackRowWriter.fieldColumns(versions)
+        let fieldNames = versions.fieldColumns.map(\.name)
         let several = versions.schemas.count > 1
         let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
         var cells: [[UInt8]] = Schema.fineValueRange.map { fine in

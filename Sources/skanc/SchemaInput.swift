@@ -25,6 +25,15 @@ enum SchemaInput {
         return .success(SourceText(path: path, bytes: [UInt8](data)))
     }
 
+    /// Compiles `SCHEMA[,SCHEMA...]` (versions live together) and prints their diagnostics; nil when any
+    /// has errors or cannot be read.
+    static func compileVersions(_ argument: String) -> LiveVersions? {
+        let compiled = argument.split(separator: ",").map { compileAndReport(String($0)).schema }
+        let schemas = compiled.compactMap { $0 }
+        guard !schemas.isEmpty, schemas.count == compiled.count else { return nil }
+        return LiveVersions(schemas)
+    }
+
     /// Compiles one schema and prints its diagnostics to standard error, with those `more` finds in a schema
     /// without errors (given the schema and where its version number is).
     static func compileAndReport(

@@ -38,6 +38,19 @@ public struct LiveVersions: Sendable {
         }
     }
 
+    /// The fields of every version as columns (snake_case names), the newest's first, then those only older
+    /// versions have; each name once, with whether it is a flag (in the newest version that has it).
+    public var fieldColumns: [(name: String, isFlag: Bool)] {
+        var columns: [(name: String, isFlag: Bool)] = []
+        for schema in schemas.reversed() {
+            for field in schema.fields where !columns.contains(where: { $0.name == ColumnNames.snakeCase(field.name) })
+            {
+                columns.append((ColumnNames.snakeCase(field.name), field.isFlag))
+            }
+        }
+        return columns
+    }
+
     /// Fine values valid in more than one version, with those versions.
     public var overlaps: [(fineValue: Int, versions: [Int])] {
         Schema.fineValueRange.compactMap { value in

@@ -35,13 +35,10 @@ enum DecodeCommand {
         guard arguments.positionals.count >= 2 else {
             throw UsageError(message: "name a schema and at least one value to decode", command: "decode")
         }
-        let paths = arguments.positionals[0].split(separator: ",").map(String.init)
-        let compiled = paths.map { SchemaInput.compileAndReport($0).schema }
+        guard let versions = SchemaInput.compileVersions(arguments.positionals[0]) else { return .failure }
         let windows = arguments.options["--window"].flatMap(Int.init).map { [$0] } ?? Array(Schema.windows)
-        let schemas = compiled.compactMap { $0 }
-        guard schemas.count == compiled.count, !schemas.isEmpty else { return .failure }
-        guard schemas.count == 1, let schema = schemas.first else {
-            return decodeLive(LiveVersions(schemas), Array(arguments.positionals.dropFirst()), windows, arguments)
+        guard versions.schemas.count == 1, let schema = versions.schemas.first else {
+            return decodeLive(versions, Array(arguments.positionals.dropFirst()), windows, arguments)
         }
         let explanations = arguments.positionals.dropFirst().flatMap {
             ValueExplanation.explain($0, in: schema, windows: windows)

@@ -90,15 +90,13 @@ enum PostbacksCommand {
                 verification?.additionalKeys.append(try Self.publicKey(String(key)))
             }
         }
-        let compiled = schemaPath.split(separator: ",").map { SchemaInput.compileAndReport(String($0)).schema }
-        let schemas = compiled.compactMap { $0 }
-        guard !schemas.isEmpty, schemas.count == compiled.count else { return .failure }
+        guard let versions = SchemaInput.compileVersions(schemaPath) else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
         let output: any PostbackOutput =
             summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
         let reader = PostbackReader(
-            versions: LiveVersions(schemas), format: format, withFileColumn: inputs.count > 1, threads: threads,
+            versions: versions, format: format, withFileColumn: inputs.count > 1, threads: threads,
             inputBytes: Self.totalSize(of: inputs), verification: verification, output: output)
         reader.writeHeader()
         var failed = false

@@ -55,10 +55,8 @@ enum TableCommand {
                     : "\(format.rawValue) always holds both tables; drop --table", command: "table")
         }
         // Several schemas, separated by commas, are versions live together: one table across them.
-        let compiled = path.split(separator: ",").map { SchemaInput.compileAndReport(String($0)).schema }
-        let schemas = compiled.compactMap { $0 }
-        guard !schemas.isEmpty, schemas.count == compiled.count else { return .failure }
-        let table = DecodingTable(versions: LiveVersions(schemas))
+        guard let versions = SchemaInput.compileVersions(path) else { return .failure }
+        let table = DecodingTable(versions: versions)
         Output.write(table.render(format, dialect: dialect, tables: tables), to: 1)
         return .success
     }

@@ -85,20 +85,14 @@ extension DecodingTable {
             return
         }
         let newest = versions.schemas.last!
-        var fieldNames: [String] = []
-        var flagNames: Set<String> = []
-        for schema in versions.schemas.reversed() {
-            for field in schema.fields where !fieldNames.contains(ColumnNames.snakeCase(field.name)) {
-                fieldNames.append(ColumnNames.snakeCase(field.name))
-                if field.isFlag { flagNames.insert(ColumnNames.snakeCase(field.name)) }
-            }
-        }
+        let fieldColumns = versions.fieldColumns
+        let fieldNames = fieldColumns.map(\.name)
         var fineColumns: [Column] = [
             Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
             Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
             Column(name: "schema_version", kind: .integer),
         ]
-        fineColumns += fieldNames.map { Column(name: $0, kind: flagNames.contains($0) ? .boolean : .text) }
+        fineColumns += fieldColumns.map { Column(name: $0.name, kind: $0.isFlag ? .boolean : .text) }
         fineColumns += Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
         fineColumns += Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
         let fineRows = Schema.fineValueRange.map { fine -> [String?] in
