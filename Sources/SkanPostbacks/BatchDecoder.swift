@@ -116,9 +116,17 @@ extension BatchDecoder {
                     {
                         key = .uuid(high, low)
                     } else {
-                        keyTexts.append(
-                            JSONStringDecoding.decode(bytes, cell.span.start, cell.span.end, scratch: &writer.scratch))
-                        key = .text(keyTexts.count - 1)
+                        // Decoded, so an identifier written with escapes is the same key as without.
+                        let text = JSONStringDecoding.decode(
+                            bytes, cell.span.start, cell.span.end, scratch: &writer.scratch)
+                        if let (high, low) = Array(text.utf8).withUnsafeBufferPointer({
+                            DuplicateKeys.uuid($0, 0, $0.count)
+                        }) {
+                            key = .uuid(high, low)
+                        } else {
+                            keyTexts.append(text)
+                            key = .text(keyTexts.count - 1)
+                        }
                     }
                 }
                 let statusOffset = writer.appendPrefix(line: number, status: row.status)

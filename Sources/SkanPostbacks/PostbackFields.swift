@@ -19,6 +19,7 @@ final class PostbackFields {
     private(set) var inLine = PostbackKeySet()
     private(set) var inPayload = PostbackKeySet()
     private let keys = PostbackKeyTable.shared
+    private var keyScratch: [UInt8] = []
 
     deinit {
         slots.deallocate()
@@ -66,7 +67,7 @@ final class PostbackFields {
                 try scanner.expect(UInt8(ascii: ":"))
                 scanner.skipWhitespace()
                 let value = try scanner.scanValue(stack: &stack)
-                if !key.hasEscapes, let known = keys.match(scanner.bytes, key.start, key.end) {
+                if let known = match(key, in: scanner.bytes) {
                     self[known] = Value(span: value, source: source)
                     if source == .line { inLine.insert(known) } else { inPayload.insert(known) }
                 }
@@ -79,5 +80,14 @@ final class PostbackFields {
         }
         scanner.skipWhitespace()
         guard scanner.atEnd else { throw JSONScanner.Failure() }
+    }
+
+    /// The known key a member's name spells; a name with escapes (`"conversion\u002dvalue"`) is decoded
+    /// first, as every JSON reader does.
+    @inline(__always)
+    private func match(_ name: JSONScanner.Span, in bytes: UnsafeBufferPointer<UInt8>) -> PostbackKey? {
+        guard name.hasEscapes else { return keys.match(bytes, name.start, name.end) }
+        let decoded = Array(JSONStringDecoding.decode(bytes, name.start, name.end, scratch: &keyScratch).utf8)
+        return decoded.withUnsafeBufferPointer { keys.match($0, 0, $0.count) }
     }
 }

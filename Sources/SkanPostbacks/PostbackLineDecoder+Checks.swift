@@ -29,18 +29,23 @@ extension PostbackLineDecoder {
     ) {
         let aak = row.framework == .adattributionkit
         let signed: PostbackFields.Source = aak ? .payload : .line
-        func text(_ cell: PostbackFields.Value) -> UnsafeBufferPointer<UInt8>? {
-            guard !cell.span.hasEscapes else { return nil }
-            return UnsafeBufferPointer(
-                rebasing: bytes(of: cell, line: line, payload: payload)[cell.span.start..<cell.span.end])
+        // A string's text; one with escapes (`"\u006cow"`) is decoded first, so it means what it spells.
+        func text<T>(_ cell: PostbackFields.Value, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            let source = bytes(of: cell, line: line, payload: payload)
+            guard cell.span.hasEscapes else {
+                return body(UnsafeBufferPointer(rebasing: source[cell.span.start..<cell.span.end]))
+            }
+            var scratch: [UInt8] = []
+            let decoded = JSONStringDecoding.decode(source, cell.span.start, cell.span.end, scratch: &scratch)
+            return Array(decoded.utf8).withUnsafeBufferPointer(body)
         }
         if !aak { row.versionCell = expect(.version, .string, from: .line, in: &row) }
         row.transactionID = expect(aak ? .postbackIdentifier : .transactionID, .string, from: signed, in: &row)
         row.adNetworkID = expect(aak ? .adNetworkIdentifier : .adNetworkID, .string, from: signed, in: &row)
         if let source = expect(.sourceIdentifier, .string, from: signed, in: &row) {
             row.sourceIdentifier = source
-            if let digits = text(source), (2...4).contains(digits.count), digits.allSatisfy(\.isDigit) {
-                row.sourceDigits = digits.count
+            row.sourceDigits = text(source) { digits in
+                (2...4).contains(digits.count) && digits.allSatisfy(\.isDigit) ? digits.count : 0
             }
         }
         if !aak { row.campaignID = expect(.campaignID, .number, from: .line, in: &row) }
@@ -59,11 +64,11 @@ extension PostbackLineDecoder {
         row.didWin = expect(.didWin, .true, from: signed, in: &row)
         if aak {
             if let type = expect(.conversionType, .string, from: .payload, in: &row) {
-                row.conversionType = text(type).flatMap(Self.conversionType)
+                row.conversionType = text(type, Self.conversionType)
                 if row.conversionType == nil { row.flag(.unknownConversionType) }
             }
             if let interaction = expect(.adInteractionType, .string, from: .line, in: &row) {
-                row.interaction = text(interaction).flatMap(Self.interaction)
+                row.interaction = text(interaction, Self.interaction)
                 if row.interaction == nil { row.flag(.unknownInteractionType) }
             }
         } else {
@@ -91,7 +96,7 @@ extension PostbackLineDecoder {
         }
         if let coarse = expect(.coarseConversionValue, .string, from: .line, in: &row) {
             row.coarseCell = coarse
-            row.coarseValue = text(coarse).flatMap(Self.coarseValue)
+            row.coarseValue = text(coarse, Self.coarseValue)
         }
         row.carriesValue = !fields.inLine.union(fields.inPayload).intersection(rules.values).isEmpty
     }
@@ -99,8 +104,13 @@ extension PostbackLineDecoder {
     /// The version, then the fields it must and may carry.
     private func checkSKAdNetworkFields(_ line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
         if let cell = row.versionCell {
-            let text = cell.span.hasEscapes ? nil : UnsafeBufferPointer(rebasing: line[cell.span.start..<cell.span.end])
-            guard let version = text.flatMap(PostbackRules.SKAdNetworkVersion.init) else {
+            var scratch: [UInt8] = []
+            let version =
+                cell.span.hasEscapes
+                ? Array(JSONStringDecoding.decode(line, cell.span.start, cell.span.end, scratch: &scratch).utf8)
+                    .withUnsafeBufferPointer(PostbackRules.SKAdNetworkVersion.init)
+                : PostbackRules.SKAdNetworkVersion(UnsafeBufferPointer(rebasing: line[cell.span.start..<cell.span.end]))
+            guard let version else {
                 row.flag(.unknownVersion)
                 return
             }

@@ -85,34 +85,53 @@ struct PostbackLineDecoder {
     }
 
     /// The JWS compact form is `header.payload.signature`; the payload is base64url JSON holding the
-    /// identifiers. The fine and coarse values sit outside it, in the stanza.
+    /// identifiers. The fine and coarse values sit outside it, in the stanza. A payload that is not one
+    /// JSON object contributes no field.
     private mutating func readPayload(
         _ jws: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow
     ) {
         let span = jws.span
-        guard span.kind == .string, !span.hasEscapes else {
-            row.flag(span.kind == .string ? .jwsUnreadable : .wrongType)
+        guard span.kind == .string else {
+            row.flag(.wrongType)
             return
         }
-        // Exactly two dots.
+        let decoded: Bool
+        if span.hasEscapes {
+            // Escapes are rare in a JWS (`\/`, `\u002e`): the text is decoded before it is split.
+            let text = Array(JSONStringDecoding.decode(line, span.start, span.end, scratch: &scratch).utf8)
+            decoded = text.withUnsafeBufferPointer { decodePayloadSegment($0, 0, $0.count) }
+        } else {
+            decoded = decodePayloadSegment(line, span.start, span.end)
+        }
+        let readable =
+            decoded
+            && payload.withUnsafeBufferPointer { buffer -> Bool in
+                // Checked whole before any member is kept, so a broken payload leaves no field behind.
+                var check = JSONScanner(buffer)
+                check.skipWhitespace()
+                guard check.peek() == UInt8(ascii: "{"), (try? check.scanValue(stack: &stack)) != nil else {
+                    return false
+                }
+                check.skipWhitespace()
+                guard check.atEnd else { return false }
+                var scanner = JSONScanner(buffer)
+                scanner.skipWhitespace()
+                return (try? fields.readObject(&scanner, source: .payload, stack: &stack)) != nil
+            }
+        if !readable { row.flag(.jwsUnreadable) }
+    }
+
+    /// Decodes the middle of `text[start..<end]`'s three dot-separated parts into `payload`; false when
+    /// there are not exactly two dots or the middle part is not base64url.
+    private mutating func decodePayloadSegment(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         func dot(from start: Int) -> Int? {
-            guard start < span.end, let base = line.baseAddress,
-                let found = memchr(base + start, Int32(UInt8(ascii: ".")), span.end - start)
+            guard start < end, let base = text.baseAddress,
+                let found = memchr(base + start, Int32(UInt8(ascii: ".")), end - start)
             else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        guard let firstDot = dot(from: span.start), let secondDot = dot(from: firstDot + 1),
-            dot(from: secondDot + 1) == nil,
-            Base64URL.decode(line, firstDot + 1, secondDot, into: &payload, table: base64Table)
-        else {
-            row.flag(.jwsUnreadable)
-            return
-        }
-        let readable = payload.withUnsafeBufferPointer { buffer -> Bool in
-            var scanner = JSONScanner(buffer)
-            scanner.skipWhitespace()
-            return (try? fields.readObject(&scanner, source: .payload, stack: &stack)) != nil
-        }
-        if !readable { row.flag(.jwsUnreadable) }
+        guard let firstDot = dot(from: start), let secondDot = dot(from: firstDot + 1), dot(from: secondDot + 1) == nil
+        else { return false }
+        return Base64URL.decode(text, firstDot + 1, secondDot, into: &payload, table: base64Table)
     }
 }

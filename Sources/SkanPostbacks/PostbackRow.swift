@@ -55,9 +55,11 @@ struct PostbackRow {
     /// Whether `fineValue` is a state of the schema; its field columns are filled only then.
     var fineIsValid = false
 
-    /// Lowers the status to `problem` unless an earlier check already found one (first problem wins).
+    /// Records `problem` unless one that comes first in `PostbackStatus`'s order of precedence is already
+    /// recorded: the status is the first problem in that order, whichever check finds it first, so it is
+    /// defined by the rules alone (and the warehouse SQL can state it as one CASE).
     @inline(__always)
     mutating func flag(_ problem: PostbackStatus) {
-        if status == .ok { status = problem }
+        if status == .ok || problem.index < status.index { status = problem }
     }
 }
