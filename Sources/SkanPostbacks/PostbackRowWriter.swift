@@ -237,24 +237,19 @@ final class RowTemplates {
         let several = versions.schemas.count > 1
         let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
         var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
-            guard case .version(let schema) = owners[fine], case .success(let state) = schema.decode(fineValue: fine)
-            else { return [] }
+            guard let (version, names) = versions.fieldCases(fine: fine) else { return [] }
             var cells: [UInt8] = []
             if several {
-                cells += Array(
-                    (format == .csv ? ",\(schema.version)" : ",\"schema_version\":\(schema.version)").utf8)
+                cells += Array((format == .csv ? ",\(version)" : ",\"schema_version\":\(version)").utf8)
             }
-            let cases = schema.cases(of: state)
-            for column in fieldNames {
-                let index = schema.fields.firstIndex { ColumnNames.snakeCase($0.name) == column }
-                let name = index.map { cases[$0]!.name }
+            for (column, name) in zip(versions.fieldColumns, names) {
                 switch (format, name) {
                 case (.csv, let name?): cells += Array(("," + CSVField.escaped(name)).utf8)
                 case (.csv, nil): cells.append(UInt8(ascii: ","))
                 case (.jsonl, let name?):
-                    let value = schema.fields[index!].isFlag ? name : JSONString.quoted(name)
-                    cells += Array(",\(JSONString.quoted(column)):\(value)".utf8)
-                case (.jsonl, nil): cells += Array(",\(JSONString.quoted(column)):null".utf8)
+                    let value = column.isFlag ? name : JSONString.quoted(name)
+                    cells += Array(",\(JSONString.quoted(column.name)):\(value)".utf8)
+                case (.jsonl, nil): cells += Array(",\(JSONString.quoted(column.name)):null".utf8)
                 }
             }
             return cells
@@ -268,12 +263,7 @@ final class RowTemplates {
         cells.append(empty)
         let meanings = Schema.windows.flatMap { window in
             CoarseValue.allCases.map { value in
-                // A coarse value carries no version: one meaning when every version agrees, else each's.
-                let rules = versions.schemas.map { $0.ruleText(for: value, window: window) }
-                let rule =
-                    Set(rules).count == 1
-                    ? rules[0]
-                    : zip(versions.schemas, rules).map { "v\($0.version): \($1)" }.joined(separator: "; ")
+                let rule = versions.coarseMeaning(value, window: window)
                 return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)
             }
         }

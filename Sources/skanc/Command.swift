@@ -36,7 +36,7 @@ struct Command: Sendable {
     }
 
     static let all: [Command] = [
-        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
+        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command, SQLCommand.command,
         DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command,
     ]

@@ -21,7 +21,7 @@ package enum CSVField {
 
 extension String {
     /// Plain replacement without Foundation.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    package func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         result.reserveCapacity(count)
         for character in self {

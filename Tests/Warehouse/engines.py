@@ -1,0 +1,159 @@
+"""The four engines, each behind `decode(lines, sql) -> (columns, rows)`: load postback_lines(line, text), run the
+SQL from `skanc sql` (which creates the view decoded_postbacks), and read the view ordered by line.
+
+PostgreSQL runs as a server this module starts in a temporary data directory, listening only on a Unix socket
+there (as the postgres user when run as root, which initdb refuses), and stops and deletes when done. Spark runs
+in local mode with a temporary warehouse directory.
+"""
+import contextlib
+import csv
+import glob
+import io
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+QUERY = "SELECT * FROM decoded_postbacks ORDER BY line"
+
+
+@contextlib.contextmanager
+def open_engine(name):
+    engine = {"duckdb": DuckDB, "sqlite": SQLite, "postgres": PostgreSQL, "spark": Spark}[name]()
+    try:
+        yield engine
+    finally:
+        engine.close()
+
+
+class DuckDB:
+    def __init__(self):
+        import duckdb
+
+        self.directory = tempfile.mkdtemp(prefix="skanc-duckdb-")
+        self.connection = duckdb.connect()
+
+    def decode(self, lines, sql):
+        # Loaded through DuckDB's own JSON reader: each line as a JSON string, so no byte is reinterpreted.
+        path = os.path.join(self.directory, "lines.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for number, text in lines:
+                handle.write(json.dumps({"line": number, "text": text}) + "\n")
+        connection = self.connection
+        connection.execute("DROP VIEW IF EXISTS decoded_postbacks")
+        connection.execute("DROP TABLE IF EXISTS postback_lines")
+        connection.execute(
+            "CREATE TABLE postback_lines AS SELECT * FROM read_json(?, format='newline_delimited', "
+            "columns={'line': 'BIGINT', 'text': 'VARCHAR'}, maximum_object_size=67108864)",
+            [path],
+        )
+        connection.execute(sql)
+        result = connection.execute(QUERY)
+        return [column[0] for column in result.description], result.fetchall()
+
+    def close(self):
+        self.connection.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class SQLite:
+    def __init__(self):
+        import sqlite3
+
+        self.connection = sqlite3.connect(":memory:")
+        # SQLite hands back the bytes a JSON escape makes, even a lone surrogate's: shown as U+FFFD, as skanc does.
+        self.connection.text_factory = lambda data: data.decode("utf-8", errors="replace")
+
+    def decode(self, lines, sql):
+        connection = self.connection
+        connection.executescript("DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines;")
+        connection.execute("CREATE TABLE postback_lines(line INTEGER, text TEXT)")
+        connection.executemany("INSERT INTO postback_lines VALUES (?, ?)", lines)
+        connection.executescript(sql)
+        cursor = connection.execute(QUERY)
+        return [column[0] for column in cursor.description], cursor.fetchall()
+
+    def close(self):
+        self.connection.close()
+
+
+def postgres_bin(program):
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{program}"))
+    if not found:
+        raise SystemExit(f"PostgreSQL's {program} is not installed (Debian: apt-get install postgresql)")
+    return found[-1]
+
+
+class PostgreSQL:
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="skanc-postgres-")
+        os.chmod(self.directory, 0o777)
+        self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        self.data = os.path.join(self.directory, "data")
+        self.run([postgres_bin("initdb"), "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                  "--locale=C.UTF-8"])
+        options = f"-c listen_addresses='' -c unix_socket_directories='{self.directory}' -c fsync=off"
+        self.run([postgres_bin("pg_ctl"), "-D", self.data, "-o", options, "-w", "-l",
+                  os.path.join(self.directory, "log"), "start"])
+        self.started = True
+
+    def run(self, command, **options):
+        return subprocess.run(self.as_user + command, check=True, capture_output=True, **options)
+
+    def psql(self, *arguments, stdin=None):
+        command = [postgres_bin("psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", self.directory, "-U", "postgres",
+                   "-d", "postgres", *arguments]
+        result = subprocess.run(command, capture_output=True, input=stdin)
+        if result.returncode != 0:
+            raise SystemExit("psql: " + result.stderr.decode(errors="replace")[-2000:])
+        return result.stdout
+
+    def decode(self, lines, sql):
+        # COPY's text format: backslash, tab, carriage return escaped; text cannot hold U+0000.
+        def escaped(text):
+            text = text.replace("\x00", "\ufffd").replace("\\", "\\\\").replace("\t", "\\t").replace("\r", "\\r")
+            return text
+        rows = "".join(f"{number}\t{escaped(text)}\n" for number, text in lines)
+        self.psql("-c", "DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines; "
+                        "CREATE TABLE postback_lines(line bigint, text text)")
+        self.psql("-c", "COPY postback_lines FROM STDIN", stdin=rows.encode("utf-8"))
+        self.psql(stdin=sql.encode("utf-8"))
+        output = self.psql("-c", f"COPY ({QUERY}) TO STDOUT WITH (FORMAT csv, HEADER)").decode("utf-8")
+        reader = csv.reader(io.StringIO(output, newline=""))
+        columns = next(reader)
+        return columns, [tuple(row) for row in reader]
+
+    def close(self):
+        if getattr(self, "started", False):
+            self.run([postgres_bin("pg_ctl"), "-D", self.data, "-m", "fast", "-w", "stop"])
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class Spark:
+    def __init__(self):
+        from pyspark.sql import SparkSession
+
+        self.directory = tempfile.mkdtemp(prefix="skanc-spark-")
+        self.session = (
+            SparkSession.builder.master("local[2]")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.warehouse.dir", os.path.join(self.directory, "warehouse"))
+            .config("spark.driver.memory", "4g")
+            .getOrCreate()
+        )
+        self.session.sparkContext.setLogLevel("ERROR")
+
+    def decode(self, lines, sql):
+        session = self.session
+        session.sql("DROP VIEW IF EXISTS decoded_postbacks")
+        session.sql("DROP TABLE IF EXISTS postback_lines")
+        frame = session.createDataFrame(lines, "line BIGINT, text STRING")
+        frame.write.saveAsTable("postback_lines")
+        session.sql(sql.strip().rstrip(";"))
+        result = session.sql(QUERY)
+        return result.columns, [tuple(row) for row in result.collect()]
+
+    def close(self):
+        self.session.stop()
+        shutil.rmtree(self.directory, ignore_errors=True)

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Checks that `skanc sql` decodes postbacks in an engine row for row as `skanc postbacks --no-verify` does.
+
+usage: warehouse_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN --schema SCHEMA FILE[:NAMES]...
+
+For each FILE: the CLI's CSV is read; the file's lines are loaded into the engine as postback_lines(line, text)
+(line numbers from 1, each line decoded as UTF-8 with U+FFFD for invalid bytes, as a text column holds it);
+the view from `skanc sql` is created and read; every row and every column is compared as CSV cells (the engine's
+values rendered as skanc renders CSV: NULL as nothing, spreadsheet formulas neutralised). NAMES, when given,
+names each line of FILE; the lines named in EXCLUDED[engine] are left out of the comparison, each with its
+reason printed: they are the documented differences of docs/Warehouse.md, never silent ones.
+Prints one summary line per file with the time the engine took; exits 1 on any difference.
+"""
+import argparse
+import csv
+import io
+import os
+import re
+import subprocess
+import sys
+import time
+
+import engines
+
+# Differences an engine's JSON functions cannot avoid, by fixture name, with the reason (docs/Warehouse.md).
+NUMBERS_REWRITTEN = "the engine rewrites a number written with an exponent or a fraction (2.0e1 as 20.0)"
+EXCLUDED = {
+    "duckdb": {
+        "not-json-trailing-comma": "DuckDB's JSON reader accepts a trailing comma",
+        "duplicate-key-last-wins": "DuckDB reads the first of repeated keys; skanc the last",
+        "whole-fine-exponent": NUMBERS_REWRITTEN,
+        "out-of-range-fine-exponent": NUMBERS_REWRITTEN,
+        "whole-fine-negative-zero": NUMBERS_REWRITTEN,
+        "fraction-fine-tiny": NUMBERS_REWRITTEN,
+        "lone-surrogate": "DuckDB refuses a lone surrogate escape when it decodes the string",
+        "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+    },
+    "postgres": {
+        "escaped-nul": "PostgreSQL text cannot hold U+0000 (the line reads as not-json)",
+        "lone-surrogate": "PostgreSQL refuses a lone surrogate escape (the line reads as not-json)",
+        "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+    },
+    "sqlite": {
+        "duplicate-key-last-wins": "SQLite reads the first of repeated keys; skanc the last",
+        "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+        "escaped-key": "SQLite matches a key as written: an escape in a key's name is not decoded",
+        "escaped-nul": "SQLite text ends at U+0000",
+        "lone-surrogate": "SQLite turns a lone surrogate escape into bytes that are not UTF-8",
+        "deep-nesting": "SQLite's JSON parser refuses nesting deeper than 2,000 levels (the line reads as not-json)",
+    },
+    "spark": {
+        "not-json-text-after": "Spark's try_parse_json ignores text after the object",
+        "duplicate-key-last-wins": "Spark's try_parse_json refuses repeated keys (the line reads as not-json)",
+        "whole-fine-exponent": NUMBERS_REWRITTEN,
+        "whole-fine-point-zero": NUMBERS_REWRITTEN,
+        "whole-fine-negative-zero": NUMBERS_REWRITTEN,
+        "wrong-type-fine-fraction": NUMBERS_REWRITTEN,
+        "out-of-range-fine-exponent": NUMBERS_REWRITTEN,
+        "fraction-fine-tiny": NUMBERS_REWRITTEN,
+        "lone-surrogate": "Spark's try_parse_json refuses a lone surrogate escape (the line reads as not-json)",
+        "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+        "deep-nesting": "Spark's try_parse_json refuses deep nesting (the line reads as not-json)",
+    },
+}
+
+# A cell a spreadsheet would evaluate gets a leading ', as skanc's CSV writer does (CSVField.neutralizingFormula):
+# =, +, @, tab, carriage return, or - when the text is not a number as Swift's Double reads one.
+SWIFT_DOUBLE = re.compile(
+    r"-((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|0[xX][0-9a-fA-F]+(\.[0-9a-fA-F]*)?([pP][+-]?\d+)?|inf|infinity|nan)$",
+    re.IGNORECASE)
+
+
+def csv_cell(value):
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    text = str(value)
+    if text[:1] in ("=", "+", "@", "\t", "\r") or (text[:1] == "-" and not SWIFT_DOUBLE.match(text)):
+        return "'" + text
+    return text
+
+
+def cli_rows(skanc, schema, path):
+    result = subprocess.run([skanc, "postbacks", schema, path, "--no-verify"], capture_output=True)
+    if result.returncode not in (0, 1):
+        sys.exit("skanc postbacks failed: " + result.stderr.decode(errors="replace"))
+    reader = csv.reader(io.StringIO(result.stdout.decode("utf-8"), newline=""))
+    header = next(reader)
+    return header, {int(row[0]): row for row in reader}
+
+
+def file_lines(path):
+    with open(path, "rb") as handle:
+        data = handle.read()
+    pieces = data.split(b"\n")
+    if pieces and pieces[-1] == b"":
+        pieces.pop()
+    return [(number, piece.decode("utf-8", errors="replace")) for number, piece in enumerate(pieces, start=1)]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine", required=True, choices=sorted(EXCLUDED))
+    parser.add_argument("--skanc", required=True)
+    parser.add_argument("--schema", required=True)
+    parser.add_argument("files", nargs="+")
+    arguments = parser.parse_args()
+    sql = subprocess.run(
+        [arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine], capture_output=True, check=True
+    ).stdout.decode("utf-8")
+    failures = 0
+    with engines.open_engine(arguments.engine) as engine:
+        for spec in arguments.files:
+            path, _, names_path = spec.partition(":")
+            names = open(names_path).read().split("\n") if names_path else []
+            header, expected = cli_rows(arguments.skanc, arguments.schema, path)
+            lines = file_lines(path)
+            started = time.monotonic()
+            columns, rows = engine.decode(lines, sql)
+            elapsed = time.monotonic() - started
+            if columns != header:
+                print(f"{path}: columns differ\n  skanc:  {header}\n  {arguments.engine}: {columns}")
+                failures += 1
+                continue
+            actual = {int(row[0]): [csv_cell(value) for value in row] for row in rows}
+            excluded = EXCLUDED[arguments.engine]
+            skipped = []
+            differences = []
+            for line in sorted(set(expected) | set(actual)):
+                name = names[line - 1] if line - 1 < len(names) else None
+                if name in excluded:
+                    skipped.append(f"  excluded line {line} ({name}): {excluded[name]}")
+                    continue
+                want, got = expected.get(line), actual.get(line)
+                if want != got:
+                    if want is None or got is None:
+                        differences.append(f"  line {line} ({name}): only in {'the engine' if want is None else 'skanc'}")
+                        continue
+                    cells = [f"{column}: skanc {a!r}, engine {b!r}" for column, a, b in zip(header, want, got) if a != b]
+                    differences.append(f"  line {line} ({name}): " + "; ".join(cells))
+            compared = len(set(expected) | set(actual)) - len(skipped)
+            print(
+                f"{arguments.engine} {os.path.basename(path)}: {compared} rows equal to skanc's CSV"
+                f" ({len(differences)} differ, {len(skipped)} excluded by name), engine {elapsed:.2f} s"
+            )
+            for line in skipped:
+                print(line)
+            for line in differences[:30]:
+                print(line)
+            failures += len(differences)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
