@@ -35,6 +35,10 @@ class DuckDB:
         self.connection = duckdb.connect()
 
     def decode(self, lines, sql):
+        self.load(lines, sql)
+        return self.read()
+
+    def load(self, lines, sql):
         # Loaded through DuckDB's own JSON reader: each line as a JSON string, so no byte is reinterpreted.
         path = os.path.join(self.directory, "lines.jsonl")
         with open(path, "w", encoding="utf-8") as handle:
@@ -49,7 +53,9 @@ class DuckDB:
             [path],
         )
         connection.execute(sql)
-        result = connection.execute(QUERY)
+
+    def read(self):
+        result = self.connection.execute(QUERY)
         return [column[0] for column in result.description], result.fetchall()
 
     def close(self):
@@ -66,12 +72,18 @@ class SQLite:
         self.connection.text_factory = lambda data: data.decode("utf-8", errors="replace")
 
     def decode(self, lines, sql):
+        self.load(lines, sql)
+        return self.read()
+
+    def load(self, lines, sql):
         connection = self.connection
         connection.executescript("DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines;")
         connection.execute("CREATE TABLE postback_lines(line INTEGER, text TEXT)")
         connection.executemany("INSERT INTO postback_lines VALUES (?, ?)", lines)
         connection.executescript(sql)
-        cursor = connection.execute(QUERY)
+
+    def read(self):
+        cursor = self.connection.execute(QUERY)
         return [column[0] for column in cursor.description], cursor.fetchall()
 
     def close(self):
@@ -110,6 +122,10 @@ class PostgreSQL:
         return result.stdout
 
     def decode(self, lines, sql):
+        self.load(lines, sql)
+        return self.read()
+
+    def load(self, lines, sql):
         # COPY's text format: backslash, tab, carriage return escaped; text cannot hold U+0000.
         def escaped(text):
             text = text.replace("\x00", "\ufffd").replace("\\", "\\\\").replace("\t", "\\t").replace("\r", "\\r")
@@ -119,6 +135,9 @@ class PostgreSQL:
                         "CREATE TABLE postback_lines(line bigint, text text)")
         self.psql("-c", "COPY postback_lines FROM STDIN", stdin=rows.encode("utf-8"))
         self.psql(stdin=sql.encode("utf-8"))
+        self.psql("-c", "ANALYZE postback_lines")
+
+    def read(self):
         output = self.psql("-c", f"COPY ({QUERY}) TO STDOUT WITH (FORMAT csv, HEADER)").decode("utf-8")
         reader = csv.reader(io.StringIO(output, newline=""))
         columns = next(reader)
@@ -145,13 +164,19 @@ class Spark:
         self.session.sparkContext.setLogLevel("ERROR")
 
     def decode(self, lines, sql):
+        self.load(lines, sql)
+        return self.read()
+
+    def load(self, lines, sql):
         session = self.session
         session.sql("DROP VIEW IF EXISTS decoded_postbacks")
         session.sql("DROP TABLE IF EXISTS postback_lines")
         frame = session.createDataFrame(lines, "line BIGINT, text STRING")
         frame.write.saveAsTable("postback_lines")
         session.sql(sql.strip().rstrip(";"))
-        result = session.sql(QUERY)
+
+    def read(self):
+        result = self.session.sql(QUERY)
         return result.columns, [tuple(row) for row in result.collect()]
 
     def close(self):

@@ -28,9 +28,15 @@ extension DecodeSQL {
     /// The cells, as `PostbackLineDecoder.readColumns` reads them.
     static let cells: [Cell] = [
         Cell(name: "version", kind: .string, skadnetwork: .version),
-        Cell(name: "transaction", kind: .string, skadnetwork: .transactionID, adAttributionKit: (.postbackIdentifier, .payload)),
-        Cell(name: "network", kind: .string, skadnetwork: .adNetworkID, adAttributionKit: (.adNetworkIdentifier, .payload)),
-        Cell(name: "source", kind: .string, skadnetwork: .sourceIdentifier, adAttributionKit: (.sourceIdentifier, .payload)),
+        Cell(
+            name: "transaction", kind: .string, skadnetwork: .transactionID,
+            adAttributionKit: (.postbackIdentifier, .payload)),
+        Cell(
+            name: "network", kind: .string, skadnetwork: .adNetworkID,
+            adAttributionKit: (.adNetworkIdentifier, .payload)),
+        Cell(
+            name: "source", kind: .string, skadnetwork: .sourceIdentifier,
+            adAttributionKit: (.sourceIdentifier, .payload)),
         Cell(name: "campaign", kind: .number, skadnetwork: .campaignID),
         Cell(name: "app", kind: .number, skadnetwork: .appID, adAttributionKit: (.advertisedItemIdentifier, .payload)),
         Cell(name: "publisher_item", kind: .number, adAttributionKit: (.publisherItemIdentifier, .payload)),
@@ -44,13 +50,19 @@ extension DecodeSQL {
         Cell(name: "redownload", kind: .boolean, skadnetwork: .redownload),
         Cell(name: "fidelity", kind: .number, skadnetwork: .fidelityType),
         Cell(name: "country", kind: .string, skadnetwork: .countryCode, adAttributionKit: (.countryCode, .line)),
-        Cell(name: "sequence", kind: .number, skadnetwork: .postbackSequenceIndex, adAttributionKit: (.postbackSequenceIndex, .payload)),
+        Cell(
+            name: "sequence", kind: .number, skadnetwork: .postbackSequenceIndex,
+            adAttributionKit: (.postbackSequenceIndex, .payload)),
         Cell(name: "fine", kind: .number, skadnetwork: .conversionValue, adAttributionKit: (.conversionValue, .line)),
-        Cell(name: "coarse", kind: .string, skadnetwork: .coarseConversionValue, adAttributionKit: (.coarseConversionValue, .line)),
+        Cell(
+            name: "coarse", kind: .string, skadnetwork: .coarseConversionValue,
+            adAttributionKit: (.coarseConversionValue, .line)),
     ]
 
     /// The numbers that are checked against a range: the cell and its range.
-    static let ranges: [(cell: String, range: ClosedRange<Int>)] = [("fidelity", 0...1), ("sequence", 0...2), ("fine", 0...63)]
+    static let ranges: [(cell: String, range: ClosedRange<Int>)] = [
+        ("fidelity", 0...1), ("sequence", 0...2), ("fine", 0...63),
+    ]
 
     /// Payload keys normalized (`pt_`, `px_`); then each cell's type `<cell>_t` and text `<cell>_x`, from the
     /// framework's side; then `<cell>_v`, the text when the type is right (`true`/`false` for Booleans).
@@ -65,13 +77,17 @@ extension DecodeSQL {
         let lineColumns = PostbackKey.allCases.flatMap { ["lt_\(Self.column($0))", "lx_\(Self.column($0))"] }
         let keys = stage(
             "skanc_keys",
-            ["line", "too_long", "is_json", "opens_object", "is_json AND opens_object AS decoded", "lt_jws_string IS NOT NULL AS aak", "payload_json IS NOT NULL AS payload_read"]
+            [
+                "line", "too_long", "is_json", "opens_object", "is_json AND opens_object AS decoded",
+                "lt_jws_string IS NOT NULL AS aak", "payload_json IS NOT NULL AS payload_read",
+            ]
                 + lineColumns + normalized,
             from: "skanc_payload_raw")
         func side(_ key: PostbackKey, _ side: Side, _ prefix: String) -> String {
             let column = Self.column(key)
             // What the line says counts only when the payload does not hold the key.
-            return side == .payload ? "p\(prefix)_\(column)" : "CASE WHEN pt_\(column) IS NULL THEN l\(prefix)_\(column) END"
+            return side == .payload
+                ? "p\(prefix)_\(column)" : "CASE WHEN pt_\(column) IS NULL THEN l\(prefix)_\(column) END"
         }
         let cells = Self.cells.flatMap { cell -> [String] in
             func pick(_ prefix: String) -> String {
@@ -87,7 +103,10 @@ extension DecodeSQL {
             return "CASE WHEN \(cell.kind.matches("\(cell.name)_t")) THEN \(value) END AS \(cell.name)_v"
         }
         let numbers = Self.ranges.flatMap { number(of: "\($0.cell)_v", named: $0.cell) }
-        return [keys, typed, stage("skanc_values", ["*"] + values, from: "skanc_cells"), stage("skanc_numbers", ["*"] + numbers, from: "skanc_values")]
+        return [
+            keys, typed, stage("skanc_values", ["*"] + values, from: "skanc_cells"),
+            stage("skanc_numbers", ["*"] + numbers, from: "skanc_values"),
+        ]
     }
 
     /// `<name>_n`, the number's value when it is whole and has at most 18 digits, and `<name>_fraction`,

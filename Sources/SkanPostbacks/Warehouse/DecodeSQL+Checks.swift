@@ -17,7 +17,9 @@ extension DecodeSQL {
             "CASE WHEN aak THEN CASE WHEN publisher_item_v IS NOT NULL THEN 'app' END WHEN source_app_v IS NOT NULL THEN 'app' WHEN source_domain_v IS NOT NULL THEN 'web' END AS publisher_kind",
         ]
         let checked = [
-            "CASE\n" + statusCases().map { "      WHEN \(Self.known($0.condition)) THEN '\($0.status.rawValue)'" }.joined(separator: "\n")
+            "CASE\n"
+                + statusCases().map { "      WHEN \(Self.known($0.condition)) THEN '\($0.status.rawValue)'" }.joined(
+                    separator: "\n")
                 + "\n      ELSE 'ok' END AS status_checked"
         ]
         let lookup = lookupColumns()
@@ -31,15 +33,19 @@ extension DecodeSQL {
     func statusCases() -> [(status: PostbackStatus, condition: String)] {
         let skan = "NOT aak"
         func any(_ keys: [PostbackKey], _ prefix: String) -> String {
-            keys.isEmpty ? "FALSE" : "(" + keys.map { "\(prefix)_\(Self.column($0)) IS NOT NULL" }.joined(separator: " OR ") + ")"
+            keys.isEmpty
+                ? "FALSE"
+                : "(" + keys.map { "\(prefix)_\(Self.column($0)) IS NOT NULL" }.joined(separator: " OR ") + ")"
         }
         func anyMissing(_ keys: [PostbackKey], _ prefix: String) -> String {
-            keys.isEmpty ? "FALSE" : "(" + keys.map { "\(prefix)_\(Self.column($0)) IS NULL" }.joined(separator: " OR ") + ")"
+            keys.isEmpty
+                ? "FALSE" : "(" + keys.map { "\(prefix)_\(Self.column($0)) IS NULL" }.joined(separator: " OR ") + ")"
         }
         var everyKey = PostbackKeySet()
         for key in PostbackKey.allCases { everyKey.insert(key) }
         func perVersion(_ test: (PostbackRules.SKAdNetworkVersion) -> String) -> String {
-            "CASE version_known " + Self.versionTexts.map { "WHEN '\($0.text)' THEN \(test($0.version))" }.joined(separator: " ")
+            "CASE version_known "
+                + Self.versionTexts.map { "WHEN '\($0.text)' THEN \(test($0.version))" }.joined(separator: " ")
                 + " ELSE FALSE END"
         }
         // A mistyped cell; `source-domain` is read only when `source-app-id` is not a number.
@@ -57,7 +63,8 @@ extension DecodeSQL {
             .subtracting(PostbackRules.values).keys
         let digits = "length(source_v) BETWEEN 2 AND 4 AND \(dialect.trimBoth("source_v", "'0123456789'")) = ''"
         let fine = "fine_n BETWEEN 0 AND 63"
-        let carriesValue = "(" + any(PostbackRules.values.keys, "lt") + " OR " + any(PostbackRules.values.keys, "pt") + ")"
+        let carriesValue =
+            "(" + any(PostbackRules.values.keys, "lt") + " OR " + any(PostbackRules.values.keys, "pt") + ")"
         let beforeThree = Self.versionTexts.filter { $0.version < .v3 }.map { "'\($0.text)'" }.joined(separator: ", ")
         return [
             (.lineTooLong, "too_long"),
@@ -79,7 +86,10 @@ extension DecodeSQL {
             (.valueInPayload, "aak AND \(any(PostbackRules.values.keys, "pt"))"),
             (.badSourceIdentifier, "source_v IS NOT NULL AND NOT \(Self.known(digits))"),
             (.unknownCoarse, "coarse_v IS NOT NULL AND coarse_v NOT IN ('low', 'medium', 'high')"),
-            (.unknownConversionType, "conversion_type_v IS NOT NULL AND conversion_type_v NOT IN ('download', 'redownload', 're-engagement')"),
+            (
+                .unknownConversionType,
+                "conversion_type_v IS NOT NULL AND conversion_type_v NOT IN ('download', 'redownload', 're-engagement')"
+            ),
             (.unknownInteractionType, "interaction_v IS NOT NULL AND interaction_v NOT IN ('click', 'view')"),
             (.fineAndCoarse, "fine_v IS NOT NULL AND coarse_v IS NOT NULL"),
             (.fineNotFirst, "\(fine) AND window_number <> 1"),

@@ -19,10 +19,12 @@ extension DecodeSQL {
         }
         return [
             stage(
-                "skanc_line_json", ["line", "too_long", "line_json IS NOT NULL AS is_json", "opens_object", "\(document) AS json_object"],
+                "skanc_line_json",
+                ["line", "too_long", "line_json IS NOT NULL AS is_json", "opens_object", "\(document) AS json_object"],
                 from: "skanc_documents"),
             stage("skanc_line_raw", ["line", "too_long", "is_json", "opens_object"] + raw, from: "skanc_line_json"),
-            stage("skanc_line_keys", ["line", "too_long", "is_json", "opens_object"] + normalized, from: "skanc_line_raw"),
+            stage(
+                "skanc_line_keys", ["line", "too_long", "is_json", "opens_object"] + normalized, from: "skanc_line_raw"),
         ]
     }
 
@@ -115,6 +117,7 @@ extension DecodeSQL {
               FROM skanc_base64 WHERE position <= length(encoded) AND bad = 0
             """
         return Stage(
-            name: "skanc_base64(line, encoded, position, carry, carried, code_point, pending, decoded, bad)", body: body)
+            name: "skanc_base64(line, encoded, position, carry, carried, code_point, pending, decoded, bad)", body: body
+        )
     }
 }

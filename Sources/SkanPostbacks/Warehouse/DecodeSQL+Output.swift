@@ -35,7 +35,8 @@ extension DecodeSQL {
         guard dialect != .spark else { return [] }
         let table = fineTable()
         let fine = table.rows.enumerated().map { value, row in
-            "  SELECT \(value) AS fine_value, " + zip(row, table.columns).map { "\($0) AS \($1)" }.joined(separator: ", ")
+            "  SELECT \(value) AS fine_value, "
+                + zip(row, table.columns).map { "\($0) AS \($1)" }.joined(separator: ", ")
         }
         let meanings = coarseMeanings()
         let coarse = Schema.windows.flatMap { window in
@@ -59,7 +60,8 @@ extension DecodeSQL {
         let index = "CAST(fine_n AS INT) + 1"
         let columns = table.columns.indices.map { column in
             let values = table.rows.map { $0[column] }.joined(separator: ", ")
-            return "CASE WHEN fine_n BETWEEN 0 AND 63 THEN element_at(array(\(values)), \(index)) END AS \(table.columns[column])"
+            return
+                "CASE WHEN fine_n BETWEEN 0 AND 63 THEN element_at(array(\(values)), \(index)) END AS \(table.columns[column])"
         }
         return (["*"] + columns, "skanc_numbers")
     }
@@ -72,7 +74,8 @@ extension DecodeSQL {
                 "LEFT JOIN skanc_coarse AS m ON m.coarse_window = c.window_number AND m.coarse_name = c.coarse_v"
             )
         }
-        let index = "(window_number - 1) * 3 + CASE coarse_v WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 END"
+        let index =
+            "(window_number - 1) * 3 + CASE coarse_v WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 END"
         return (
             "CASE WHEN coarse_v IN ('low', 'medium', 'high') THEN element_at(array(\(coarseMeanings().joined(separator: ", "))), CAST(\(index) AS INT)) END",
             ""
@@ -99,7 +102,10 @@ extension DecodeSQL {
         let conversionTypes = "'download', 'redownload', 're-engagement'"
         var columns: [(String, String)] = [
             ("line", "line"),
-            ("status", "CASE WHEN status_checked = 'ok' AND \(id) IS NOT NULL AND \(earlier) THEN 'duplicate' ELSE status_checked END"),
+            (
+                "status",
+                "CASE WHEN status_checked = 'ok' AND \(id) IS NOT NULL AND \(earlier) THEN 'duplicate' ELSE status_checked END"
+            ),
             ("signature", "CAST(NULL AS \(dialect.textType))"),
             ("framework", "CASE WHEN NOT decoded THEN NULL WHEN aak THEN 'adattributionkit' ELSE 'skadnetwork' END"),
             ("version", "CASE WHEN decoded AND NOT aak THEN COALESCE(version_known, version_v) END"),

@@ -21,6 +21,7 @@ public struct DecodeSQL: Sendable {
         /// The view to create; nil writes the query alone.
         public var view: String? = "decoded_postbacks"
 
+        /// The default names: `decoded_postbacks` over `postback_lines(line, text)`.
         public init() {}
     }
 
@@ -28,6 +29,7 @@ public struct DecodeSQL: Sendable {
     let dialect: WarehouseDialect
     let names: Names
 
+    /// SQL for `dialect` that decodes with `versions` (one schema, or several live together).
     public init(versions: LiveVersions, dialect: WarehouseDialect, names: Names = Names()) {
         self.versions = versions
         self.dialect = dialect

@@ -44,7 +44,9 @@ extension WarehouseDialect {
             case .spark: ("'STRING'", "'BOOLEAN'", "'VOID'")
             }
         let (object, array) =
-            self == .spark ? ("\(name) LIKE 'OBJECT%'", "\(name) LIKE 'ARRAY%'") : (
+            self == .spark
+            ? ("\(name) LIKE 'OBJECT%'", "\(name) LIKE 'ARRAY%'")
+            : (
                 "\(name) IN ('OBJECT', 'object')", "\(name) IN ('ARRAY', 'array')"
             )
         return """
