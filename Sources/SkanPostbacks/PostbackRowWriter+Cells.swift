@@ -32,7 +32,8 @@ extension PostbackRowWriter {
     }
 
     /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already), except
-    /// that a column keeps one JSON type in every row: a number that is not an integer every reader holds
+    /// that a string with escapes or non-ASCII bytes is decoded and written again (so that every reader
+    /// accepts it), and a column keeps one JSON type in every row: a number that is not an integer every reader holds
     /// exactly (`1e400`, `2.5`) is null there (the status says what is wrong), and with `asText` a number is
     /// written as a string. In CSV, a string's text is decoded if it has escapes, quoted when it holds a
     /// comma, quote or line break, and neutralised when a spreadsheet would read it as a formula; numbers
@@ -45,8 +46,9 @@ extension PostbackRowWriter {
         let bytes = cell.source == .line ? line : payload
         let span = cell.span
         if format == .jsonl {
-            if span.kind == .string, !isASCII(bytes, span) {
-                // Re-encoded, so that invalid UTF-8 in the input reaches the output as U+FFFD.
+            if span.kind == .string, span.hasEscapes || !isASCII(bytes, span) {
+                // Re-encoded, so that invalid UTF-8 and lone surrogate escapes (`\ud800`, which strict
+                // readers refuse) reach the output as U+FFFD.
                 let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
                 buffer.append(JSONString.quoted(text))
                 return
