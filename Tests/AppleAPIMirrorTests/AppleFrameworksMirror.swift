@@ -198,3 +198,99 @@ public struct PostbackUpdate: Sendable, CustomStringConvertible {
         return "PostbackUpdate(\(parts.joined(separator: ", ")))"
     }
 }
+
+// MARK: - App Tracking Transparency, AdSupport, UIKit, AdServices
+
+/// https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager
+@available(iOS 14.0, *)
+open class ATTrackingManager: NSObject {
+    /// https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/authorizationstatus
+    @available(iOS 14.0, *)
+    public enum AuthorizationStatus: UInt, @unchecked Sendable {
+        case notDetermined = 0
+        case restricted = 1
+        case denied = 2
+        case authorized = 3
+    }
+
+    /// What the mirror answers: the status now, and the one a request turns it into.
+    nonisolated(unsafe) static var mirroredStatus = AuthorizationStatus.notDetermined
+    nonisolated(unsafe) static var mirroredAnswer = AuthorizationStatus.authorized
+
+    /// https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/trackingauthorizationstatus
+    @available(iOS 14.0, *)
+    open class var trackingAuthorizationStatus: ATTrackingManager.AuthorizationStatus { mirroredStatus }
+
+    /// https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:)
+    @available(iOS 14.0, *)
+    open class func requestTrackingAuthorization(
+        completionHandler completion: @escaping @Sendable (ATTrackingManager.AuthorizationStatus) -> Void
+    ) {
+        AppleCallLog.shared.append("ATTrackingManager.requestTrackingAuthorization")
+        mirroredStatus = mirroredAnswer
+        completion(mirroredStatus)
+    }
+}
+
+/// https://developer.apple.com/documentation/adsupport/asidentifiermanager
+@available(iOS 6.0, *)
+open class ASIdentifierManager: NSObject, @unchecked Sendable {
+    nonisolated(unsafe) static var mirroredIdentifier = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    private static let instance = ASIdentifierManager()
+
+    /// https://developer.apple.com/documentation/adsupport/asidentifiermanager/shared()
+    @available(iOS 6.0, *)
+    open class func shared() -> ASIdentifierManager { instance }
+
+    /// https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier
+    @available(iOS 6.0, *)
+    open var advertisingIdentifier: UUID { Self.mirroredIdentifier }
+}
+
+/// https://developer.apple.com/documentation/uikit/uidevice
+@available(iOS 2.0, *)
+@MainActor open class UIDevice: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uidevice/current
+    open class var current: UIDevice { UIDevice() }
+    /// https://developer.apple.com/documentation/uikit/uidevice/identifierforvendor
+    @available(iOS 6.0, *)
+    open var identifierForVendor: UUID? { UUID(uuidString: "00000000-0000-4000-8000-00000000ABCD") }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiapplication
+@available(iOS 2.0, *)
+@MainActor open class UIApplication: NSObject {
+    /// https://developer.apple.com/documentation/uikit/uiapplication/state
+    public enum State: Int, Sendable {
+        case active = 0
+        case inactive = 1
+        case background = 2
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiapplication/shared
+    public static let shared = UIApplication()
+    /// https://developer.apple.com/documentation/uikit/uiapplication/applicationstate
+    open var applicationState: UIApplication.State = .inactive
+    /// https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
+    public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
+
+    /// What UIKit does when the app becomes active: the state changes, then the notification is posted.
+    func mirrorBecomeActive() {
+        applicationState = .active
+        NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: nil)
+    }
+}
+
+/// https://developer.apple.com/documentation/adservices/aaattribution
+@available(iOS 14.3, *)
+open class AAAttribution: NSObject {
+    nonisolated(unsafe) static var mirroredToken: String? = "mirror-token"
+
+    /// https://developer.apple.com/documentation/adservices/aaattribution/attributiontoken()
+    @available(iOS 14.3, *)
+    open class func attributionToken() throws -> String {
+        AppleCallLog.shared.append("AAAttribution.attributionToken")
+        guard let token = mirroredToken else { throw NSError(domain: "com.apple.AdServices", code: 1) }
+        return token
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// An Apple Ads attribution record in one shape, whether it came from the AdServices attribution API
+/// (iOS 14.3 and later) or from the retired iAd framework's `iad-` dictionary, so that years of both can be
+/// read together. Identifiers are integers; the click date is ISO 8601 in UTC with seconds.
+public struct AppleAdsAttribution: Sendable, Equatable, Codable {
+    /// Where the record came from.
+    public enum Source: String, Sendable, Codable, CaseIterable {
+        /// The AdServices attribution API (`attribution`, `orgId`, `campaignId`, ...).
+        case adServices = "adservices"
+        /// The iAd framework's attribution details (`iad-attribution`, `iad-campaign-id`, ...).
+        case iAd = "iad"
+    }
+
+    /// Where the record came from.
+    public var source: Source
+    /// Whether Apple Ads attributes the install: false for an organic install.
+    public var attributed: Bool
+    /// The organization (`orgId`, `iad-org-id`).
+    public var organization: Int?
+    /// The campaign (`campaignId`, `iad-campaign-id`).
+    public var campaign: Int?
+    /// The ad group (`adGroupId`; iAd's `iad-adgroup-id`, or `iad-lineitem-id` in its 3.1 answers).
+    public var adGroup: Int?
+    /// The keyword (`keywordId`, `iad-keyword-id`).
+    public var keyword: Int?
+    /// The ad (`adId`; iAd's `iad-creativeset-id`, or `iad-creative-id`).
+    public var ad: Int?
+    /// When the ad was tapped, `2024-05-01T17:17:00Z` (`clickDate`, `iad-click-date`); AdServices gives it
+    /// only when tracking is authorized.
+    public var clickDate: String?
+    /// The storefront's country or region (`countryOrRegion`, `iad-country-or-region`).
+    public var countryOrRegion: String?
+    /// `Download` or `Redownload` (`conversionType`, `iad-conversion-type`).
+    public var conversionType: String?
+
+    /// A record; absent fields are nil.
+    public init(
+        source: Source, attributed: Bool, organization: Int? = nil, campaign: Int? = nil, adGroup: Int? = nil,
+        keyword: Int? = nil, ad: Int? = nil, clickDate: String? = nil, countryOrRegion: String? = nil,
+        conversionType: String? = nil
+    ) {
+        self.source = source
+        self.attributed = attributed
+        self.organization = organization
+        self.campaign = campaign
+        self.adGroup = adGroup
+        self.keyword = keyword
+        self.ad = ad
+        self.clickDate = clickDate
+        self.countryOrRegion = countryOrRegion
+        self.conversionType = conversionType
+    }
+}

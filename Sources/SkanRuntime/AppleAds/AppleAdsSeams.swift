@@ -1,0 +1,155 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Gives AdServices attribution tokens (`AAAttribution.attributionToken()` on Apple platforms:
+/// `SystemAttributionTokenSource`).
+public protocol AttributionTokenSource: Sendable {
+    /// A fresh token.
+    func attributionToken() async throws -> String
+}
+
+/// An HTTP answer.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// The body.
+    public var body: Data
+
+    /// An answer.
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// Sends one POST; `URLSessionTransport` in apps, a fake in tests.
+public protocol HTTPTransport: Sendable {
+    /// POSTs `body` with `contentType` to `url` and returns the answer, whatever its status.
+    func post(_ url: URL, body: Data, contentType: String) async throws -> HTTPResponse
+}
+
+/// Waits between attempts; `TaskSleeper` really sleeps, tests record.
+public protocol Sleeper: Sendable {
+    /// Returns after `seconds`; throws when the task is cancelled.
+    func sleep(seconds: Double) async throws
+}
+
+/// Keeps the install's record, so that it is fetched once.
+public protocol AppleAdsAttributionStore: Sendable {
+    /// The record fetched before, if any.
+    func load() -> AppleAdsAttribution?
+    /// Keeps `record`.
+    func save(_ record: AppleAdsAttribution)
+}
+
+/// `Task.sleep`.
+public struct TaskSleeper: Sleeper {
+    /// Real sleeping.
+    public init() {}
+
+    /// Sleeps for `seconds`.
+    public func sleep(seconds: Double) async throws {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    }
+}
+
+/// Foundation's URLSession (FoundationNetworking on Linux).
+public struct URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// A transport over `session` (the shared one by default).
+    public init(session: URLSession = .shared) {
+        self.session = session
+    }
+
+    /// POSTs through a data task (available on every OS the package supports).
+    public func post(_ url: URL, body: Data, contentType: String) async throws -> HTTPResponse {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        return try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let response = response as? HTTPURLResponse {
+                    continuation.resume(returning: HTTPResponse(status: response.statusCode, body: data ?? Data()))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                }
+            }.resume()
+        }
+    }
+}
+
+/// The record in memory, for tests and platforms without UserDefaults persistence.
+public final class InMemoryAttributionStore: AppleAdsAttributionStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var record: AppleAdsAttribution?
+
+    /// An empty store, or one holding `record`.
+    public init(_ record: AppleAdsAttribution? = nil) {
+        self.record = record
+    }
+
+    /// The record kept, if any.
+    public func load() -> AppleAdsAttribution? { lock.withLock { record } }
+    /// Keeps `record`.
+    public func save(_ record: AppleAdsAttribution) { lock.withLock { self.record = record } }
+}
+
+/// The record as JSON in UserDefaults under `key`.
+public struct UserDefaultsAttributionStore: AppleAdsAttributionStore, @unchecked Sendable {
+    private let defaults: UserDefaults
+    private let key: String
+
+    /// A store in `defaults` (the standard ones by default) under `key`.
+    public init(defaults: UserDefaults = .standard, key: String = "skanc.appleAdsAttribution") {
+        self.defaults = defaults
+        self.key = key
+    }
+
+    /// The record kept, if any (nil when what is kept cannot be read).
+    public func load() -> AppleAdsAttribution? {
+        defaults.data(forKey: key).flatMap { try? JSONDecoder().decode(AppleAdsAttribution.self, from: $0) }
+    }
+
+    /// Keeps `record`.
+    public func save(_ record: AppleAdsAttribution) {
+        if let data = try? JSONEncoder().encode(record) { defaults.set(data, forKey: key) }
+    }
+}
+
+/// A token source where AdServices does not exist: it always throws.
+public struct UnavailableAttributionTokenSource: AttributionTokenSource {
+    /// Thrown instead of a token.
+    public struct Unavailable: Error, Sendable {
+        /// The error.
+        public init() {}
+    }
+
+    /// No tokens.
+    public init() {}
+
+    /// Throws `Unavailable`.
+    public func attributionToken() async throws -> String { throw Unavailable() }
+}
+
+func defaultAttributionTokenSource() -> any AttributionTokenSource {
+    #if canImport(AdServices) && os(iOS)
+    SystemAttributionTokenSource()
+    #else
+    UnavailableAttributionTokenSource()
+    #endif
+}
+
+func defaultAttributionStore() -> any AppleAdsAttributionStore {
+    #if canImport(Darwin)
+    UserDefaultsAttributionStore()
+    #else
+    InMemoryAttributionStore()
+    #endif
+}

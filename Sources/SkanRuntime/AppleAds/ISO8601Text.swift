@@ -1,0 +1,92 @@
+/// ISO 8601 dates as Apple Ads writes them (`2020-04-08T17:17Z`, `2016-09-29T11:25:08Z`,
+/// `2016-09-29T11:25:08.123+02:00`), rewritten as one form in UTC with seconds: `2016-09-29T09:25:08Z`.
+enum ISO8601Text {
+    /// The date in UTC as `yyyy-MM-ddTHH:mm:ssZ` (fractions dropped), or nil when `text` is not such a date.
+    static func normalized(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<(index + digits)] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += digits
+            return value
+        }
+        func expect(_ character: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == character else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+            expect(84) || expect(116), let hour = number(2), expect(58), let minute = number(2)
+        else { return nil }
+        var second = 0
+        if expect(58) {
+            guard let value = number(2) else { return nil }
+            second = value
+            if expect(46) {
+                let start = index
+                while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+                guard index > start else { return nil }
+            }
+        }
+        var offset = 0
+        if expect(90) || expect(122) {
+            offset = 0
+        } else if index < bytes.count, bytes[index] == 43 || bytes[index] == 45 {
+            let sign = bytes[index] == 45 ? -1 : 1
+            index += 1
+            guard let hours = number(2) else { return nil }
+            _ = expect(58)
+            guard let minutes = number(2), hours < 24, minutes < 60 else { return nil }
+            offset = sign * (hours * 60 + minutes)
+        } else {
+            return nil
+        }
+        guard index == bytes.count, (1...12).contains(month), day >= 1, day <= daysIn(month, year), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
+        // Shift to UTC through days since the epoch.
+        let total = days(year, month, day) * 1440 + hour * 60 + minute - offset
+        let dayNumber = total >= 0 ? total / 1440 : (total - 1439) / 1440
+        let minutes = total - dayNumber * 1440
+        let (y, m, d) = civil(dayNumber)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(y).count)) + String(y)
+        return "\(yearText)-\(two(m))-\(two(d))T\(two(minutes / 60)):\(two(minutes % 60)):\(two(second))Z"
+    }
+
+    private static func daysIn(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 (Howard Hinnant's days_from_civil).
+    private static func days(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// The date of a day number from 1970-01-01 (civil_from_days).
+    private static func civil(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

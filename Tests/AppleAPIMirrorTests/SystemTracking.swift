@@ -1,0 +1,1 @@
+../../Sources/SkanRuntime/Apple/SystemTracking.swift
