@@ -46,7 +46,7 @@ actor FakeAppActivity: AppActivity {
 
     func becomeActive() {
         active = true
-        waiting.forEach { $0.resume() }
+        for continuation in waiting { continuation.resume() }
         waiting = []
     }
 }
