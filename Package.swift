@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(
             name: "signature-benchmark", dependencies: ["SkanPostbacks"], path: "Benchmarks/SignatureBenchmark"),
         // The command-line shell around both.
-        .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks"]),
+        .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks", "SkanRuntime"]),
         // What apps link next to the generated code: one updater that applies conversion values.
         .target(name: "SkanRuntime"),
         // Generates Swift from the *.skan files of a target at build time.

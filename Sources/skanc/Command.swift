@@ -36,9 +36,9 @@ struct Command: Sendable {
     }
 
     static let all: [Command] = [
-        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command, SQLCommand.command,
+        CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
         DiffCommand.command, FmtCommand.command,
-        PostbacksCommand.command,
+        PostbacksCommand.command, SQLCommand.command, AttributionCommand.command, PlistCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

@@ -18,7 +18,12 @@ enum FileOutput {
     /// Writes `text` to `path` unless the file already holds exactly that; returns whether it wrote.
     @discardableResult
     static func writeIfChanged(_ text: String, to path: String) throws(WriteError) -> Bool {
-        let data = Data(text.utf8)
+        try writeIfChanged(data: Data(text.utf8), to: path)
+    }
+
+    /// Writes `data` to `path` unless the file already holds exactly that; returns whether it wrote.
+    @discardableResult
+    static func writeIfChanged(data: Data, to path: String) throws(WriteError) -> Bool {
         if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()

@@ -1,0 +1,68 @@
+import Foundation
+import SkanCompiler
+
+/// `skanc attribution FILE...`: Apple Ads attribution records, AdServices and iAd alike, as one table.
+enum AttributionCommand {
+    static let command = Command(
+        name: "attribution",
+        summary: "Turn Apple Ads attribution records (AdServices answers, iAd dictionaries) into one table.",
+        flags: ["--summary"],
+        options: ["--format": AttributionRows.Format.allCases.map(\.rawValue)],
+        help: """
+            USAGE: skanc attribution [FILE...] [--format csv|jsonl] [--summary]
+
+            Reads Apple Ads attribution records, one JSON object per line: answers of the AdServices attribution
+            API ({"attribution":true,"campaignId":...}) and dictionaries of the retired iAd framework
+            ({"iad-attribution":"true","iad-campaign-id":"..."}, also wrapped as {"Version3.1":{...}}), and
+            writes one row per non-blank line in one set of columns: line, status, field, source (adservices or
+            iad), attributed, organization_id, campaign_id, ad_group_id, keyword_id, ad_id, click_date (ISO 8601,
+            UTC), country_or_region, conversion_type. Reads standard input when no FILE (or -) is given; with
+            several files a first column names the file.
+
+            STATUS: ok, not-json, not-object, unknown-format (neither AdServices nor iAd), missing-field (no
+            attribution flag), wrong-type, bad-date, line-too-long (over 1 MiB); field names the key at fault.
+
+            OPTIONS:
+              --format FORMAT   csv (default; RFC 4180 with CRLF, spreadsheet-safe) or jsonl.
+              --summary         Also print the count of each status to standard error.
+              -h, --help        Show this help.
+
+            EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read), 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        var inputs = arguments.positionals
+        if inputs.isEmpty { inputs = ["-"] }
+        guard inputs.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError(message: "standard input (-) can be read once", command: "attribution")
+        }
+        let format = arguments.options["--format"].flatMap(AttributionRows.Format.init(rawValue:)) ?? .csv
+        var rows = AttributionRows(format: format, withFile: inputs.count > 1)
+        Output.standard(rows.header, terminator: "")
+        var failed = false
+        for input in inputs {
+            let data: Data
+            if input == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
+                    let contents = FileManager.default.contents(atPath: input)
+                else {
+                    Output.error("\(input): error: cannot read the file; check the path")
+                    failed = true
+                    continue
+                }
+                data = contents
+            }
+            Output.standard(rows.rows(of: data, file: input == "-" ? "<stdin>" : input), terminator: "")
+        }
+        if arguments.flags.contains("--summary") {
+            let counts = rows.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            Output.error("\(rows.rows) records: \(counts.isEmpty ? "none" : counts)")
+        }
+        return failed || rows.counts.keys.contains(where: { $0 != "ok" }) ? .failure : .success
+    }
+}

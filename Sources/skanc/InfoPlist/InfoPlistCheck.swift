@@ -1,0 +1,198 @@
+import Foundation
+
+/// The attribution keys of an app's Info.plist, checked: SKAdNetwork's and AdAttributionKit's ad network
+/// identifiers, the report endpoint for winning-postback copies, and the tracking usage description. Each
+/// finding has a stable code, a severity and where it is: the line in an XML property list, the key path
+/// in a binary one.
+struct InfoPlistCheck {
+    struct Finding: Equatable {
+        enum Severity: String { case error, warning }
+        var severity: Severity
+        var code: String
+        var path: String
+        var message: String
+        /// The 1-based line of the value in an XML property list; nil in a binary one.
+        var line: Int?
+    }
+
+    /// The identifier's shape: lowercase letters and digits, then `.skadnetwork` (or, in AdAttributionKit's
+    /// list, `.adattributionkit`). Apple: "Ad network IDs are case-sensitive and are in lowercase."
+    static func identifierProblem(_ identifier: String, suffixes: [String]) -> (code: String, hint: String)? {
+        let trimmed = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = trimmed.lowercased()
+        let shaped = suffixes.contains { suffix in
+            lower.hasSuffix(suffix) && lower.count > suffix.count
+                && lower.dropLast(suffix.count).allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        }
+        guard shaped else {
+            return ("network-id-malformed", "an ad network ID looks like 'cstr6suwn9\(suffixes[0])'")
+        }
+        if trimmed != identifier { return ("network-id-malformed", "remove the spaces around it: '\(lower)'") }
+        if lower != identifier { return ("network-id-uppercase", "ad network IDs are lowercase: '\(lower)'") }
+        return nil
+    }
+
+    /// Placeholder words App Review rejects in a usage description.
+    static let placeholders = ["todo", "tbd", "fixme", "lorem", "placeholder", "description", "xxx"]
+
+    let root: [String: Any]
+    let text: String?
+    private(set) var findings: [Finding] = []
+
+    /// Checks `root`; `text` is the XML source, to give lines (nil for binary property lists).
+    init(root: [String: Any], text: String?) {
+        self.root = root
+        self.text = text
+        checkSKAdNetworkItems()
+        checkAdNetworkIdentifiers()
+        checkReportEndpoint()
+        checkTrackingDescription()
+    }
+
+    private mutating func add(
+        _ severity: Finding.Severity, _ code: String, _ path: String, _ message: String, value: String? = nil,
+        occurrence: Int = 1
+    ) {
+        findings.append(
+            Finding(
+                severity: severity, code: code, path: path, message: message,
+                line: value.flatMap { line(of: $0, occurrence: occurrence) } ?? key(path)))
+    }
+
+    /// The line of the `occurrence`th `<string>value</string>` in the XML text.
+    private func line(of value: String, occurrence: Int) -> Int? {
+        guard let text else { return nil }
+        let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        var searchRange = text.startIndex..<text.endIndex
+        var found: Range<String.Index>?
+        for _ in 0..<occurrence {
+            guard let range = text.range(of: "<string>\(escaped)</string>", range: searchRange) else { return nil }
+            found = range
+            searchRange = range.upperBound..<text.endIndex
+        }
+        return found.map { text[..<$0.lowerBound].filter { $0 == "\n" }.count + 1 }
+    }
+
+    /// The line of a top-level key in the XML text, for findings about a key rather than a value.
+    private func key(_ path: String) -> Int? {
+        guard let text, let name = path.split(separator: "[").first,
+            let range = text.range(of: "<key>\(name)</key>")
+        else { return nil }
+        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+    }
+
+    private mutating func checkSKAdNetworkItems() {
+        guard let value = root["SKAdNetworkItems"] else {
+            add(
+                .warning, "skadnetwork-items-missing", "SKAdNetworkItems",
+                "no SKAdNetworkItems: ads shown in this app are attributed by no ad network; add the IDs of the networks you show ads from ('skanc plist add-networks')"
+            )
+            return
+        }
+        guard let items = value as? [Any] else {
+            add(
+                .error, "skadnetwork-items-not-array", "SKAdNetworkItems",
+                "SKAdNetworkItems must be an array of dictionaries")
+            return
+        }
+        var seen: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let path = "SKAdNetworkItems[\(index)].SKAdNetworkIdentifier"
+            guard let identifier = (item as? [String: Any])?["SKAdNetworkIdentifier"] as? String else {
+                add(
+                    .error, "network-id-missing", "SKAdNetworkItems[\(index)]",
+                    "each item needs a string SKAdNetworkIdentifier")
+                continue
+            }
+            checkIdentifier(identifier, path: path, suffixes: [".skadnetwork"], seen: &seen)
+        }
+    }
+
+    private mutating func checkAdNetworkIdentifiers() {
+        guard let value = root["AdNetworkIdentifiers"] else { return }
+        guard let identifiers = value as? [Any] else {
+            add(
+                .error, "ad-network-identifiers-not-array", "AdNetworkIdentifiers",
+                "AdNetworkIdentifiers must be an array of strings")
+            return
+        }
+        var seen: [String: Int] = [:]
+        for (index, item) in identifiers.enumerated() {
+            let path = "AdNetworkIdentifiers[\(index)]"
+            guard let identifier = item as? String else {
+                add(.error, "network-id-missing", path, "each AdNetworkIdentifiers item must be a string")
+                continue
+            }
+            checkIdentifier(identifier, path: path, suffixes: [".adattributionkit", ".skadnetwork"], seen: &seen)
+        }
+    }
+
+    private mutating func checkIdentifier(
+        _ identifier: String, path: String, suffixes: [String], seen: inout [String: Int]
+    ) {
+        seen[identifier, default: 0] += 1
+        let occurrence = seen[identifier]!
+        if let (code, hint) = Self.identifierProblem(identifier, suffixes: suffixes) {
+            add(
+                .error, code, path,
+                "'\(identifier)' is not an ad network ID the system recognizes: \(hint); that network's installs are lost",
+                value: identifier, occurrence: occurrence)
+        } else if occurrence > 1 {
+            add(
+                .warning, "network-id-duplicate", path, "'\(identifier)' is listed again; remove the repeat",
+                value: identifier, occurrence: occurrence)
+        }
+    }
+
+    private mutating func checkReportEndpoint() {
+        let key = "NSAdvertisingAttributionReportEndpoint"
+        guard let value = root[key] else {
+            add(
+                .warning, "report-endpoint-missing", key,
+                "no \(key): the app receives no copies of winning postbacks; add your https domain")
+            return
+        }
+        guard let endpoint = value as? String else {
+            add(.error, "report-endpoint-not-string", key, "\(key) must be a string such as 'https://example.com'")
+            return
+        }
+        guard let url = URL(string: endpoint), let scheme = url.scheme, url.host?.isEmpty == false else {
+            add(
+                .error, "report-endpoint-malformed", key, "'\(endpoint)' is not a URL; use 'https://example.com'",
+                value: endpoint)
+            return
+        }
+        if scheme.lowercased() != "https" {
+            add(
+                .error, "report-endpoint-not-https", key,
+                "'\(endpoint)' must use https; the system sends postback copies only over https", value: endpoint)
+        } else if !(url.path.isEmpty || url.path == "/") || url.query != nil {
+            add(
+                .warning, "report-endpoint-has-path", key,
+                "'\(endpoint)' has a path; give the domain only: the system adds its own well-known path",
+                value: endpoint)
+        }
+    }
+
+    private mutating func checkTrackingDescription() {
+        let key = "NSUserTrackingUsageDescription"
+        guard let value = root[key] else {
+            add(
+                .warning, "tracking-description-missing", key,
+                "no \(key): the app crashes if it requests tracking authorization; say what the data is used for")
+            return
+        }
+        guard let description = value as? String else {
+            add(.error, "tracking-description-not-string", key, "\(key) must be a string")
+            return
+        }
+        let words = description.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
+        if words.count < 4 || words.contains(where: Self.placeholders.contains) {
+            add(
+                .error, "tracking-description-placeholder", key,
+                "'\(description)' does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
+                value: description)
+        }
+    }
+}
