@@ -20,6 +20,12 @@ let package = Package(
             dependencies: [.product(name: "SkanRuntime", package: "skanc")],
             plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
         ),
+        // Tracking authorization and Apple Ads attribution, run against fakes, next to conversion values.
+        .executableTarget(
+            name: "AttributionDemo",
+            dependencies: [.product(name: "SkanRuntime", package: "skanc")],
+            plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
+        ),
         // A target whose code is MainActor-isolated by default, as new app targets are.
         .target(
             name: "MainActorApp",

@@ -40,3 +40,26 @@ import Testing
         #expect(await updater.state.paymentTier == .medium)
     }
 }
+
+/// The README's tracking and Apple Ads examples, as written there, with the defaults of a platform without
+/// App Tracking Transparency or AdServices (this one).
+@Suite struct ReadmeAttributionExampleTests {
+    @Test func theTrackingExample() async {
+        let tracking = TrackingAuthorizer()  // App Tracking Transparency on iOS
+        let status = await tracking.requestIfNeeded()  // waits until the app is active, asks once
+        let advertisingID = await tracking.identifiers().advertising  // nil unless authorized and not all zeros
+        #expect(status == .restricted)
+        #expect(advertisingID == nil)
+    }
+
+    @Test func theAppleAdsExample() async {
+        let error = await #expect(throws: AppleAdsAttributionClient.Failure.self) {
+            let record = try await AppleAdsAttributionClient().attribution()  // fetched once per install
+            if record.attributed { print(record.campaign ?? 0, record.adGroup ?? 0, record.keyword ?? 0) }
+        }
+        guard case .token = error else {
+            Issue.record("without AdServices there is no token: \(String(describing: error))")
+            return
+        }
+    }
+}

@@ -76,6 +76,20 @@ import Testing
         #expect(
             journey.stdout.hasSuffix("8 updates sent through skAdNetwork\n8 updates sent through adAttributionKit\n"))
 
+        let attribution = try CLI.run(
+            [], executable: package.appendingPathComponent(".build/debug/AttributionDemo"), in: package)
+        #expect(attribution.status == 0, "\(attribution.stderr)")
+        // The prompt waits for the app to become active; conversion values do not wait for the prompt.
+        for line in [
+            "  authorizer: the app is not active yet; waiting before asking\n2. Conversion values do not wait for the prompt\n  updater: fine value 1 sent\n3. The app becomes active\n  system: tracking prompt shown, the user allows\n",
+            "  advertising identifier: 6D92078A-8246-4BA4-AE5B-76104861E7DC\n",
+            "-> 404\n  client: not ready, asking again in 5 s\n",
+            "  attributed: true, campaign 542370539, ad group 542317095, clicked 2020-04-08T17:17:00Z\n",
+            "  asked again: the stored record, no request\n",
+        ] {
+            #expect(attribution.stdout.contains(line), "\(attribution.stdout)")
+        }
+
         // SwiftPM may relink the tool once after a clean build; from then on a no-op build runs nothing.
         _ = try Self.swift(["build"], in: package)
         let noop = try Self.swift(["build"], in: package)

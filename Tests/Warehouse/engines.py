@@ -180,5 +180,22 @@ class Spark:
         return result.columns, [tuple(row) for row in result.collect()]
 
     def close(self):
+        from pyspark import SparkContext
+
+        gateway = SparkContext._gateway
         self.session.stop()
+        # The JVM outlives session.stop(): shut its gateway and wait for the process, so nothing keeps running.
+        if gateway is not None:
+            process = getattr(gateway, "proc", None)
+            gateway.shutdown()
+            SparkContext._gateway = None
+            SparkContext._jvm = None
+            if process is not None:
+                if process.stdin:
+                    process.stdin.close()
+                try:
+                    process.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
         shutil.rmtree(self.directory, ignore_errors=True)
