@@ -18,7 +18,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         /// fine value lower than one sent before (the higher one is sent again instead).
         public var increaseOnly: Bool
 
-        /// An updater. `store` defaults to UserDefaults under `skanc.<State>` on Apple platforms (memory elsewhere), `client` to `SystemPostbackClient()` on iOS (a recording client elsewhere), `clock` to the system clock. The first launch is stored on first use.
+        /// Options; by default the latest value is sent, whether it grows or not.
         public init(increaseOnly: Bool = false) {
             self.increaseOnly = increaseOnly
         }
