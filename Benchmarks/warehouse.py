@@ -43,6 +43,9 @@ def main():
     skanc = best(3, lambda: subprocess.run(
         [arguments.skanc, "postbacks", arguments.schema, path, "--no-verify"], stdout=subprocess.DEVNULL))
     print(f"{arguments.lines} lines; skanc postbacks --no-verify: {skanc:.3f} s (best of 3)")
+    expected = summary_counts(subprocess.run(
+        [arguments.skanc, "postbacks", arguments.schema, path, "--no-verify", "--summary-only"],
+        capture_output=True).stdout.decode())
     lines = file_lines(path)
     for name in arguments.engines.split(","):
         sql = subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", name],
@@ -53,6 +56,64 @@ def main():
             load = time.monotonic() - started
             decode = best(3, engine.read)
         print(f"{name:9} load {load:7.2f} s   decode {decode:7.2f} s   = {decode / skanc:6.1f}x skanc's time")
+    # The recipes of docs/Warehouse.md, end to end over the file: DuckDB reading it in place, the PySpark job
+    # over a directory holding it. Each must count the statuses skanc counts.
+    for name, run in [("duckdb-file", duckdb_file), ("spark-job", spark_job)]:
+        if name.split("-")[0] not in arguments.engines.split(","):
+            continue
+        sql = subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", name.split("-")[0]],
+                             capture_output=True, check=True).stdout.decode()
+        started = time.monotonic()
+        counts = run(path, sql, directory)
+        elapsed = time.monotonic() - started
+        agree = "statuses as skanc's" if counts == expected else f"statuses DIFFER: {counts} vs {expected}"
+        print(f"{name:11} end to end {elapsed:7.2f} s   = {elapsed / skanc:6.1f}x skanc's time; {agree}")
+
+
+def summary_counts(summary):
+    """{status: count} from `skanc postbacks --summary-only`: `ok: N`, then `  status: N` under `problems:`."""
+    counts, in_problems = {}, False
+    for line in summary.splitlines():
+        if line.startswith("ok: "):
+            counts["ok"] = int(line.split()[1])
+        elif line.startswith("problems:"):
+            in_problems = True
+        elif in_problems and line.startswith("  "):
+            status, count = line.strip().split(": ")
+            counts[status] = int(count)
+        else:
+            in_problems = False
+    return {status: count for status, count in counts.items() if count}
+
+
+def status_counts(output):
+    """{status: count} from `status count` lines."""
+    return {line.split()[0]: int(line.split()[1]) for line in output.splitlines() if len(line.split()) == 2}
+
+
+def duckdb_file(path, sql, directory):
+    import duckdb
+
+    connection = duckdb.connect()
+    connection.execute(
+        "CREATE TABLE postback_lines AS SELECT row_number() OVER () AS line, column0 AS text "
+        "FROM read_csv(?, columns = {'column0': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', "
+        "header = false, auto_detect = false)", [path])
+    connection.execute(sql)
+    rows = connection.execute("SELECT status, count(*) FROM decoded_postbacks GROUP BY status").fetchall()
+    return {status: count for status, count in rows}
+
+
+def spark_job(path, sql, directory):
+    lake = os.path.join(directory, "lake")
+    os.makedirs(lake, exist_ok=True)
+    os.link(path, os.path.join(lake, "postbacks.jsonl"))
+    sql_path = os.path.join(directory, "decode.spark.sql")
+    with open(sql_path, "w") as handle:
+        handle.write(sql)
+    output = subprocess.run([sys.executable, os.path.join(HERE, "spark_job.py"), lake, sql_path],
+                            capture_output=True, check=True).stdout.decode()
+    return status_counts(output)
 
 
 main()
