@@ -89,7 +89,8 @@ import Testing
         }
         #expect(result.stderr.contains("warning: [network-id-duplicate]"))
         #expect(result.stderr.contains("error: [network-id-missing]"))
-        #expect(result.stderr.hasSuffix("6 errors, 1 warning\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("warning: [copy-endpoint-missing]"))
+        #expect(result.stderr.hasSuffix("6 errors, 2 warnings\n"), "\(result.stderr)")
     }
 
     @Test func plistCheckReadsBinaryListsAndPassesACleanOne() throws {
@@ -103,6 +104,7 @@ import Testing
         let clean = try Self.write(
             [
                 "NSAdvertisingAttributionReportEndpoint": "https://example.com",
+                "AttributionCopyEndpoint": "https://example.com",
                 "NSUserTrackingUsageDescription": "Your data is used to measure which ads brought you to the app.",
                 "SKAdNetworkItems": [["SKAdNetworkIdentifier": "cstr6suwn9.skadnetwork"]],
             ], format: .binary)
@@ -117,6 +119,11 @@ import Testing
         #expect(warnings.stderr.contains("[tracking-description-missing]"))
         #expect(warnings.stderr.contains("[report-endpoint-missing]"))
         #expect(warnings.stderr.contains("[skadnetwork-items-missing]"))
+        let copyOnly = try Self.write(["AttributionCopyEndpoint": "ftp://example.com"], format: .xml)
+        defer { try? FileManager.default.removeItem(at: copyOnly) }
+        let copyChecked = try CLI.run(["plist", "check", copyOnly.path])
+        #expect(copyChecked.status == 1)
+        #expect(copyChecked.stderr.contains("error: [report-endpoint-not-https] 'ftp://example.com'"))
         let notPlist = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-\(UUID().uuidString).plist")
         try Data("not a plist".utf8).write(to: notPlist)
         defer { try? FileManager.default.removeItem(at: notPlist) }

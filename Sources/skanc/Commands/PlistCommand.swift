@@ -17,7 +17,8 @@ enum PlistCommand {
                 or AdNetworkIdentifiers the system does not recognize, so that network's installs are lost;
               network-id-duplicate (warning); skadnetwork-items-missing (warning);
               report-endpoint-not-https, report-endpoint-malformed (errors), report-endpoint-missing,
-                report-endpoint-has-path (warnings): NSAdvertisingAttributionReportEndpoint;
+                report-endpoint-has-path, copy-endpoint-missing (warnings): NSAdvertisingAttributionReportEndpoint
+                and AdAttributionKit's AttributionCopyEndpoint;
               tracking-description-placeholder (error), tracking-description-missing (warning):
                 NSUserTrackingUsageDescription.
 

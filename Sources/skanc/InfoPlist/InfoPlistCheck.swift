@@ -145,15 +145,29 @@ struct InfoPlistCheck {
         }
     }
 
+    /// `NSAdvertisingAttributionReportEndpoint` (SKAdNetwork's winning-postback copies and Private Click
+    /// Measurement) and AdAttributionKit's `AttributionCopyEndpoint` (iOS 17.4): each an https URL of a domain,
+    /// to which the system adds its own well-known path.
     private mutating func checkReportEndpoint() {
-        let key = "NSAdvertisingAttributionReportEndpoint"
-        guard let value = root[key] else {
+        let report = "NSAdvertisingAttributionReportEndpoint"
+        let copy = "AttributionCopyEndpoint"
+        if root[report] == nil {
             add(
-                .warning, "report-endpoint-missing", key,
-                "no \(key): the app receives no copies of winning postbacks; add your https domain")
-            return
+                .warning, "report-endpoint-missing", report,
+                "no \(report): the app receives no copies of winning postbacks; add your https domain")
+        } else {
+            checkEndpoint(report)
+            if root[copy] == nil {
+                add(
+                    .warning, "copy-endpoint-missing", report,
+                    "\(report) is set but \(copy) is not: AdAttributionKit sends its postback copies only to \(copy)")
+            }
         }
-        guard let endpoint = value as? String else {
+        if root[copy] != nil { checkEndpoint(copy) }
+    }
+
+    private mutating func checkEndpoint(_ key: String) {
+        guard let endpoint = root[key] as? String else {
             add(.error, "report-endpoint-not-string", key, "\(key) must be a string such as 'https://example.com'")
             return
         }
