@@ -24,9 +24,13 @@ let package = Package(
         .executableTarget(
             name: "signature-benchmark", dependencies: ["SkanPostbacks"], path: "Benchmarks/SignatureBenchmark"),
         // The command-line shell around both.
-        .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks", "SkanRuntime"]),
-        // What apps link next to the generated code: one updater that applies conversion values.
-        .target(name: "SkanRuntime"),
+        .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks", "SkanAppleAds"]),
+        // Apple Ads attribution records in one shape (the AdServices API's and the iAd framework's), read from
+        // JSON: for the runtime's client and for `skanc attribution`. Foundation only, no networking.
+        .target(name: "SkanAppleAds"),
+        // What apps link next to the generated code: one updater that applies conversion values, tracking
+        // authorization and the Apple Ads attribution client.
+        .target(name: "SkanRuntime", dependencies: ["SkanAppleAds"]),
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures", "Goldens"]),
@@ -41,7 +45,7 @@ let package = Package(
             name: "GeneratedCodeTests",
             dependencies: ["SkanCompiler", "GeneratedInternal", "GeneratedPackage", "GeneratedPublic"]
         ),
-        .testTarget(name: "SkanRuntimeTests", dependencies: ["SkanRuntime", "GeneratedPublic"]),
+        .testTarget(name: "SkanRuntimeTests", dependencies: ["SkanRuntime", "SkanAppleAds", "GeneratedPublic"]),
         // Apple's SKAdNetwork and AdAttributionKit declarations, mirrored, with the runtime's calling code
         // (a link to Sources/SkanRuntime/Apple) compiled against them on every run.
         .testTarget(

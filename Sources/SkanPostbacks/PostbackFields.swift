@@ -86,7 +86,13 @@ final class PostbackFields {
     /// first, as every JSON reader does.
     @inline(__always)
     private func match(_ name: JSONScanner.Span, in bytes: UnsafeBufferPointer<UInt8>) -> PostbackKey? {
-        guard name.hasEscapes else { return keys.match(bytes, name.start, name.end) }
+        guard _slowPath(name.hasEscapes) else { return keys.match(bytes, name.start, name.end) }
+        return matchDecoded(name, in: bytes)
+    }
+
+    /// The rare name with escapes, out of line so that the hot loop stays small.
+    @inline(never)
+    private func matchDecoded(_ name: JSONScanner.Span, in bytes: UnsafeBufferPointer<UInt8>) -> PostbackKey? {
         let decoded = Array(JSONStringDecoding.decode(bytes, name.start, name.end, scratch: &keyScratch).utf8)
         return decoded.withUnsafeBufferPointer { keys.match($0, 0, $0.count) }
     }

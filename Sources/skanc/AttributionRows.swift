@@ -1,6 +1,6 @@
 import Foundation
+import SkanAppleAds
 import SkanCompiler
-import SkanRuntime
 
 /// Apple Ads attribution records (AdServices API answers and iAd dictionaries, one JSON object a line) as
 /// rows of one set of columns, CSV (RFC 4180, spreadsheet-safe) or JSON lines. Every non-blank line gets a

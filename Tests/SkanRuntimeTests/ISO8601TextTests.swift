@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SkanRuntime
+@testable import SkanAppleAds
 
 /// The click-date reader against Foundation's ISO 8601 formatter, over random dates, offsets and forms.
 @Suite struct ISO8601TextTests {
