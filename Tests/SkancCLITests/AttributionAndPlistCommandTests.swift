@@ -177,5 +177,11 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("\(bad.path):2: error: [network-id-malformed] 'not an id'"))
         #expect(try Data(contentsOf: plist) == before)
+        // A runaway line is quoted short.
+        try (String(repeating: "x", count: 100_000) + "\n").write(to: bad, atomically: true, encoding: .utf8)
+        let runaway = try CLI.run(["plist", "add-networks", plist.path, bad.path])
+        #expect(runaway.status == 1)
+        #expect(runaway.stderr.contains("...' (100000 characters)"))
+        #expect(runaway.stderr.count < 600)
     }
 }

@@ -92,7 +92,8 @@ enum PlistCommand {
             let clean = identifier.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if let (_, hint) = InfoPlistCheck.identifierProblem(clean, suffixes: [".skadnetwork"]) {
                 Output.error(
-                    "\(idsPath)\(line.map { ":\($0)" } ?? ""): error: [network-id-malformed] '\(identifier)': \(hint)")
+                    "\(idsPath)\(line.map { ":\($0)" } ?? ""): error: [network-id-malformed] \(InfoPlistCheck.shown(identifier)): \(hint)"
+                )
                 malformed = true
             } else {
                 wanted.append(clean)

@@ -32,6 +32,11 @@ struct InfoPlistCheck {
         return nil
     }
 
+    /// A value as a message quotes it: at most 80 characters, so that a runaway value cannot flood the terminal.
+    static func shown(_ value: String) -> String {
+        value.count <= 80 ? "'\(value)'" : "'\(value.prefix(77))...' (\(value.count) characters)"
+    }
+
     /// Placeholder words App Review rejects in a usage description.
     static let placeholders = ["todo", "tbd", "fixme", "lorem", "placeholder", "description", "xxx"]
 
@@ -136,11 +141,11 @@ struct InfoPlistCheck {
         if let (code, hint) = Self.identifierProblem(identifier, suffixes: suffixes) {
             add(
                 .error, code, path,
-                "'\(identifier)' is not an ad network ID the system recognizes: \(hint); that network's installs are lost",
+                "\(Self.shown(identifier)) is not an ad network ID the system recognizes: \(hint); that network's installs are lost",
                 value: identifier, occurrence: occurrence)
         } else if occurrence > 1 {
             add(
-                .warning, "network-id-duplicate", path, "'\(identifier)' is listed again; remove the repeat",
+                .warning, "network-id-duplicate", path, "\(Self.shown(identifier)) is listed again; remove the repeat",
                 value: identifier, occurrence: occurrence)
         }
     }
@@ -173,18 +178,20 @@ struct InfoPlistCheck {
         }
         guard let url = URL(string: endpoint), let scheme = url.scheme, url.host?.isEmpty == false else {
             add(
-                .error, "report-endpoint-malformed", key, "'\(endpoint)' is not a URL; use 'https://example.com'",
+                .error, "report-endpoint-malformed", key,
+                "\(Self.shown(endpoint)) is not a URL; use 'https://example.com'",
                 value: endpoint)
             return
         }
         if scheme.lowercased() != "https" {
             add(
                 .error, "report-endpoint-not-https", key,
-                "'\(endpoint)' must use https; the system sends postback copies only over https", value: endpoint)
+                "\(Self.shown(endpoint)) must use https; the system sends postback copies only over https",
+                value: endpoint)
         } else if !(url.path.isEmpty || url.path == "/") || url.query != nil {
             add(
                 .warning, "report-endpoint-has-path", key,
-                "'\(endpoint)' has a path; give the domain only: the system adds its own well-known path",
+                "\(Self.shown(endpoint)) has a path; give the domain only: the system adds its own well-known path",
                 value: endpoint)
         }
     }
@@ -205,7 +212,7 @@ struct InfoPlistCheck {
         if words.count < 4 || words.contains(where: Self.placeholders.contains) {
             add(
                 .error, "tracking-description-placeholder", key,
-                "'\(description)' does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
+                "\(Self.shown(description)) does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
                 value: description)
         }
     }
