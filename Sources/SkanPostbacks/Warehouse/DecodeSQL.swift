@@ -54,7 +54,14 @@ public struct DecodeSQL: Sendable {
 
             """
         guard let view = names.view else { return header + dialect.preamble + query + ";\n" }
-        return header + dialect.preamble + "CREATE VIEW \(dialect.identifier(view)) AS\n" + query + ";\n"
+        // Running the file again replaces the view, whatever columns a new schema version gives it.
+        let create =
+            switch dialect {
+            case .duckdb, .spark: "CREATE OR REPLACE VIEW \(dialect.identifier(view)) AS\n"
+            case .postgres, .sqlite:
+                "DROP VIEW IF EXISTS \(dialect.identifier(view));\nCREATE VIEW \(dialect.identifier(view)) AS\n"
+            }
+        return header + dialect.preamble + create + query + ";\n"
     }
 
     struct Stage {

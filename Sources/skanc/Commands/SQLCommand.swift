@@ -16,12 +16,12 @@ enum SQLCommand {
             USAGE: skanc sql SCHEMA[,SCHEMA...] --dialect duckdb|postgres|sqlite|spark [--table NAME]
                              [--line-column NAME] [--text-column NAME] [--view NAME | --query]
 
-            Writes a CREATE VIEW that turns a table of raw postback lines (a line number and the JSON text of one
-            postback per row) into the rows of 'skanc postbacks --no-verify': the same columns in the same order,
-            the same status codes with the same precedence, the schema's fields and the coarse meanings, the
-            duplicate check as a window over the transaction or postback identifier. Signatures are not checked:
-            verify them with 'skanc postbacks' where the postbacks arrive. Where an engine's JSON functions cannot
-            make a distinction skanc makes, docs/Warehouse.md says so.
+            Writes a view (replaced when the file runs again) that turns a table of raw postback lines (a line
+            number and the JSON text of one postback per row) into the rows of 'skanc postbacks --no-verify': the
+            same columns in the same order, the same status codes with the same precedence, the schema's fields
+            and the coarse meanings, the duplicate check as a window over the transaction or postback identifier.
+            Signatures are not checked: verify them with 'skanc postbacks' where the postbacks arrive. Where an
+            engine's JSON functions cannot make a distinction skanc makes, docs/Warehouse.md says so.
 
             OPTIONS:
               --dialect DIALECT    duckdb, postgres (also writes three helper functions), sqlite or spark.
@@ -29,7 +29,7 @@ enum SQLCommand {
               --line-column NAME   Its column of line numbers (default line); the lowest wins among duplicates.
               --text-column NAME   Its column of JSON text (default text).
               --view NAME          The view to create (default decoded_postbacks).
-              --query              Write the query alone, without CREATE VIEW.
+              --query              Write the query alone, without the view.
               -h, --help           Show this help.
 
             EXIT STATUS: 0 written, 1 a schema error or a file that cannot be read, 64 bad usage.
