@@ -9,6 +9,22 @@ extension PostbackLineDecoder {
         value.source == .line ? line : payload
     }
 
+    /// A string cell's text; one with escapes (`"\u006cow"`) is decoded first (a rare path that allocates),
+    /// so it means what it spells.
+    @inline(__always)
+    func withText<T>(
+        of cell: PostbackFields.Value, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
+        let source = bytes(of: cell, line: line, payload: payload)
+        guard cell.span.hasEscapes else {
+            return body(UnsafeBufferPointer(rebasing: source[cell.span.start..<cell.span.end]))
+        }
+        var scratch: [UInt8] = []
+        let decoded = JSONStringDecoding.decode(source, cell.span.start, cell.span.end, scratch: &scratch)
+        return Array(decoded.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// Fills the row's columns and applies the type, range, Apple and schema checks, in status order
     /// (docs/Postbacks.md lists it).
     func check(_ line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
@@ -29,15 +45,8 @@ extension PostbackLineDecoder {
     ) {
         let aak = row.framework == .adattributionkit
         let signed: PostbackFields.Source = aak ? .payload : .line
-        // A string's text; one with escapes (`"\u006cow"`) is decoded first, so it means what it spells.
         func text<T>(_ cell: PostbackFields.Value, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-            let source = bytes(of: cell, line: line, payload: payload)
-            guard cell.span.hasEscapes else {
-                return body(UnsafeBufferPointer(rebasing: source[cell.span.start..<cell.span.end]))
-            }
-            var scratch: [UInt8] = []
-            let decoded = JSONStringDecoding.decode(source, cell.span.start, cell.span.end, scratch: &scratch)
-            return Array(decoded.utf8).withUnsafeBufferPointer(body)
+            withText(of: cell, line: line, payload: payload, body)
         }
         if !aak { row.versionCell = expect(.version, .string, from: .line, in: &row) }
         row.transactionID = expect(aak ? .postbackIdentifier : .transactionID, .string, from: signed, in: &row)
@@ -104,13 +113,8 @@ extension PostbackLineDecoder {
     /// The version, then the fields it must and may carry.
     private func checkSKAdNetworkFields(_ line: UnsafeBufferPointer<UInt8>, into row: inout PostbackRow) {
         if let cell = row.versionCell {
-            var scratch: [UInt8] = []
-            let version =
-                cell.span.hasEscapes
-                ? Array(JSONStringDecoding.decode(line, cell.span.start, cell.span.end, scratch: &scratch).utf8)
-                    .withUnsafeBufferPointer(PostbackRules.SKAdNetworkVersion.init)
-                : PostbackRules.SKAdNetworkVersion(UnsafeBufferPointer(rebasing: line[cell.span.start..<cell.span.end]))
-            guard let version else {
+            guard let version = withText(of: cell, line: line, payload: line, PostbackRules.SKAdNetworkVersion.init)
+            else {
                 row.flag(.unknownVersion)
                 return
             }

@@ -27,16 +27,20 @@ def open_engine(name):
         engine.close()
 
 
-class DuckDB:
+class Engine:
+    """What every engine does: load the lines and the SQL, then read the view."""
+
+    def decode(self, lines, sql):
+        self.load(lines, sql)
+        return self.read()
+
+
+class DuckDB(Engine):
     def __init__(self):
         import duckdb
 
         self.directory = tempfile.mkdtemp(prefix="skanc-duckdb-")
         self.connection = duckdb.connect()
-
-    def decode(self, lines, sql):
-        self.load(lines, sql)
-        return self.read()
 
     def load(self, lines, sql):
         # Loaded through DuckDB's own JSON reader: each line as a JSON string, so no byte is reinterpreted.
@@ -63,17 +67,13 @@ class DuckDB:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-class SQLite:
+class SQLite(Engine):
     def __init__(self):
         import sqlite3
 
         self.connection = sqlite3.connect(":memory:")
         # SQLite hands back the bytes a JSON escape makes, even a lone surrogate's: shown as U+FFFD, as skanc does.
         self.connection.text_factory = lambda data: data.decode("utf-8", errors="replace")
-
-    def decode(self, lines, sql):
-        self.load(lines, sql)
-        return self.read()
 
     def load(self, lines, sql):
         connection = self.connection
@@ -97,7 +97,7 @@ def postgres_bin(program):
     return found[-1]
 
 
-class PostgreSQL:
+class PostgreSQL(Engine):
     def __init__(self):
         self.directory = tempfile.mkdtemp(prefix="skanc-postgres-")
         os.chmod(self.directory, 0o777)
@@ -120,10 +120,6 @@ class PostgreSQL:
         if result.returncode != 0:
             raise SystemExit("psql: " + result.stderr.decode(errors="replace")[-2000:])
         return result.stdout
-
-    def decode(self, lines, sql):
-        self.load(lines, sql)
-        return self.read()
 
     def load(self, lines, sql):
         # COPY's text format: backslash, tab, carriage return escaped; text cannot hold U+0000.
@@ -149,7 +145,7 @@ class PostgreSQL:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-class Spark:
+class Spark(Engine):
     def __init__(self):
         from pyspark.sql import SparkSession
 
@@ -162,10 +158,6 @@ class Spark:
             .getOrCreate()
         )
         self.session.sparkContext.setLogLevel("ERROR")
-
-    def decode(self, lines, sql):
-        self.load(lines, sql)
-        return self.read()
 
     def load(self, lines, sql):
         session = self.session

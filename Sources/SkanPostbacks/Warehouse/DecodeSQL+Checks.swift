@@ -15,6 +15,8 @@ extension DecodeSQL {
             "CASE WHEN sequence_n BETWEEN 0 AND 2 THEN sequence_n + 1 ELSE 1 END AS window_number",
             "CASE WHEN aak THEN publisher_item_v WHEN source_app_v IS NOT NULL THEN source_app_v ELSE source_domain_v END AS publisher_v",
             "CASE WHEN aak THEN CASE WHEN publisher_item_v IS NOT NULL THEN 'app' END WHEN source_app_v IS NOT NULL THEN 'app' WHEN source_domain_v IS NOT NULL THEN 'web' END AS publisher_kind",
+            // A source identifier of two to four ASCII digits (`bad-source-identifier`, `source_digits`).
+            "\(Self.known("length(source_v) BETWEEN 2 AND 4 AND \(dialect.trimBoth("source_v", "'0123456789'")) = ''")) AS source_digits_ok",
         ]
         let checked = [
             "CASE\n"
@@ -61,7 +63,6 @@ extension DecodeSQL {
             .subtracting(PostbackRules.adAttributionKitPayloadAllowed).keys
         let payloadStrangers = everyKey.subtracting(PostbackRules.adAttributionKitPayloadAllowed)
             .subtracting(PostbackRules.values).keys
-        let digits = "length(source_v) BETWEEN 2 AND 4 AND \(dialect.trimBoth("source_v", "'0123456789'")) = ''"
         let fine = "fine_n BETWEEN 0 AND 63"
         let carriesValue =
             "(" + any(PostbackRules.values.keys, "lt") + " OR " + any(PostbackRules.values.keys, "pt") + ")"
@@ -84,7 +85,7 @@ extension DecodeSQL {
             ),
             (.signedFieldOutside, "aak AND \(any(PostbackRules.adAttributionKitPayloadAllowed.keys, "lt"))"),
             (.valueInPayload, "aak AND \(any(PostbackRules.values.keys, "pt"))"),
-            (.badSourceIdentifier, "source_v IS NOT NULL AND NOT \(Self.known(digits))"),
+            (.badSourceIdentifier, "source_v IS NOT NULL AND NOT source_digits_ok"),
             (.unknownCoarse, "coarse_v IS NOT NULL AND coarse_v NOT IN ('low', 'medium', 'high')"),
             (
                 .unknownConversionType,

@@ -93,7 +93,6 @@ extension DecodeSQL {
             """
         let key = "CASE WHEN \(uuid) THEN lower(\(id)) ELSE \(id) END"
         let earlier = "ROW_NUMBER() OVER (PARTITION BY \(key) ORDER BY line) > 1"
-        let digits = "length(source_v) BETWEEN 2 AND 4 AND \(dialect.trimBoth("source_v", "'0123456789'")) = ''"
         let tier = """
             CASE WHEN NOT decoded OR did_win_v = 'false' THEN NULL \
             WHEN (aak OR version_known = '4.0') AND window_number = 1 THEN \
@@ -112,7 +111,7 @@ extension DecodeSQL {
             ("transaction_id", id),
             ("ad_network_id", "network_v"),
             ("source_identifier", "source_v"),
-            ("source_digits", "CASE WHEN \(Self.known(digits)) THEN length(source_v) END"),
+            ("source_digits", "CASE WHEN source_digits_ok THEN length(source_v) END"),
             ("campaign_id", "campaign_v"),
             ("app_id", "app_v"),
             ("publisher", "publisher_v"),

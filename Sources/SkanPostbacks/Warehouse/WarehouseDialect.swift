@@ -21,21 +21,26 @@ public enum WarehouseDialect: String, Sendable, CaseIterable {
 
     var integerType: String { self == .sqlite ? "INTEGER" : "BIGINT" }
 
+    /// The lookup-table dialect with the same quoting rules (`skanc table --format sql`); Spark has none.
+    private var tableDialect: SQLDialect? {
+        switch self {
+        case .duckdb: .duckdb
+        case .postgres: .postgres
+        case .sqlite: .sqlite
+        case .spark: nil
+        }
+    }
+
     /// An identifier, quoted.
     func identifier(_ name: String) -> String {
-        switch self {
-        case .spark: "`" + name.replacingAll("`", with: "``") + "`"
-        default: "\"" + name.replacingAll("\"", with: "\"\"") + "\""
-        }
+        tableDialect?.identifier(name) ?? "`" + name.replacingAll("`", with: "``") + "`"
     }
 
     /// A string literal. Spark reads backslash escapes inside quotes, so backslashes are doubled there.
     func literal(_ text: String) -> String {
+        if let tableDialect { return tableDialect.string(text) }
         let clean = text.replacingAll("\u{0}", with: "\u{FFFD}")
-        switch self {
-        case .spark: return "'" + clean.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''") + "'"
-        default: return "'" + clean.replacingAll("'", with: "''") + "'"
-        }
+        return "'" + clean.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''") + "'"
     }
 
     /// A text of the characters with these code points (tab, carriage return...), without putting them in
