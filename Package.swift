@@ -35,7 +35,7 @@ let package = Package(
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
         .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures", "Goldens"]),
         .testTarget(name: "SkanPostbacksTests", dependencies: ["SkanPostbacks", "SkanCompiler"]),
-        .testTarget(name: "SkancCLITests", dependencies: ["skanc", "SkanCompiler"]),
+        .testTarget(name: "SkancCLITests", dependencies: ["skanc", "SkanCompiler", "SkanPostbacks"]),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.
         .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal"),

@@ -15,7 +15,9 @@ public enum SchemaCompiler {
     }
 
     /// Compiles a schema: lexes, parses and checks it, collecting every diagnostic instead of stopping at the first.
-    public static func compile(_ source: SourceText) -> Result {
+    /// `reservedColumns` names the columns of outputs beyond the compiler's own tables (postback rows, say), each
+    /// with the outputs that have it (`["tier": ["skanc postbacks"]]`): a flag or field may not make one.
+    public static func compile(_ source: SourceText, reservedColumns: [String: [String]] = [:]) -> Result {
         guard source.bytes.count <= maximumSourceBytes else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
             return Result(
@@ -28,7 +30,8 @@ public enum SchemaCompiler {
                 ])
         }
         let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
-        let (schema, checkDiagnostics) = Checker.check(syntax, parseHadErrors: parseDiagnostics.hasErrors)
+        let (schema, checkDiagnostics) = Checker.check(
+            syntax, parseHadErrors: parseDiagnostics.hasErrors, reservedColumns: reservedColumns)
         return Result(
             schema: schema, diagnostics: (parseDiagnostics + checkDiagnostics).sortedByLocation(),
             versionLocation: syntax.version?.location)

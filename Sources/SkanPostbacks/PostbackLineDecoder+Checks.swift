@@ -90,7 +90,14 @@ extension PostbackLineDecoder {
                 row.interaction = value == 0 ? .view : .click
             }
         }
-        row.countryCode = expect(.countryCode, .string, from: .line, in: &row)
+        // Apple's `country-code` is a two-letter code (ISO 3166-1 alpha-2, "US"); any other text is mistyped.
+        if let country = expect(.countryCode, .string, from: .line, in: &row) {
+            if text(country, { $0.count == 2 && $0.allSatisfy(\.isASCIILetter) }) {
+                row.countryCode = country
+            } else {
+                row.flag(.wrongType)
+            }
+        }
         if let index = expect(.postbackSequenceIndex, .number, from: signed, in: &row) {
             row.sequenceIndex = index
             if let value = checkRange(index, 0...2, line: line, payload: payload, in: &row) {

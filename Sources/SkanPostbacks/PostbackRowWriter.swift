@@ -16,14 +16,18 @@ public struct PostbackRowWriter {
     /// every version (the newest's first, then those only older versions have); one version, no
     /// `schema_version`.
     public static func columns(versions: LiveVersions, withFile: Bool) -> [String] {
-        let version = versions.schemas.count > 1 ? ["schema_version"] : []
-        return (withFile ? ["file"] : []) + [
-            "line", "status", "signature", "framework", "version", "transaction_id", "ad_network_id",
-            "source_identifier",
-            "source_digits", "campaign_id", "app_id", "publisher", "publisher_kind", "marketplace",
-            "postback_sequence_index", "did_win", "interaction", "conversion_type", "tier", "country_code",
-            "fine_value", "coarse_value",
-        ] + version + versions.fieldColumns.map(\.name) + ["coarse_meaning"]
+        layout(versions: versions, withFile: withFile).map(\.name)
+    }
+
+    /// The columns of a row, in order, from `PostbackColumn`'s declaration and the versions' fields.
+    public static func layout(versions: LiveVersions, withFile: Bool) -> [PostbackRowColumn] {
+        let several = versions.schemas.count > 1
+        let fixed = PostbackColumn.beforeFields.filter {
+            ($0 != .file || withFile) && ($0 != .schemaVersion || several)
+        }
+        return fixed.map(PostbackRowColumn.fixed)
+            + versions.fieldColumns.map { PostbackRowColumn.field(name: $0.name, isFlag: $0.isFlag) }
+            + PostbackColumn.afterFields.map(PostbackRowColumn.fixed)
     }
 
     let format: Format
@@ -71,12 +75,12 @@ public struct PostbackRowWriter {
     mutating func appendPrefix(line number: Int, status: PostbackStatus) -> Int {
         var column = 0
         if withFile {
-            separator(&column)
+            separator(&column, .file)
             buffer.append(fileCell)
         }
-        separator(&column)
+        separator(&column, .line)
         buffer.append(decimal: number)
-        separator(&column)
+        separator(&column, .status)
         let offset = buffer.count
         appendStatus(status)
         return offset
@@ -84,7 +88,7 @@ public struct PostbackRowWriter {
 
     /// A status cell on its own, as `appendPrefix` writes it.
     func statusCell(_ status: PostbackStatus) -> [UInt8] {
-        format == .jsonl ? Array("\"\(status.rawValue)\"".utf8) : Array(status.rawValue.utf8)
+        format == .jsonl ? Array("\"\(status.code)\"".utf8) : Array(status.code.utf8)
     }
 
     /// The columns from `kind` on, and the line end.
@@ -92,71 +96,71 @@ public struct PostbackRowWriter {
         _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
     ) {
         var column = withFile ? 3 : 2
-        separator(&column)
+        separator(&column, .signature)
         if let signature = row.signature { appendText(Self.signatureText(signature)) } else { appendNull() }
-        separator(&column)
+        separator(&column, .framework)
         switch row.framework {
         case .skadnetwork: appendText("skadnetwork")
         case .adattributionkit: appendText("adattributionkit")
         case nil: appendNull()
         }
-        separator(&column)
+        separator(&column, .version)
         if let version = row.version {
             appendText(Self.versionText(version))
         } else {
             appendCell(row.versionCell, line: line, payload: payload)
         }
-        separator(&column)
+        separator(&column, .transactionID)
         appendCell(row.transactionID, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .adNetworkID)
         appendCell(row.adNetworkID, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .sourceIdentifier)
         appendCell(row.sourceIdentifier, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .sourceDigits)
         appendSmallInteger(row.sourceDigits > 0 ? row.sourceDigits : nil)
-        separator(&column)
+        separator(&column, .campaignID)
         appendCell(row.campaignID, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .appID)
         appendCell(row.appID, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .publisher)
         appendCell(row.publisher, line: line, payload: payload, asText: true)
-        separator(&column)
+        separator(&column, .publisherKind)
         switch row.publisherKind {
         case .app: appendText("app")
         case .web: appendText("web")
         case nil: appendNull()
         }
-        separator(&column)
+        separator(&column, .marketplace)
         appendCell(row.marketplace, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .postbackSequenceIndex)
         appendCell(row.sequenceIndex, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .didWin)
         appendCell(row.didWin, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .interaction)
         switch row.interaction {
         case .view: appendText("view")
         case .click: appendText("click")
         case nil: appendNull()
         }
-        separator(&column)
+        separator(&column, .conversionType)
         switch row.conversionType {
         case .download: appendText("download")
         case .redownload: appendText("redownload")
         case .reengagement: appendText("re-engagement")
         case nil: appendNull()
         }
-        separator(&column)
+        separator(&column, .tier)
         appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil)
-        separator(&column)
+        separator(&column, .countryCode)
         appendCell(row.countryCode, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .fineValue)
         appendCell(row.fineCell, line: line, payload: payload)
-        separator(&column)
+        separator(&column, .coarseValue)
         appendCell(row.coarseCell, line: line, payload: payload)
         // The field cells carry their own separators (and keys, in JSON lines).
         buffer.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
         column = prefixes.count - 1
-        separator(&column)
+        separator(&column, .coarseMeaning)
         if let coarse = row.coarseValue {
             buffer.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
         } else {
@@ -195,9 +199,12 @@ public struct PostbackRowWriter {
         }
     }
 
-    /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines.
+    /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines. `expected` is
+    /// the column the caller writes next: debug builds check it against the layout, so the order the cells are
+    /// written in cannot drift from `PostbackColumn`'s.
     @inline(__always)
-    private func separator(_ column: inout Int) {
+    private func separator(_ column: inout Int, _ expected: PostbackColumn) {
+        assert(templates.layout[column] == .fixed(expected), "column \(column) is not \(expected)")
         if format == .csv {
             if column > 0 { buffer.append(UInt8(ascii: ",")) }
         } else {
@@ -210,7 +217,8 @@ public struct PostbackRowWriter {
 /// Byte strings kept in one allocation that lives as long as the writers, with tables of pointers to them,
 /// so that writing a row reads them without reference counting.
 final class RowTemplates {
-    let columns: [String]
+    let layout: [PostbackRowColumn]
+    var columns: [String] { layout.map(\.name) }
     /// Whether each fine value 0...63 is a state of the schema (of exactly one of the live versions).
     let validFine: [Bool]
     /// Whether each fine value 0...63 is valid in several of the live versions.
@@ -232,7 +240,8 @@ final class RowTemplates {
     /// Renders everything that depends only on the versions and the format: each fine value's cells come
     /// from the one version it belongs to (with `schema_version` when several are live together).
     convenience init(versions: LiveVersions, format: PostbackRowWriter.Format, withFile: Bool) {
-        let columns = PostbackRowWriter.columns(versions: versions, withFile: withFile)
+        let layout = PostbackRowWriter.layout(versions: versions, withFile: withFile)
+        let columns = layout.map(\.name)
         let fieldNames = versions.fieldColumns.map(\.name)
         let several = versions.schemas.count > 1
         let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
@@ -274,15 +283,16 @@ final class RowTemplates {
         let validFine = owners.map { if case .version = $0 { true } else { false } }
         let ambiguousFine = owners.map { if case .ambiguous = $0 { true } else { false } }
         self.init(
-            columns: columns, validFine: validFine, ambiguousFine: ambiguousFine, fieldCells: cells,
+            layout: layout, validFine: validFine, ambiguousFine: ambiguousFine, fieldCells: cells,
             coarseMeanings: meanings, prefixes: prefixes)
     }
 
     init(
-        columns: [String], validFine: [Bool], ambiguousFine: [Bool], fieldCells: [[UInt8]], coarseMeanings: [[UInt8]],
+        layout: [PostbackRowColumn], validFine: [Bool], ambiguousFine: [Bool], fieldCells: [[UInt8]],
+        coarseMeanings: [[UInt8]],
         prefixes: [[UInt8]]
     ) {
-        self.columns = columns
+        self.layout = layout
         self.validFine = validFine
         self.ambiguousFine = ambiguousFine
         let all = fieldCells + coarseMeanings + prefixes

@@ -3,9 +3,10 @@
 /// - SKAdNetwork: "Identifying the parameters in install-validation postbacks" (StoreKit) gives each
 ///   parameter's versions: `ad-network-id`, `app-id`, `transaction-id` 1+; `campaign-id` 1-3;
 ///   `version`, `redownload`, `source-app-id`, `conversion-value` 2+; `fidelity-type` 2.2+; `did-win` 3+;
-///   `source-identifier`, `source-domain`, `coarse-conversion-value`, `postback-sequence-index` 4+.
+///   `source-identifier`, `source-domain`, `coarse-conversion-value`, `postback-sequence-index`,
+///   `country-code` 4+ (`country-code` depends on the postback data tier and is outside the signature).
 ///   Parameters that depend on the privacy threshold or on the app (`source-app-id`, `source-domain`,
-///   the values) are allowed, never required.
+///   `country-code`, the values) are allowed, never required.
 /// - AdAttributionKit: "Identifying the parameters in a postback" (AdAttributionKit): the stanza holds
 ///   `jws-string`, the values, `ad-interaction-type` and `country-code`; the identifiers are signed inside
 ///   the JWS payload.
@@ -58,6 +59,7 @@ enum PostbackRules {
         case .v4:
             required(version).union([
                 .attributionSignature, .sourceAppID, .sourceDomain, .conversionValue, .coarseConversionValue,
+                .countryCode,
             ])
         }
     }

@@ -135,7 +135,7 @@ public struct PostbackSummary: Sendable {
         out +=
             "problems: \(read - ok)"
             + (problems.isEmpty
-                ? "\n" : "\n" + problems.map { "  \($0.rawValue): \(count(of: $0))" }.joined(separator: "\n") + "\n")
+                ? "\n" : "\n" + problems.map { "  \($0.code): \(count(of: $0))" }.joined(separator: "\n") + "\n")
         out += "duplicates: \(count(of: .duplicate))\n"
         let signatures = SignatureOutcome.allCases.map { ($0, count(of: $0)) }
         if signatures.contains(where: { $0.1 > 0 }) {

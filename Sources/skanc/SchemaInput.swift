@@ -47,7 +47,7 @@ enum SchemaInput {
             Output.error(error.message)
             return (nil, true)
         }
-        var result = SchemaCompiler.compile(source)
+        var result = SchemaCompiler.compile(source, reservedColumns: ReservedColumns.byName)
         if let schema = result.schema, let location = result.versionLocation {
             result.diagnostics = (result.diagnostics + more(schema, location)).sortedByLocation()
         }

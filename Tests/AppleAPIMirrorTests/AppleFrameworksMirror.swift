@@ -2,44 +2,11 @@ import Foundation
 
 // Apple's SKAdNetwork (StoreKit) and AdAttributionKit declarations, mirrored exactly as Apple's pages give
 // them (labels, defaults, `@Sendable`, `async throws`, availability), so that the runtime's calling code
-// compiles here as it does against the iOS SDK. Each call is recorded in `AppleCallLog` instead of
+// compiles here as it does against the iOS SDK. Each call is recorded in the test's `AppleMirrorWorld` instead of
 // reaching a system. The `@available` attributes are the ones Apple lists; PortabilityTests reads them to
 // check that every call in Sources/SkanRuntime/Apple sits behind an `#available` at least as new.
 // Pages: https://developer.apple.com/documentation/storekit/skadnetwork and
 // https://developer.apple.com/documentation/adattributionkit (one link per declaration below).
-
-/// The calls made to the mirrored frameworks, in order, and the errors the next calls should meet.
-final class AppleCallLog: @unchecked Sendable {
-    static let shared = AppleCallLog()
-    private let lock = NSLock()
-    private var entries: [String] = []
-    private var skAdNetworkError: (any Error)?
-    private var adAttributionKitError: (any Error)?
-
-    func append(_ entry: String) { lock.withLock { entries.append(entry) } }
-    func takeAll() -> [String] {
-        lock.withLock {
-            defer { entries = [] }
-            return entries
-        }
-    }
-    /// The next SKAdNetwork completion handler receives `error`; the next AdAttributionKit call throws it.
-    func failNext(skAdNetwork: (any Error)? = nil, adAttributionKit: (any Error)? = nil) {
-        lock.withLock { (skAdNetworkError, adAttributionKitError) = (skAdNetwork, adAttributionKit) }
-    }
-    func takeSKAdNetworkError() -> (any Error)? {
-        lock.withLock {
-            defer { skAdNetworkError = nil }
-            return skAdNetworkError
-        }
-    }
-    func takeAdAttributionKitError() -> (any Error)? {
-        lock.withLock {
-            defer { adAttributionKitError = nil }
-            return adAttributionKitError
-        }
-    }
-}
 
 // MARK: - StoreKit
 
@@ -50,7 +17,7 @@ open class SKAdNetwork: NSObject {
     @available(iOS, introduced: 14.0, deprecated: 15.4)
     @available(macCatalyst, introduced: 14.0, deprecated: 15.4)
     open class func updateConversionValue(_ conversionValue: Int) {
-        AppleCallLog.shared.append("SKAdNetwork.updateConversionValue(\(conversionValue))")
+        AppleMirrorWorld.current.append("SKAdNetwork.updateConversionValue(\(conversionValue))")
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:completionhandler:)
@@ -58,8 +25,8 @@ open class SKAdNetwork: NSObject {
     open class func updatePostbackConversionValue(
         _ conversionValue: Int, completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
-        AppleCallLog.shared.append("SKAdNetwork.updatePostbackConversionValue(\(conversionValue))")
-        completion?(AppleCallLog.shared.takeSKAdNetworkError())
+        AppleMirrorWorld.current.append("SKAdNetwork.updatePostbackConversionValue(\(conversionValue))")
+        completion?(AppleMirrorWorld.current.takeSKAdNetworkError())
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:completionhandler:)
@@ -68,9 +35,9 @@ open class SKAdNetwork: NSObject {
         _ fineValue: Int, coarseValue: SKAdNetwork.CoarseConversionValue,
         completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
-        AppleCallLog.shared.append(
+        AppleMirrorWorld.current.append(
             "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue))")
-        completion?(AppleCallLog.shared.takeSKAdNetworkError())
+        completion?(AppleMirrorWorld.current.takeSKAdNetworkError())
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:lockwindow:completionhandler:)
@@ -79,10 +46,10 @@ open class SKAdNetwork: NSObject {
         _ fineValue: Int, coarseValue: SKAdNetwork.CoarseConversionValue, lockWindow: Bool,
         completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
-        AppleCallLog.shared.append(
+        AppleMirrorWorld.current.append(
             "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue), lockWindow: \(lockWindow))"
         )
-        completion?(AppleCallLog.shared.takeSKAdNetworkError())
+        completion?(AppleMirrorWorld.current.takeSKAdNetworkError())
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue
@@ -117,25 +84,25 @@ public struct Postback {
     public static func updateConversionValue(
         _ fineConversionValue: Int, coarseConversionValue: CoarseConversionValue, lockPostback: Bool
     ) async throws {
-        AppleCallLog.shared.append(
+        AppleMirrorWorld.current.append(
             "Postback.updateConversionValue(\(fineConversionValue), coarseConversionValue: \(coarseConversionValue), lockPostback: \(lockPostback))"
         )
-        if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
+        if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:lockpostback:)
     @available(iOS 17.4, *)
     public static func updateConversionValue(_ fineConversionValue: Int, lockPostback: Bool) async throws {
-        AppleCallLog.shared.append(
+        AppleMirrorWorld.current.append(
             "Postback.updateConversionValue(\(fineConversionValue), lockPostback: \(lockPostback))")
-        if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
+        if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:)
     @available(iOS 18.0, *)
     public static func updateConversionValue(_ postbackUpdate: PostbackUpdate) async throws {
-        AppleCallLog.shared.append("Postback.updateConversionValue(\(postbackUpdate))")
-        if let error = AppleCallLog.shared.takeAdAttributionKitError() { throw error }
+        AppleMirrorWorld.current.append("Postback.updateConversionValue(\(postbackUpdate))")
+        if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
     }
 
     /// The query item of a re-engagement open's URL that carries the conversion tag (WWDC25 session 221,
@@ -213,29 +180,25 @@ open class ATTrackingManager: NSObject {
         case authorized = 3
     }
 
-    /// What the mirror answers: the status now, and the one a request turns it into.
-    nonisolated(unsafe) static var mirroredStatus = AuthorizationStatus.notDetermined
-    nonisolated(unsafe) static var mirroredAnswer = AuthorizationStatus.authorized
-
     /// https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/trackingauthorizationstatus
     @available(iOS 14.0, *)
-    open class var trackingAuthorizationStatus: ATTrackingManager.AuthorizationStatus { mirroredStatus }
+    open class var trackingAuthorizationStatus: ATTrackingManager.AuthorizationStatus {
+        AppleMirrorWorld.current.trackingAuthorization.status
+    }
 
     /// https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:)
     @available(iOS 14.0, *)
     open class func requestTrackingAuthorization(
         completionHandler completion: @escaping @Sendable (ATTrackingManager.AuthorizationStatus) -> Void
     ) {
-        AppleCallLog.shared.append("ATTrackingManager.requestTrackingAuthorization")
-        mirroredStatus = mirroredAnswer
-        completion(mirroredStatus)
+        AppleMirrorWorld.current.append("ATTrackingManager.requestTrackingAuthorization")
+        completion(AppleMirrorWorld.current.answerTrackingRequest())
     }
 }
 
 /// https://developer.apple.com/documentation/adsupport/asidentifiermanager
 @available(iOS 6.0, *)
 open class ASIdentifierManager: NSObject, @unchecked Sendable {
-    nonisolated(unsafe) static var mirroredIdentifier = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     private static let instance = ASIdentifierManager()
 
     /// https://developer.apple.com/documentation/adsupport/asidentifiermanager/shared()
@@ -244,7 +207,7 @@ open class ASIdentifierManager: NSObject, @unchecked Sendable {
 
     /// https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier
     @available(iOS 6.0, *)
-    open var advertisingIdentifier: UUID { Self.mirroredIdentifier }
+    open var advertisingIdentifier: UUID { AppleMirrorWorld.current.advertisingIdentifier }
 }
 
 /// https://developer.apple.com/documentation/uikit/uidevice
@@ -270,13 +233,33 @@ open class ASIdentifierManager: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/uikit/uiapplication/shared
     public static let shared = UIApplication()
     /// https://developer.apple.com/documentation/uikit/uiapplication/applicationstate
-    open var applicationState: UIApplication.State = .inactive
+    open var applicationState: UIApplication.State {
+        stateReads += 1
+        let waiting = stateReadWaiters
+        stateReadWaiters = []
+        for waiter in waiting { waiter.resume() }
+        return mirroredState
+    }
     /// https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
     public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
 
+    /// The state UIKit would report; tests set it.
+    var mirroredState = UIApplication.State.inactive
+    /// How often the state was read, and who waits for the next read.
+    private(set) var stateReads = 0
+    private var stateReadWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once the state has been read more than `count` times: a test waits here for the code under test
+    /// to have looked (and, in `SystemAppActivity`, to have added its observer first) instead of sleeping.
+    func mirrorUntilStateRead(moreThan count: Int) async {
+        guard stateReads <= count else { return }
+        await withCheckedContinuation { stateReadWaiters.append($0) }
+        await mirrorUntilStateRead(moreThan: count)
+    }
+
     /// What UIKit does when the app becomes active: the state changes, then the notification is posted.
     func mirrorBecomeActive() {
-        applicationState = .active
+        mirroredState = .active
         NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: nil)
     }
 }
@@ -284,13 +267,13 @@ open class ASIdentifierManager: NSObject, @unchecked Sendable {
 /// https://developer.apple.com/documentation/adservices/aaattribution
 @available(iOS 14.3, *)
 open class AAAttribution: NSObject {
-    nonisolated(unsafe) static var mirroredToken: String? = "mirror-token"
-
     /// https://developer.apple.com/documentation/adservices/aaattribution/attributiontoken()
     @available(iOS 14.3, *)
     open class func attributionToken() throws -> String {
-        AppleCallLog.shared.append("AAAttribution.attributionToken")
-        guard let token = mirroredToken else { throw NSError(domain: "com.apple.AdServices", code: 1) }
+        AppleMirrorWorld.current.append("AAAttribution.attributionToken")
+        guard let token = AppleMirrorWorld.current.attributionToken else {
+            throw NSError(domain: "com.apple.AdServices", code: 1)
+        }
         return token
     }
 }

@@ -5,16 +5,15 @@ import Testing
 /// The runtime's Apple calling code, compiled against the mirrored frameworks. On Linux every
 /// `#available` check holds, so the client's `newestAPI` stands in for the OS version: each path an
 /// iPhone takes, from iOS 14.0 to 18.4, is run here.
-@Suite(.serialized) struct SystemPostbackClientTests {
+@Suite(.appleMirrorWorld) struct SystemPostbackClientTests {
     let update = ConversionValueUpdate(window: 1, fineValue: 11, coarseValue: .medium, lockWindow: true)
 
     /// What one update through every framework of `client` calls, in order.
     func calls(_ client: SystemPostbackClient) async throws -> [String] {
-        _ = AppleCallLog.shared.takeAll()
         for framework in client.frameworks {
             try await client.send(update, through: framework)
         }
-        return AppleCallLog.shared.takeAll()
+        return AppleMirrorWorld.current.takeAll()
     }
 
     @Test func iOS18UpdatesInstallConversionsOnlyByDefault() async throws {
@@ -85,27 +84,25 @@ import Testing
     @Test func eachFrameworksErrorReachesTheCallerOnItsOwn() async throws {
         struct Refused: Error {}
         let client = SystemPostbackClient()
-        _ = AppleCallLog.shared.takeAll()
-        AppleCallLog.shared.failNext(skAdNetwork: Refused())
+        AppleMirrorWorld.current.failNext(skAdNetwork: Refused())
         await #expect(throws: Refused.self) { try await client.send(update, through: .skAdNetwork) }
         try await client.send(update, through: .adAttributionKit)
-        AppleCallLog.shared.failNext(adAttributionKit: Refused())
+        AppleMirrorWorld.current.failNext(adAttributionKit: Refused())
         await #expect(throws: Refused.self) { try await client.send(update, through: .adAttributionKit) }
         try await client.send(update, through: .skAdNetwork)
-        #expect(AppleCallLog.shared.takeAll().count == 4)
+        #expect(AppleMirrorWorld.current.takeAll().count == 4)
     }
 
     @Test func theUpdaterKeepsSendingToAdAttributionKitWhenSKAdNetworkRefuses() async throws {
         struct Refused: Error {}
-        _ = AppleCallLog.shared.takeAll()
-        AppleCallLog.shared.failNext(skAdNetwork: Refused())
+        AppleMirrorWorld.current.failNext(skAdNetwork: Refused())
         let updater = ConversionValueUpdater<Counter>(
             store: InMemoryConversionValueStore(), client: SystemPostbackClient())
         let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.count = 3 } }
         #expect(error?.accepted == [.adAttributionKit])
         #expect(try await updater.apply()?.fineValue == 3)
         #expect(
-            AppleCallLog.shared.takeAll() == [
+            AppleMirrorWorld.current.takeAll() == [
                 "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
                 "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 3, lockPostback: false, coarseConversionValue: low, conversionTypes: [\".install\"]))",
                 "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",

@@ -2,16 +2,17 @@
 """A stand-in for Apple's attribution API on the loopback interface, for the runtime's HTTP client tests.
 
 usage: attribution_server.py DIRECTORY STATUS[,STATUS...]
-Listens on 127.0.0.1 on a free port and writes the port to DIRECTORY/port. Answers the Nth POST with the Nth
-status (the last one repeats); a 200 carries DIRECTORY/answer.json. Appends each request to DIRECTORY/requests
-as a JSON line (method, path, content type, body). Stops when DIRECTORY/stop exists.
+Listens on 127.0.0.1 on a free port and prints the port as one line on standard output. Answers the Nth POST
+with the Nth status (the last one repeats); a 200 carries DIRECTORY/answer.json. Appends each request to
+DIRECTORY/requests as a JSON line (method, path, content type, body). Stops when its standard input ends: the
+test closes it when it is done, and if the test process dies the pipe closes with it, so the server never
+outlives its test and needs no deadline.
 """
 import http.server
 import json
 import os
 import sys
 import threading
-import time
 
 directory, statuses = sys.argv[1], [int(s) for s in sys.argv[2].split(",")]
 served = 0
@@ -39,10 +40,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 threading.Thread(target=server.serve_forever, daemon=True).start()
-with open(os.path.join(directory, "port.tmp"), "w") as handle:
-    handle.write(str(server.server_address[1]))
-os.rename(os.path.join(directory, "port.tmp"), os.path.join(directory, "port"))
-deadline = time.monotonic() + 120
-while not os.path.exists(os.path.join(directory, "stop")) and time.monotonic() < deadline:
-    time.sleep(0.05)
+print(server.server_address[1], flush=True)
+sys.stdin.read()
 server.shutdown()

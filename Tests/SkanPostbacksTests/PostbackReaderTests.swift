@@ -112,7 +112,7 @@ func readPostbacks(
         #expect(rows.count == Self.hostile.count + 1)
         for (index, (line, status)) in Self.hostile.enumerated() {
             let row = rows[index + 1]
-            #expect(row.hasPrefix("\(index + 1),\(status.rawValue),"), "line \(index + 1) \(line): \(row)")
+            #expect(row.hasPrefix("\(index + 1),\(status.code),"), "line \(index + 1) \(line): \(row)")
         }
         let problems = PostbackStatus.allCases.filter { $0 != .ok }.map { summary.count(of: $0) }.reduce(0, +)
         #expect(summary.read == Self.hostile.count)
@@ -153,7 +153,7 @@ func readPostbacks(
 
     @Test func invalidUTF8IsRepairedInTheOutput() throws {
         let line =
-            Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"country-code\":\"caf\u{E9}\"}\n".utf8)
+            Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"source-domain\":\"caf\u{E9}\"}\n".utf8)
         for format in PostbackRowWriter.Format.allCases {
             let output = ByteArrayOutput()
             let reader = PostbackReader(schema: try Self.shop(), format: format, output: output)
@@ -178,10 +178,11 @@ func readPostbacks(
 
     @Test func csvCellsAreQuotedAndNeutralised() throws {
         let line =
-            #"{"ad-network-id":"=HYPERLINK(\"x\")","version":"a,b","country-code":"-US","transaction-id":"+1","app-id":-5}"#
+            #"{"ad-network-id":"=HYPERLINK(\"x\")","version":"a,b","source-domain":"-US","transaction-id":"+1","app-id":-5}"#
         let (rows, _) = readPostbacks(Array((line + "\n").utf8), schema: try Self.shop())
         // "a,b" names no version; the cells are still written, quoted and neutralised.
-        #expect(rows[1] == #"1,unknown-version,,skadnetwork,"a,b",'+1,"'=HYPERLINK(""x"")",,,,-5,,,,,,,,,'-US,,,,,,"#)
+        #expect(
+            rows[1] == #"1,unknown-version,,skadnetwork,"a,b",'+1,"'=HYPERLINK(""x"")",,,,-5,'-US,web,,,,,,,,,,,,,"#)
     }
 
     @Test func jsonLinesRowsAreValidJSON() throws {

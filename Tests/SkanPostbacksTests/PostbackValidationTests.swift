@@ -71,7 +71,10 @@ import Testing
         (L.skan("2.2", #""did-win":true"#), .fieldNotAllowed, "did-win starts with 3.0"),
         (L.skan("2.1", #""fidelity-type":1"#), .fieldNotAllowed, "fidelity-type starts with 2.2"),
         (L.skan("1.0", #""conversion-value":20"#), .fieldNotAllowed, "conversion values start with 2.0"),
-        (L.skan("4.0", #""country-code":"US""#), .fieldNotAllowed, "country-code is AdAttributionKit's"),
+        (L.skan("4.0", #""country-code":"US""#), .ok, "country-code is a 4.0 parameter (by data tier, unsigned)"),
+        (L.skan("3.0", #""country-code":"US""#), .fieldNotAllowed, "country-code arrived with 4.0"),
+        (L.skan("4.0", #""country-code":"USA""#), .wrongType, "a country code is two letters"),
+        (L.skan("4.0", #""country-code":840"#), .wrongType, "a country code is text"),
         (L.aak(stanza: #""conversion-value":5,"transaction-id":"t""#), .fieldNotAllowed, "SKAdNetwork's key"),
         (L.aak(payload: #""campaign-id":4"#), .fieldNotAllowed, "nothing unknown to Apple in the payload"),
         // AdAttributionKit: signed fields inside, values outside.
@@ -113,7 +116,7 @@ import Testing
         #expect(rows.count == Self.cases.count + 1)
         for (index, (line, status, rule)) in Self.cases.enumerated() {
             #expect(
-                rows[index + 1].hasPrefix("\(index + 1),\(status.rawValue),"), "\(rule): \(line)\n\(rows[index + 1])")
+                rows[index + 1].hasPrefix("\(index + 1),\(status.code),"), "\(rule): \(line)\n\(rows[index + 1])")
         }
         #expect(summary.read == Self.cases.count)
     }
@@ -219,7 +222,7 @@ import Testing
         // The summary counts statuses in an array by `index`; rows spell them with `bytes`.
         for (position, status) in PostbackStatus.allCases.enumerated() {
             #expect(status.index == position)
-            #expect(status.bytes.description == status.rawValue)
+            #expect(PostbackStatus(code: status.code) == status)
         }
     }
 

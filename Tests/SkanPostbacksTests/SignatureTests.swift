@@ -37,6 +37,46 @@ import Testing
         #expect(try Self.outcomes([try Self.examples()[5]], allowDevelopment: true)[0].status == "ok")
     }
 
+    /// Apple lists `country-code` among the SKAdNetwork 4.0 parameters that depend on the postback data tier,
+    /// outside the signature: Apple's signed 4.0 examples with it added still verify and decode, and the
+    /// `country_code` column holds it. A country code that is not two letters is `wrong-type`, and not shown.
+    @Test func countryCodeOnSKAdNetwork4VerifiesAndDecodes() throws {
+        let fourPointZero = try Self.examples().filter { $0.contains(#""version":"4.0""#) }
+        #expect(fourPointZero.count == 2)
+        let withCountry = fourPointZero.map { $0.replacingOccurrences(of: "{", with: #"{"country-code":"US","#) }
+        let (rows, _) = readPostbacks(
+            Array(withCountry.joined(separator: "\n").utf8), schema: try shippedSchema("Shop"),
+            verification: PostbackVerification())
+        let (plainRows, _) = readPostbacks(
+            Array(fourPointZero.joined(separator: "\n").utf8), schema: try shippedSchema("Shop"),
+            verification: PostbackVerification())
+        let header = rows[0].split(separator: ",").map(String.init)
+        let country = try #require(header.firstIndex(of: "country_code"))
+        for (row, plain) in zip(rows.dropFirst(), plainRows.dropFirst()) {
+            var cells = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(cells[2] == "verified", "\(row)")
+            #expect(cells[country] == "US", "\(row)")
+            // Everything else is what the line without a country gives (its own fine value's status included).
+            cells[country] = ""
+            #expect(cells.joined(separator: ",") == plain)
+        }
+        for bad in [#""USA""#, #""U""#, #""U1""#, "840", #""\u00dcS""#] {
+            let line = fourPointZero[0].replacingOccurrences(of: "{", with: #"{"country-code":"# + bad + ",")
+            let (badRows, _) = readPostbacks(
+                Array(line.utf8), schema: try shippedSchema("Shop"), verification: PostbackVerification())
+            let cells = badRows[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(cells[1] == "wrong-type", "\(bad)")
+            #expect(cells[country] == "", "\(bad)")
+        }
+        // An escaped code is read after its escapes: "\u0055S" is "US".
+        let escaped = fourPointZero[0].replacingOccurrences(of: "{", with: #"{"country-code":"\u0055S","#)
+        let (escapedRows, _) = readPostbacks(
+            Array(escaped.utf8), schema: try shippedSchema("Shop"), verification: PostbackVerification())
+        #expect(
+            escapedRows[1].split(separator: ",", omittingEmptySubsequences: false)[1]
+                == plainRows[1].split(separator: ",", omittingEmptySubsequences: false)[1])
+    }
+
     @Test func everySignedFieldAndSignatureByteMatters() throws {
         // Outside the signature: the values, and an AdAttributionKit stanza's interaction and country.
         let unsigned: Set<String> = [

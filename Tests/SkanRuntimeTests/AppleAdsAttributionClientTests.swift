@@ -130,22 +130,11 @@ enum AttributionFixtures {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try AttributionFixtures.adServicesAnswer.write(to: directory.appendingPathComponent("answer.json"))
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = [
-            "python3", AttributionFixtures.root.appendingPathComponent("Tests/Scripts/attribution_server.py").path,
-            directory.path, "404,200",
-        ]
-        try server.run()
-        defer {
-            _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("stop").path, contents: nil)
-            server.waitUntilExit()
-        }
-        let portFile = directory.appendingPathComponent("port")
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: portFile.path) {
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
-        let port = try #require(Int(String(contentsOf: portFile, encoding: .utf8)))
+        let server = try await LoopbackServer.start(
+            script: AttributionFixtures.root.appendingPathComponent("Tests/Scripts/attribution_server.py"),
+            arguments: [directory.path, "404,200"])
+        defer { server.stop() }
+        let port = server.port
         var options = AppleAdsAttributionClient.Options()
         options.endpoint = URL(string: "http://127.0.0.1:\(port)/api/v1/")!
         options.retryDelay = 0.05

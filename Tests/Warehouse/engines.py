@@ -106,7 +106,7 @@ class PostgreSQL(Engine):
         self.run([postgres_bin("initdb"), "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
                   "--locale=C.UTF-8"])
         options = f"-c listen_addresses='' -c unix_socket_directories='{self.directory}' -c fsync=off"
-        self.run([postgres_bin("pg_ctl"), "-D", self.data, "-o", options, "-w", "-l",
+        self.run([postgres_bin("pg_ctl"), "-D", self.data, "-o", options, "-w", "-t", "900", "-l",
                   os.path.join(self.directory, "log"), "start"])
         self.started = True
 
@@ -141,7 +141,7 @@ class PostgreSQL(Engine):
 
     def close(self):
         if getattr(self, "started", False):
-            self.run([postgres_bin("pg_ctl"), "-D", self.data, "-m", "fast", "-w", "stop"])
+            self.run([postgres_bin("pg_ctl"), "-D", self.data, "-m", "fast", "-w", "-t", "900", "stop"])
         shutil.rmtree(self.directory, ignore_errors=True)
 
 

@@ -116,6 +116,25 @@ def main():
     case("whole-fine-point-zero", skan("4.0", '"conversion-value":20.0', n=next(n)))
     case("whole-fine-negative-zero", skan("4.0", '"conversion-value":-0', n=next(n)))
     case("fraction-fine-tiny", skan("4.0", '"conversion-value":1e-400', n=next(n)))
+    case("fraction-fine-long", skan("4.0", '"conversion-value":1.00000000000000000000000000000000000000001', n=next(n)))
+    case("fraction-fine-close", skan("4.0", '"conversion-value":20.000000000000000001', n=next(n)))
+    case("fraction-fine-tiny-exponent", skan("4.0", '"conversion-value":5E-1', n=next(n)))
+    case("whole-fine-shifted", skan("4.0", '"conversion-value":0.12e2', n=next(n)))
+    case("whole-fine-zero-huge-exponent", skan("4.0", '"conversion-value":0e99999999999', n=next(n)))
+    case("out-of-range-fine-huge-exponent", skan("4.0", '"conversion-value":1E+99999999999', n=next(n)))
+    case("fraction-sequence", skan("4.0", n=next(n)).replace('"postback-sequence-index":0', '"postback-sequence-index":0.5'))
+    case("whole-sequence-exponent", skan("4.0", n=next(n)).replace('"postback-sequence-index":0', '"postback-sequence-index":1e0'))
+    case("aak-fraction-sequence", aak(payload=(
+        b'{"postback-identifier":"%s","ad-network-identifier":"net.example","source-identifier":"1234",'
+        b'"advertised-item-identifier":525463029,"did-win":true,"postback-sequence-index":1e-400,'
+        b'"conversion-type":"download"}' % uid(next(n)).encode())))
+    # Country codes: two letters on SKAdNetwork 4.0 and AdAttributionKit; anything else is wrong-type.
+    case("country-code-4.0", skan("4.0", '"country-code":"US"', n=next(n)))
+    case("country-code-4.0-three-letters", skan("4.0", '"country-code":"USA"', n=next(n)))
+    case("country-code-4.0-number", skan("4.0", '"country-code":840', n=next(n)))
+    case("country-code-3.0", skan("3.0", '"country-code":"US"', n=next(n)))
+    case("country-code-aak-digits", aak(stanza='"conversion-value":5,"country-code":"U1"', n=next(n)))
+    case("country-code-aak-escaped", aak(stanza='"conversion-value":5,"country-code":"\\u0055S"', n=next(n)))
     # Apple's rules per version.
     case("unknown-version", skan("4.0", n=next(n)).replace('"version":"4.0"', '"version":"5.0"'))
     case("unknown-version-short", skan("4.0", n=next(n)).replace('"version":"4.0"', '"version":"4"'))

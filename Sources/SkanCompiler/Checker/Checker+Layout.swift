@@ -187,12 +187,8 @@ extension Checker {
                 continue
             }
             let column = ColumnNames.snakeCase(field.name)
-            if ColumnNames.fixed.contains(column) {
-                report(
-                    .error(
-                        .name,
-                        "'\(field.name)' would make the table column '\(column)', which tables and postback output already have; rename the \(kind)",
-                        at: location))
+            if let outputs = reservedColumns[column] {
+                report(.reservedColumn(field: field.name, kind: kind, column: column, outputs: outputs, at: location))
                 continue
             }
             if let earlier = columns[column], earlier.field != field.name {
@@ -222,5 +218,21 @@ extension Checker {
                 typeNames[typeName] = (field.name, location)
             }
         }
+    }
+}
+
+extension Diagnostic {
+    /// A flag or field whose column an output already has for itself.
+    static func reservedColumn(
+        field: String, kind: String, column: String, outputs: [String], at location: SourceLocation
+    ) -> Diagnostic {
+        let owners =
+            outputs.count == 1
+            ? "the output of \(outputs[0]) has"
+            : "the outputs of \(outputs.dropLast().joined(separator: ", ")) and \(outputs.last!) have"
+        return .error(
+            .name,
+            "'\(field)' would make the column '\(column)', which \(owners) already; rename the \(kind)",
+            at: location)
     }
 }

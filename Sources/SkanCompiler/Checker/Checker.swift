@@ -19,13 +19,21 @@ package struct Checker {
     var layoutIsSound = true
     /// False once a condition could not be resolved.
     var conditionsResolved = true
+    /// Column names a field may not make, with the outputs that already have them.
+    var reservedColumns: [String: [String]] = [:]
 
     /// Checks `syntax`. `parseHadErrors` suppresses the whole-schema checks (unused bits, windows with no
     /// rules) that a declaration dropped by the parser would make misleading.
-    package static func check(_ syntax: SchemaSyntax, parseHadErrors: Bool = false) -> (
-        schema: Schema?, diagnostics: [Diagnostic]
-    ) {
+    /// `reservedColumns` names the columns that outputs beyond the compiler's own tables have (the caller's
+    /// postback rows, say), each with the outputs that have it; a field may not make one.
+    package static func check(
+        _ syntax: SchemaSyntax, parseHadErrors: Bool = false, reservedColumns: [String: [String]] = [:]
+    ) -> (schema: Schema?, diagnostics: [Diagnostic]) {
         var checker = Checker()
+        checker.reservedColumns = reservedColumns
+        for name in DecodingTable.columnNames where !(checker.reservedColumns[name]?.contains("skanc table") ?? false) {
+            checker.reservedColumns[name, default: []].insert("skanc table", at: 0)
+        }
         let schema = checker.run(syntax, parseHadErrors: parseHadErrors)
         return (schema, checker.diagnostics.sortedByLocation())
     }

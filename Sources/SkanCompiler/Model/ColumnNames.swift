@@ -1,13 +1,6 @@
-/// Column names in tables and postback output: snake_case names of fields, beside fixed columns.
+/// Column names in tables and postback output: snake_case names of fields. The fixed columns are declared by
+/// their outputs (`DecodingTable.columnNames`, the postback columns) and reserved through `SchemaCompiler.compile`.
 public enum ColumnNames {
-    /// Columns every decoding table or postback file output has; a field may not take one of these names.
-    public static let fixed: Set<String> = [
-        "fine_value", "bits", "valid", "reason", "window", "coarse_value", "rule", "states",
-        "coarse_window_1", "coarse_window_2", "coarse_window_3", "lock_window_1", "lock_window_2", "lock_window_3",
-        "line", "status", "kind", "version", "transaction_id", "ad_network_id", "source_id", "app_id",
-        "postback_sequence_index", "did_win", "fidelity_type", "redownload", "country_code", "coarse_meaning",
-    ]
-
     /// `paymentTier` → `payment_tier`, `dayOneAction` → `day_one_action`, `HTTPCode` → `http_code`,
     /// `reachedLevel10` → `reached_level10`.
     public static func snakeCase(_ name: String) -> String {

@@ -2,6 +2,10 @@
 extension UInt8 {
     /// `0`...`9`.
     @inlinable package var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    /// `A`-`Z` or `a`-`z`.
+    @inlinable package var isASCIILetter: Bool {
+        (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z")
+    }
 
     /// The value of a hexadecimal digit (either case), or nil.
     @inlinable package var hexDigitValue: UInt8? {

@@ -69,10 +69,12 @@ extension DecodeSQL {
     func cellStages() -> [Stage] {
         let normalized = PostbackKey.allCases.flatMap { key -> [String] in
             let column = Self.column(key)
-            return [
-                "\(dialect.normalizedType(name: "pr_\(column)", text: "pr_text_\(column)")) AS pt_\(column)",
-                "\(dialect.normalizedText(name: "pr_\(column)", text: "pr_text_\(column)")) AS px_\(column)",
-            ]
+            let type = dialect.normalizedType(name: "pr_\(column)", text: "pr_text_\(column)")
+            var text = dialect.normalizedText(name: "pr_\(column)", text: "pr_text_\(column)")
+            if Self.exactNumberKeys.contains(key) {
+                text = exactNumberText(text, type: "(\(type))", key: key, in: "payload_text")
+            }
+            return ["\(type) AS pt_\(column)", "\(text) AS px_\(column)"]
         }
         let lineColumns = PostbackKey.allCases.flatMap { ["lt_\(Self.column($0))", "lx_\(Self.column($0))"] }
         let keys = stage(
@@ -102,33 +104,7 @@ extension DecodeSQL {
             let value = cell.kind == .boolean ? "\(cell.name)_t" : "\(cell.name)_x"
             return "CASE WHEN \(cell.kind.matches("\(cell.name)_t")) THEN \(value) END AS \(cell.name)_v"
         }
-        let numbers = Self.ranges.flatMap { number(of: "\($0.cell)_v", named: $0.cell) }
-        return [
-            keys, typed, stage("skanc_values", ["*"] + values, from: "skanc_cells"),
-            stage("skanc_numbers", ["*"] + numbers, from: "skanc_values"),
-        ]
-    }
-
-    /// `<name>_n`, the number's value when it is whole and has at most 18 digits, and `<name>_fraction`,
-    /// whether it is not whole. Integers are read exactly; a fraction or exponent through a double, so a
-    /// fraction finer than a double holds reads as whole (docs/Warehouse.md).
-    func number(of text: String, named name: String) -> [String] {
-        let lower = "lower(\(text))"
-        let plain = "\(dialect.position("'.'", in: text)) = 0 AND \(dialect.position("'e'", in: lower)) = 0"
-        let digits = "length(\(text)) - CASE WHEN substr(\(text), 1, 1) = '-' THEN 1 ELSE 0 END"
-        let double = dialect.double(text)
-        let exponentAt = dialect.position("'e'", in: lower)
-        let mantissa = "CASE WHEN \(exponentAt) > 0 THEN substr(\(lower), 1, \(exponentAt) - 1) ELSE \(text) END"
-        let nonzero = "\(dialect.trimBoth(mantissa, "'0.-'")) <> ''"
-        let fraction = "\(double) <> floor(\(double)) OR (\(double) = 0 AND \(nonzero))"
-        let value = """
-            CASE WHEN \(text) IS NULL THEN NULL \
-            WHEN \(plain) THEN CASE WHEN \(digits) <= 18 THEN \(dialect.integer(text)) END \
-            WHEN NOT (\(fraction)) AND abs(\(double)) < 1e18 THEN \(dialect.integer(double)) END
-            """
-        return [
-            "\(value) AS \(name)_n",
-            "\(Self.known("\(text) IS NOT NULL AND NOT (\(plain)) AND (\(fraction))")) AS \(name)_fraction",
-        ]
+        return [keys, typed, stage("skanc_values", ["*"] + values, from: "skanc_cells")]
+            + exactNumberStages(from: "skanc_values")
     }
 }

@@ -6,6 +6,9 @@ extension DecodeSQL {
         ("1.0", .v1), ("2.0", .v2), ("2.1", .v2point1), ("2.2", .v2point2), ("3.0", .v3), ("4.0", .v4),
     ]
 
+    /// The letters a country code is made of.
+    static let asciiLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
     /// The derived values (`version_known`, `window_number`, `publisher_v`), then the status before the
     /// duplicate check: one CASE in `PostbackStatus` order, each problem stated as the decoder checks it.
     func checkStages() -> [Stage] {
@@ -17,10 +20,12 @@ extension DecodeSQL {
             "CASE WHEN aak THEN CASE WHEN publisher_item_v IS NOT NULL THEN 'app' END WHEN source_app_v IS NOT NULL THEN 'app' WHEN source_domain_v IS NOT NULL THEN 'web' END AS publisher_kind",
             // A source identifier of two to four ASCII digits (`bad-source-identifier`, `source_digits`).
             "\(Self.known("length(source_v) BETWEEN 2 AND 4 AND \(dialect.trimBoth("source_v", "'0123456789'")) = ''")) AS source_digits_ok",
+            // A country code of two ASCII letters (`wrong-type` otherwise, and no `country_code`).
+            "\(Self.known("length(country_v) = 2 AND \(dialect.trimBoth("country_v", "'\(Self.asciiLetters)'")) = ''")) AS country_ok",
         ]
         let checked = [
             "CASE\n"
-                + statusCases().map { "      WHEN \(Self.known($0.condition)) THEN '\($0.status.rawValue)'" }.joined(
+                + statusCases().map { "      WHEN \(Self.known($0.condition)) THEN '\($0.status.code)'" }.joined(
                     separator: "\n")
                 + "\n      ELSE 'ok' END AS status_checked"
         ]
@@ -72,7 +77,11 @@ extension DecodeSQL {
             (.notJSON, "NOT is_json"),
             (.notObject, "NOT opens_object"),
             (.jwsUnreadable, "aak AND lt_jws_string = 'string' AND NOT payload_read"),
-            (.wrongType, "(aak AND lt_jws_string <> 'string') OR " + (mistyped + fractions).joined(separator: " OR ")),
+            (
+                .wrongType,
+                "(aak AND lt_jws_string <> 'string') OR (country_v IS NOT NULL AND NOT country_ok) OR "
+                    + (mistyped + fractions).joined(separator: " OR ")
+            ),
             (.outOfRange, outOfRange.joined(separator: " OR ")),
             (.unknownVersion, "\(skan) AND version_v IS NOT NULL AND version_known IS NULL"),
             (

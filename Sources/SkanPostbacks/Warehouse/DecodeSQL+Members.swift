@@ -12,17 +12,24 @@ extension DecodeSQL {
         }
         let normalized = PostbackKey.allCases.flatMap { key -> [String] in
             let column = Self.column(key)
-            return [
-                "\(dialect.normalizedType(name: "lr_\(column)", text: "lr_text_\(column)")) AS lt_\(column)",
-                "\(dialect.normalizedText(name: "lr_\(column)", text: "lr_text_\(column)")) AS lx_\(column)",
-            ]
+            let type = dialect.normalizedType(name: "lr_\(column)", text: "lr_text_\(column)")
+            var text = dialect.normalizedText(name: "lr_\(column)", text: "lr_text_\(column)")
+            if Self.exactNumberKeys.contains(key) {
+                text = exactNumberText(text, type: "(\(type))", key: key, in: "line_text")
+            }
+            return ["\(type) AS lt_\(column)", "\(text) AS lx_\(column)"]
         }
+        // The line's text goes along only where the numbers are read from it again.
+        let lineText = dialect == .duckdb || dialect == .spark ? ["line_text"] : []
         return [
             stage(
                 "skanc_line_json",
-                ["line", "too_long", "line_json IS NOT NULL AS is_json", "opens_object", "\(document) AS json_object"],
+                ["line", "too_long", "line_json IS NOT NULL AS is_json", "opens_object", "\(document) AS json_object"]
+                    + lineText,
                 from: "skanc_documents"),
-            stage("skanc_line_raw", ["line", "too_long", "is_json", "opens_object"] + raw, from: "skanc_line_json"),
+            stage(
+                "skanc_line_raw", ["line", "too_long", "is_json", "opens_object"] + lineText + raw,
+                from: "skanc_line_json"),
             stage(
                 "skanc_line_keys", ["line", "too_long", "is_json", "opens_object"] + normalized, from: "skanc_line_raw"),
         ]

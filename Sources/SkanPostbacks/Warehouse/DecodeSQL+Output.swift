@@ -99,48 +99,53 @@ extension DecodeSQL {
             CASE WHEN publisher_v IS NOT NULL THEN 3 WHEN fine_v IS NOT NULL THEN 2 WHEN coarse_v IS NOT NULL THEN 1 END END
             """
         let conversionTypes = "'download', 'redownload', 're-engagement'"
-        var columns: [(String, String)] = [
-            ("line", "line"),
-            (
-                "status",
-                "CASE WHEN status_checked = 'ok' AND \(id) IS NOT NULL AND \(earlier) THEN 'duplicate' ELSE status_checked END"
-            ),
-            ("signature", "CAST(NULL AS \(dialect.textType))"),
-            ("framework", "CASE WHEN NOT decoded THEN NULL WHEN aak THEN 'adattributionkit' ELSE 'skadnetwork' END"),
-            ("version", "CASE WHEN decoded AND NOT aak THEN COALESCE(version_known, version_v) END"),
-            ("transaction_id", id),
-            ("ad_network_id", "network_v"),
-            ("source_identifier", "source_v"),
-            ("source_digits", "CASE WHEN source_digits_ok THEN length(source_v) END"),
-            ("campaign_id", "campaign_v"),
-            ("app_id", "app_v"),
-            ("publisher", "publisher_v"),
-            ("publisher_kind", "publisher_kind"),
-            ("marketplace", "marketplace_v"),
-            ("postback_sequence_index", "sequence_v"),
-            ("did_win", "did_win_v"),
-            (
-                "interaction",
-                "CASE WHEN aak THEN CASE WHEN interaction_v IN ('click', 'view') THEN interaction_v END WHEN fidelity_n = 0 THEN 'view' WHEN fidelity_n = 1 THEN 'click' END"
-            ),
-            (
-                "conversion_type",
-                "CASE WHEN aak THEN CASE WHEN conversion_type_v IN (\(conversionTypes)) THEN conversion_type_v END WHEN redownload_v = 'true' THEN 'redownload' WHEN redownload_v = 'false' THEN 'download' END"
-            ),
-            ("tier", tier),
-            ("country_code", "country_v"),
-            ("fine_value", "fine_v"),
-            ("coarse_value", "coarse_v"),
-        ]
         let valid = "fine_n BETWEEN 0 AND 63 AND fine_valid = 1"
-        if versions.schemas.count > 1 {
-            columns.append(("schema_version", "CASE WHEN \(valid) THEN f_schema_version END"))
-        }
-        for column in versions.fieldColumns {
-            columns.append((column.name, "CASE WHEN \(valid) THEN f_\(column.name) END"))
-        }
         let meaning = coarseMeaningColumn()
-        columns.append(("coarse_meaning", meaning.expression))
+        // Every column of `skanc postbacks` but `file` (the view reads one table of lines), in its order.
+        let layout = PostbackRowWriter.layout(versions: versions, withFile: false)
+        let columns = layout.map { column -> (String, String) in
+            let expression: String
+            switch column {
+            case .field(let name, _): expression = "CASE WHEN \(valid) THEN f_\(name) END"
+            case .fixed(let fixed):
+                switch fixed {
+                case .file: preconditionFailure("the view has no file column")
+                case .line: expression = "line"
+                case .status:
+                    expression =
+                        "CASE WHEN status_checked = 'ok' AND \(id) IS NOT NULL AND \(earlier) THEN 'duplicate' ELSE status_checked END"
+                case .signature: expression = "CAST(NULL AS \(dialect.textType))"
+                case .framework:
+                    expression =
+                        "CASE WHEN NOT decoded THEN NULL WHEN aak THEN 'adattributionkit' ELSE 'skadnetwork' END"
+                case .version: expression = "CASE WHEN decoded AND NOT aak THEN COALESCE(version_known, version_v) END"
+                case .transactionID: expression = id
+                case .adNetworkID: expression = "network_v"
+                case .sourceIdentifier: expression = "source_v"
+                case .sourceDigits: expression = "CASE WHEN source_digits_ok THEN length(source_v) END"
+                case .campaignID: expression = "campaign_v"
+                case .appID: expression = "app_v"
+                case .publisher: expression = "publisher_v"
+                case .publisherKind: expression = "publisher_kind"
+                case .marketplace: expression = "marketplace_v"
+                case .postbackSequenceIndex: expression = "sequence_v"
+                case .didWin: expression = "did_win_v"
+                case .interaction:
+                    expression =
+                        "CASE WHEN aak THEN CASE WHEN interaction_v IN ('click', 'view') THEN interaction_v END WHEN fidelity_n = 0 THEN 'view' WHEN fidelity_n = 1 THEN 'click' END"
+                case .conversionType:
+                    expression =
+                        "CASE WHEN aak THEN CASE WHEN conversion_type_v IN (\(conversionTypes)) THEN conversion_type_v END WHEN redownload_v = 'true' THEN 'redownload' WHEN redownload_v = 'false' THEN 'download' END"
+                case .tier: expression = tier
+                case .countryCode: expression = "CASE WHEN country_ok THEN country_v END"
+                case .fineValue: expression = "fine_v"
+                case .coarseValue: expression = "coarse_v"
+                case .schemaVersion: expression = "CASE WHEN \(valid) THEN f_schema_version END"
+                case .coarseMeaning: expression = meaning.expression
+                }
+            }
+            return (column.name, expression)
+        }
         let list = columns.map { "  \($0.1) AS \(dialect.identifier($0.0))" }.joined(separator: ",\n")
         return """
             SELECT

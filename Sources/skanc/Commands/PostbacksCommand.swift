@@ -24,12 +24,10 @@ enum PostbacksCommand {
 
             Decodes postbacks, one JSON object per line (SKAdNetwork 1.0-4.0 and AdAttributionKit), checks them
             against Apple's rules for their version and decodes their values with the schema's exact semantics.
-            Reads standard input when no FILE (or -) is given. Every non-blank line gets one output row: line,
-            status (ok or a problem code), signature, framework, version, transaction_id, ad_network_id, source_identifier,
-            source_digits, campaign_id, app_id, publisher, publisher_kind, marketplace, postback_sequence_index,
-            did_win, interaction, conversion_type, tier, country_code, fine_value, coarse_value, one column per
-            schema field, coarse_meaning. With several files, a first column names the file. Status codes, rules
-            and columns are documented in docs/Postbacks.md.
+            Reads standard input when no FILE (or -) is given. Every non-blank line gets one output row:
+            \(columnList)
+            With several files, a first column names the file. Status codes, rules and columns are documented
+            in docs/Postbacks.md.
 
             Several schemas, separated by commas, are versions live together ('skanc check --live-together'
             proves them apart): each fine value is decoded with the version it belongs to, in a schema_version
@@ -54,6 +52,27 @@ enum PostbacksCommand {
             """,
         run: run
     )
+
+    /// The columns as the help lists them, wrapped to the help's width; from `PostbackColumn`.
+    static var columnList: String {
+        let names = PostbackColumn.beforeFields.filter { $0 != .file }.map {
+            $0 == .schemaVersion ? "schema_version (with several schemas)" : $0.name
+        }
+        let items = names + ["one column per schema field"] + PostbackColumn.afterFields.map(\.name)
+        var lines: [String] = []
+        var current = ""
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? "." : ",")
+            if !current.isEmpty, current.count + 1 + piece.count > 100 {
+                lines.append(current)
+                current = piece
+            } else {
+                current += (current.isEmpty ? "" : " ") + piece
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard let schemaPath = arguments.positionals.first else {

@@ -22,19 +22,34 @@ public struct DecodingTable: Sendable {
     /// For each window 1...3 and each coarse value low, medium, high.
     public let coarseRows: [[String?]]
 
+    /// The fine table's columns before the fields, and with versions live together `schema_version` after them.
+    static let fineColumnsBeforeFields = [
+        Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
+        Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
+    ]
+    static let schemaVersionColumn = Column(name: "schema_version", kind: .integer)
+    /// The fine table's columns after the fields.
+    static let fineColumnsAfterFields =
+        Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
+        + Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
+    /// The coarse table's columns (with versions live together, `schema_version` first).
+    static let coarseTableColumns = [
+        Column(name: "window", kind: .integer), Column(name: "coarse_value", kind: .text),
+        Column(name: "rule", kind: .text), Column(name: "states", kind: .integer),
+    ]
+
+    /// Every column name of `skanc table` that is not a field's, in every format: a field may not take one.
+    public static var columnNames: [String] {
+        (fineColumnsBeforeFields + [schemaVersionColumn] + fineColumnsAfterFields + coarseTableColumns).map(\.name)
+    }
+
     /// The fine and coarse tables of `schema`, computed from its reference semantics.
     public init(schema: Schema) {
         self.schema = schema
-        var fineColumns: [Column] = [
-            Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
-            Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
-        ]
-        fineColumns += schema.fields.map {
-            Column(name: ColumnNames.snakeCase($0.name), kind: $0.isFlag ? .boolean : .text)
-        }
-        fineColumns += Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
-        fineColumns += Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
-        self.fineColumns = fineColumns
+        self.fineColumns =
+            Self.fineColumnsBeforeFields
+            + schema.fields.map { Column(name: ColumnNames.snakeCase($0.name), kind: $0.isFlag ? .boolean : .text) }
+            + Self.fineColumnsAfterFields
         self.fineRows = Schema.fineValueRange.map { fine in
             var row: [String?] = [String(fine), DecodingTable.bits(of: fine)]
             switch schema.decode(fineValue: fine) {
@@ -49,10 +64,7 @@ public struct DecodingTable: Sendable {
             }
             return row
         }
-        self.coarseColumns = [
-            Column(name: "window", kind: .integer), Column(name: "coarse_value", kind: .text),
-            Column(name: "rule", kind: .text), Column(name: "states", kind: .integer),
-        ]
+        self.coarseColumns = Self.coarseTableColumns
         let states = schema.validStates
         self.coarseRows = Schema.windows.flatMap { window in
             CoarseValue.allCases.map { value in
@@ -87,14 +99,10 @@ extension DecodingTable {
         let newest = versions.schemas.last!
         let fieldColumns = versions.fieldColumns
         let fieldNames = fieldColumns.map(\.name)
-        var fineColumns: [Column] = [
-            Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
-            Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
-            Column(name: "schema_version", kind: .integer),
-        ]
-        fineColumns += fieldColumns.map { Column(name: $0.name, kind: $0.isFlag ? .boolean : .text) }
-        fineColumns += Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
-        fineColumns += Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
+        let fineColumns =
+            Self.fineColumnsBeforeFields + [Self.schemaVersionColumn]
+            + fieldColumns.map { Column(name: $0.name, kind: $0.isFlag ? .boolean : .text) }
+            + Self.fineColumnsAfterFields
         let fineRows = Schema.fineValueRange.map { fine -> [String?] in
             var row: [String?] = [String(fine), DecodingTable.bits(of: fine)]
             guard case .version(let schema) = versions.owner(of: fine),
@@ -118,11 +126,7 @@ extension DecodingTable {
             row += Schema.windows.map { String(schema.shouldLock(state, window: $0)) }
             return row
         }
-        let coarseColumns = [
-            Column(name: "schema_version", kind: .integer), Column(name: "window", kind: .integer),
-            Column(name: "coarse_value", kind: .text), Column(name: "rule", kind: .text),
-            Column(name: "states", kind: .integer),
-        ]
+        let coarseColumns = [Self.schemaVersionColumn] + Self.coarseTableColumns
         let coarseRows = versions.schemas.flatMap { schema in
             DecodingTable(schema: schema).coarseRows.map { [String(schema.version)] + $0 }
         }
