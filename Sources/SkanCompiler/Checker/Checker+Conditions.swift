@@ -31,8 +31,9 @@ extension Checker {
                     .error(
                         .unknownName,
                         "field '\(name.text)' has no case named '\(caseName.text)'" + didYouMean(suggestion),
-                        at: caseName.location, notes: caseList(of: fields[field])))
+                        at: caseName.location, notes: caseList(of: fields[field], at: fieldNameLocations[field])))
             }
+            checkCaseOrder(fields[field], op, fieldCase, comparedAt: caseName.location)
             return .comparison(field: field, op, code: fieldCase.code)
         case .not(_, let inner):
             return resolve(inner).map { .not($0) }
@@ -66,7 +67,45 @@ extension Checker {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    private func caseList(of field: Field) -> [Diagnostic.Note] {
-        [.init("the cases of '\(field.name)' are " + listed(field.cases.map { "'\($0.name)'" }))]
+    /// `case-order`: an ordering comparison (`event >= firstPurchase`) on a field that is not buckets compares
+    /// codes; when the cases are not written in code order it holds for other cases than those written after
+    /// (or before) the one named. Buckets have `bucket-order` instead.
+    private mutating func checkCaseOrder(
+        _ field: Field, _ op: ComparisonOperator, _ named: FieldCase, comparedAt location: SourceLocation
+    ) {
+        guard op != .equal, op != .notEqual, field.cases.allSatisfy({ $0.bucket == nil }) else { return }
+        guard let position = field.cases.firstIndex(where: { $0.name == named.name }) else { return }
+        let differing = field.cases.enumerated().filter { index, fieldCase in
+            op.holds(fieldCase.code, named.code) != op.holds(index, position)
+        }.map(\.element)
+        guard !differing.isEmpty else { return }
+        report(.caseOrder(field: field, op: op, named: named, differing: differing, at: location))
+    }
+
+    /// Where the field is declared, with its cases; a field none of whose cases could be read says so instead of
+    /// listing nothing.
+    private func caseList(of field: Field, at location: SourceLocation) -> [Diagnostic.Note] {
+        guard !field.cases.isEmpty else {
+            return [.init("no case of '\(field.name)' could be read; fix the errors in its cases first", at: location)]
+        }
+        return [.init("the cases of '\(field.name)' are " + listed(field.cases.map { "'\($0.name)'" }), at: location)]
+    }
+}
+
+extension Diagnostic {
+    /// An ordering comparison whose meaning by codes differs from the order the cases are written in.
+    static func caseOrder(
+        field: Field, op: ComparisonOperator, named: FieldCase, differing: [FieldCase], at location: SourceLocation
+    ) -> Diagnostic {
+        let comparison = "'\(field.name) \(op.rawValue) \(named.name)'"
+        let holding = differing.filter { op.holds($0.code, named.code) }.map { "'\($0.name)' (code \($0.code))" }
+        let missing = differing.filter { !op.holds($0.code, named.code) }.map { "'\($0.name)' (code \($0.code))" }
+        var parts: [String] = []
+        if !holding.isEmpty { parts.append("holds for \(listed(holding))") }
+        if !missing.isEmpty { parts.append("does not hold for \(listed(missing))") }
+        return .warning(
+            .caseOrder,
+            "\(comparison) compares codes, not the order the cases of '\(field.name)' are written in: it \(parts.joined(separator: " and ")); write the cases in code order, or compare with '=='",
+            at: location)
     }
 }

@@ -132,14 +132,21 @@ extension Checker {
     /// Records that a declaration owns `bits`; reports an `overlap` when an earlier one owns any of them.
     mutating func claim(_ bits: BitRange?, syntax: BitsSyntax, owner: String) {
         guard let bits else { return }
-        let owners = bitOwners
-        if let earlier = bits.indices.lazy.compactMap({ owners[$0] }).first {
+        // Every earlier declaration it overlaps, once each, in bit order.
+        var earlier: [BitOwner] = []
+        for bit in bits.indices {
+            if let other = bitOwners[bit], !earlier.contains(where: { $0.location == other.location }) {
+                earlier.append(other)
+            }
+        }
+        if !earlier.isEmpty {
             layoutIsSound = false
             report(
                 .error(
                     .overlap,
-                    "\(owner) overlap\(bits.width == 1 ? "s" : "") \(earlier.description); every bit belongs to one declaration",
-                    at: syntax.location, notes: [.init("\(earlier.description) declared here", at: earlier.location)]))
+                    "\(owner) overlap\(bits.width == 1 ? "s" : "") \(listed(earlier.map(\.description))); every bit belongs to one declaration",
+                    at: syntax.location,
+                    notes: earlier.map { .init("\($0.description) declared here", at: $0.location) }))
         }
         for bit in bits.indices where bitOwners[bit] == nil {
             bitOwners[bit] = BitOwner(description: owner, location: syntax.location)

@@ -27,6 +27,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case bucketGap = "bucket-gap"
     /// Bucket codes that do not grow with their ranges, so comparisons of codes do not follow the amounts.
     case bucketOrder = "bucket-order"
+    /// An ordering comparison (`<`, `>=`) on a field whose case codes are not in the order the cases are written.
+    case caseOrder = "case-order"
     /// Bits that belong to no declaration and are not reserved.
     case unusedBits = "unused-bits"
     /// A name that clashes with a member the generated code needs.

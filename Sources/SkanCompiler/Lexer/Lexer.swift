@@ -79,6 +79,21 @@ package struct Lexer {
         case UInt8(ascii: ".") where peek(1) == UInt8(ascii: ".") && peek(2) == UInt8(ascii: "<"):
             index += 3
             kind = .halfOpenRange
+        case UInt8(ascii: ".") where peek(1) == UInt8(ascii: "."):
+            // `..` is no range in this language: one error with the fix, then read as `...`.
+            var before = start.offset
+            while before > 0, bytes[before - 1].isDigit { before -= 1 }
+            index += 2
+            let lower = String(decoding: bytes[before..<start.offset], as: UTF8.self)
+            report(.twoDotRange(lower: lower, upper: numberText(at: index), at: start))
+            kind = .closedRange
+        case UInt8(ascii: "$") where peek(1)?.isDigit == true:
+            // A currency sign before an amount: one error with the fix, then the number is read alone.
+            index += 1
+            report(.currencyInAmount(number: numberText(at: index), at: start))
+            let numberStart = index
+            kind = lexNumber()
+            decoded = String(decoding: bytes[numberStart..<index], as: UTF8.self)
         case UInt8(ascii: "{"):
             index += 1
             kind = .leftBrace
@@ -205,10 +220,23 @@ package struct Lexer {
         case UInt8(ascii: "&"): peek(1) == UInt8(ascii: "&")
         case UInt8(ascii: "|"): peek(1) == UInt8(ascii: "|")
         case UInt8(ascii: "-"): peek(1)?.isDigit == true
-        case UInt8(ascii: "."):
-            peek(1) == UInt8(ascii: ".") && (peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<"))
+        case UInt8(ascii: "."): peek(1) == UInt8(ascii: ".")
+        case UInt8(ascii: "$"): peek(1)?.isDigit == true
         default: false
         }
+    }
+
+    /// The digits and dots from `start`, for a message.
+    private func numberText(at start: Int) -> String {
+        var end = start
+        while end < bytes.count,
+            bytes[end].isDigit
+                || bytes[end] == UInt8(ascii: ".") && end + 1 < bytes.count
+                    && bytes[end + 1].isDigit
+        {
+            end += 1
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     private func describeCharacter(_ slice: ArraySlice<UInt8>) -> String {
@@ -230,5 +258,20 @@ extension UInt8 {
     var isIdentifierByte: Bool {
         isDigit || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
             || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z")) || self == UInt8(ascii: "_")
+    }
+}
+
+extension Diagnostic {
+    /// `bits 4..5`: ranges are written with three dots.
+    static func twoDotRange(lower: String, upper: String, at location: SourceLocation) -> Diagnostic {
+        let example = lower.isEmpty || upper.isEmpty ? "'bits 4...5'" : "'\(lower)...\(upper)'"
+        return .error(
+            .syntax, "ranges use '...' (or '..<' for a bucket's half-open range): write \(example)", at: location)
+    }
+
+    /// `0..<$1`: an amount is a number alone.
+    static func currencyInAmount(number: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .syntax, "amounts have no unit: write '\(number)', not '$\(number)'", at: location)
     }
 }

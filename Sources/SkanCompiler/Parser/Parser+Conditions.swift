@@ -39,9 +39,22 @@ extension Parser {
             return .parenthesized(inner)
         }
         let name = try expectIdentifier("a flag or field name", context: "in a condition")
+        if let equals = accept(.equals) {
+            // `a = big`: one error with the fix, then read as the comparison it means.
+            let caseName = try expectIdentifier("a case name", context: "after '='")
+            diagnostics.append(.assignmentInCondition(field: name.text, caseName: caseName.text, at: equals.location))
+            return .comparison(name, .equal, caseName)
+        }
         guard case .comparison(let op) = current.kind else { return .name(name) }
         advance()
         let caseName = try expectIdentifier("a case name", context: "after '\(op.rawValue)'")
         return .comparison(name, op, caseName)
+    }
+}
+
+extension Diagnostic {
+    /// `a = big` in a condition: comparisons are `==`.
+    static func assignmentInCondition(field: String, caseName: String, at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "compare with '==': write '\(field) == \(caseName)'", at: location)
     }
 }

@@ -108,7 +108,9 @@ extension Parser {
         let code = try expectInteger("a case code", context: "after '='")
         var description = optionalString()
         var range: BucketRangeSyntax? = nil
-        if current.kind == .integer || current.kind == .decimal { range = try parseBucketRange() }
+        if current.kind == .integer || current.kind == .decimal {
+            range = try parseBucketRange(caseName: name.text)
+        }
         if description == nil, let range, let late = optionalString() {
             // The range before the description: one error with the fix, and the case is read as meant.
             diagnostics.append(
@@ -122,10 +124,15 @@ extension Parser {
     }
 
     /// `0..<0.01`, `0...1` or `100...`
-    mutating func parseBucketRange() throws(Recovery) -> BucketRangeSyntax {
+    mutating func parseBucketRange(caseName: String) throws(Recovery) -> BucketRangeSyntax {
         let lower = try parseNumber()
         if accept(.halfOpenRange) != nil {
             return BucketRangeSyntax(lower: lower, upper: try parseNumber(), isHalfOpen: true)
+        }
+        if current.kind != .closedRange, current.startsLine || current.kind == .rightBrace {
+            // The line ends after the lower bound: say so there, not at the next line's first token.
+            diagnostics.append(.bucketRangeUnfinished(caseName: caseName, lower: lower))
+            throw Recovery()
         }
         _ = try expect(.closedRange, "'...' or '..<'", context: "after a bucket's lower bound")
         let upper = (current.kind == .integer || current.kind == .decimal) ? try parseNumber() : nil
@@ -149,7 +156,14 @@ extension Parser {
     /// `windows = "window" Int | "windows" Int "..." Int`, or nothing.
     mutating func parseOptionalWindows() throws(Recovery) -> WindowsSyntax? {
         if accept("window") {
-            return WindowsSyntax(lower: try expectInteger("a window number (1, 2 or 3)", context: "after 'window'"))
+            let lower = try expectInteger("a window number (1, 2 or 3)", context: "after 'window'")
+            if let range = accept(.closedRange) {
+                // `window 1...3`: one error with the fix, then read as the range it means.
+                let upper = try expectInteger("the last window of a range", context: "after '...'")
+                diagnostics.append(.singularWindowRange(lower: lower.value, upper: upper.value, at: range.location))
+                return WindowsSyntax(lower: lower, upper: upper)
+            }
+            return WindowsSyntax(lower: lower)
         }
         if accept("windows") {
             let lower = try expectInteger("the first window of a range", context: "after 'windows'")
@@ -201,11 +215,14 @@ extension Parser {
                         notes: [.init("its '{' is here", at: brace.location)]))
                 throw Recovery()
             }
+            let start = position
             do {
                 try item(&self)
             } catch {
                 complete = false
-                skipToNextLineInBlock()
+                // An item whose error is found at the next line's first token ends before that line: the
+                // next item starts there and is kept.
+                if position == start || !current.startsLine { skipToNextLineInBlock() }
             }
         }
         advance()
@@ -222,5 +239,22 @@ extension Parser {
         if accept("otherwise") { return CoarseRuleSyntax(value: value, location: location, condition: nil) }
         try expect("when", context: "after '\(value.rawValue)' (write 'when <condition>' or 'otherwise')")
         return CoarseRuleSyntax(value: value, location: location, condition: try parseCondition())
+    }
+}
+
+extension Diagnostic {
+    /// A bucket's range that stops after its lower bound (`day0 = 0 0`).
+    static func bucketRangeUnfinished(caseName: String, lower: NumberLiteral) -> Diagnostic {
+        .error(
+            .syntax,
+            "the range of bucket '\(caseName)' ends after its lower bound \(lower.text); write '\(lower.text)...' (and up), '\(lower.text)...N' or '\(lower.text)..<N'",
+            at: lower.location)
+    }
+}
+
+extension Diagnostic {
+    /// `coarse window 1...3`: a range of windows is `windows`.
+    static func singularWindowRange(lower: Int, upper: Int, at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "a range of windows is written 'windows \(lower)...\(upper)'", at: location)
     }
 }

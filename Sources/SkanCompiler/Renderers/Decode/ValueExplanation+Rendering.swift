@@ -1,4 +1,10 @@
 extension ValueExplanation {
+    /// "an" before a name that starts with a vowel (an Adjust63 value), else "a".
+    package static func article(before name: String) -> String {
+        guard let first = name.unicodeScalars.first else { return "a" }
+        return "aeiouAEIOU".unicodeScalars.contains(first) ? "an" : "a"
+    }
+
     /// A few lines for a terminal.
     public func text(schema: Schema) -> String {
         let name = "\(schema.name) v\(schema.version)"
@@ -6,7 +12,7 @@ extension ValueExplanation {
         case .unreadable(let text):
             return "'\(text)': not a value: write a fine value (0...63) or a coarse value (low, medium, high)\n"
         case .fine(let value, .failure(let error), _, _):
-            return "\(value): not a \(name) fine value: \(error)\n"
+            return "\(value): not \(Self.article(before: name)) \(name) fine value: \(error)\n"
         case .fine(let value, .success(let fields), let coarse, let lock):
             let width = fields.map(\.field.name.count).max() ?? 0
             var out = "\(value) (bits \(DecodingTable.bits(of: value))): \(name)\n"

@@ -1,0 +1,157 @@
+import SkanCompiler
+import Testing
+
+/// The exact text of messages that say what to do: where a mistake is, the fix, nothing left empty.
+@Suite struct MessageTextTests {
+    /// Each diagnostic as the compiler prints it, without the path.
+    static func printed(_ text: String) -> [String] {
+        diagnostics(text).flatMap { diagnostic in
+            let head =
+                "\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
+            return [head]
+                + diagnostic.notes.map { note in
+                    (note.location.map { "\($0.line):\($0.column): " } ?? "") + "note: \(note.message)"
+                }
+        }
+    }
+
+    static let retention = """
+        schema T
+        version 1
+        field retentionDays at bits 0...1 buckets count {
+          day0 = 0 0
+          day1 = 1 1...1
+          more = 2 2...
+        }
+        reserved bits 2...5
+        coarse {
+          high when retentionDays >= day1
+          low otherwise
+        }
+        """
+
+    @Test func aRangeCutAfterItsLowerBoundIsReportedThereAndTheNextCaseIsKept() {
+        let found = Self.printed(Self.retention)
+        #expect(
+            found.first
+                == "4:12: error: the range of bucket 'day0' ends after its lower bound 0; write '0...' (and up), '0...N' or '0..<N' [syntax]"
+        )
+        // `day1` was read: the condition that names it finds it.
+        #expect(!found.contains { $0.contains("no case named 'day1'") })
+    }
+
+    @Test func aCaseListIsNeverEmpty() {
+        let text = """
+            schema T
+            version 1
+            field retentionDays at bits 0...1 buckets count {
+              day0 = 0 0
+            }
+            reserved bits 2...5
+            coarse {
+              high when retentionDays >= day1
+              low otherwise
+            }
+            """
+        #expect(
+            Self.printed(text) == [
+                "4:12: error: the range of bucket 'day0' ends after its lower bound 0; write '0...' (and up), '0...N' or '0..<N' [syntax]",
+                "8:30: error: field 'retentionDays' has no case named 'day1' [unknown-name]",
+                "3:7: note: no case of 'retentionDays' could be read; fix the errors in its cases first",
+            ])
+    }
+
+    @Test func twoDotsAreOneErrorThatSaysRangesUseThree() {
+        let text =
+            "schema T\nversion 1\nfield a at bits 4..5 { x = 0  y = 1 }\nreserved bits 0...3\ncoarse { low otherwise }"
+        #expect(
+            Self.printed(text) == [
+                "3:18: error: ranges use '...' (or '..<' for a bucket's half-open range): write '4...5' [syntax]"
+            ])
+    }
+
+    @Test func aWindowRangeAfterWindowSuggestsWindows() {
+        let text = "schema T\nversion 1\nflag a at bit 0\nreserved bits 1...5\ncoarse window 1...3 { low otherwise }"
+        #expect(Self.printed(text) == ["5:16: error: a range of windows is written 'windows 1...3' [syntax]"])
+    }
+
+    @Test func aSingleEqualsInAConditionSuggestsDoubleEquals() {
+        let text = """
+            schema T
+            version 1
+            field a at bits 0...1 { small = 0  big = 1 }
+            reserved bits 2...5
+            coarse {
+              high when a = big
+              low otherwise
+            }
+            """
+        #expect(Self.printed(text) == ["6:15: error: compare with '==': write 'a == big' [syntax]"])
+    }
+
+    @Test func aCurrencySignSaysAmountsHaveNoUnit() {
+        let text = """
+            schema T
+            version 1
+            field revenue at bits 0...1 buckets amount {
+              none = 0 0..<$1
+              some = 1 1...
+            }
+            reserved bits 2...5
+            coarse { low otherwise }
+            """
+        #expect(Self.printed(text) == ["4:16: error: amounts have no unit: write '1', not '$1' [syntax]"])
+    }
+
+    @Test func anOrderingComparisonOnCasesWrittenOutOfCodeOrderWarns() {
+        let text = """
+            schema T
+            version 1
+            field event at bits 0...2 {
+              none = 0
+              firstPurchase = 4
+              secondPurchase = 5
+              thirdPurchase = 3
+            }
+            reserved bits 3...5
+            coarse {
+              high when event >= firstPurchase
+              low otherwise
+            }
+            """
+        #expect(
+            Self.printed(text) == [
+                "11:22: warning: 'event >= firstPurchase' compares codes, not the order the cases of 'event' are written in: it does not hold for 'thirdPurchase' (code 3); write the cases in code order, or compare with '==' [case-order]"
+            ])
+        // In code order, or compared with `==`, there is nothing to say.
+        let inOrder = text.replacingOccurrences(of: "thirdPurchase = 3", with: "thirdPurchase = 6")
+        #expect(Self.printed(inOrder).isEmpty)
+        #expect(Self.printed(text.replacingOccurrences(of: ">=", with: "==")).isEmpty)
+    }
+
+    @Test func anOverlapNamesEveryDeclarationItOverlaps() {
+        let text = """
+            schema T
+            version 1
+            flag a at bit 0
+            flag b at bit 1
+            field c at bits 0...2 { x = 0 }
+            reserved bits 3...5
+            coarse { low otherwise }
+            """
+        #expect(
+            Self.printed(text) == [
+                "5:17: error: bits 0...2 of c overlap bit 0 of a and bit 1 of b; every bit belongs to one declaration [overlap]",
+                "3:15: note: bit 0 of a declared here",
+                "4:15: note: bit 1 of b declared here",
+            ])
+    }
+
+    @Test func aNameStartingWithAVowelTakesAn() throws {
+        let text = "schema Adjust63\nversion 1\nflag a at bit 0\nreserved bits 1...5\ncoarse { low otherwise }"
+        let schema = try #require(SchemaCompiler.compile(text).schema)
+        let bad = ValueExplanation.explain("2", in: schema, windows: [1])[0].text(schema: schema)
+        #expect(bad == "2: not an Adjust63 v1 fine value: bit 1 is reserved\n")
+        #expect(ValueExplanation.article(before: "Shop") == "a")
+    }
+}
