@@ -85,16 +85,17 @@ enum HTMLRenderer {
         return out + "</table>\n</div>\n"
     }
 
+    /// On Unicode scalars, so that a mark after `<` or `"` does not hide it.
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.append(character)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

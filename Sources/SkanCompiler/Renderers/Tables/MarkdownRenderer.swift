@@ -48,15 +48,20 @@ enum MarkdownRenderer {
     }
 
     /// A cell that cannot end the cell or the table, nor turn into markup or HTML.
+    /// On Unicode scalars, so that a mark after `|` or `<` does not hide it.
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
-            case "\\", "|", "`", "*", "[", "]", "#": result += "\\" + String(character)
+        var previous: Unicode.Scalar? = nil
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n", previous == "\r" { continue }  // CR LF is one line break
+            switch scalar {
+            case "\\", "|", "`", "*", "[", "]", "#": result += "\\" + String(scalar)
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "&": result += "&amp;"
-            default: result += character.isNewline ? "<br>" : String(character)
+            case "\r", "\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": result += "<br>"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

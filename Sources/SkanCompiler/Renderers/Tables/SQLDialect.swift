@@ -43,15 +43,16 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         self == .sqlite ? (value ? "1" : "0") : (value ? "TRUE" : "FALSE")
     }
 
-    private func escaped(_ text: String, _ replacements: [(Character, String)]) -> String {
-        var result = ""
-        for character in text {
-            if let replacement = replacements.first(where: { $0.0 == character }) {
-                result += replacement.1
+    /// On Unicode scalars: a quote followed by a combining mark is one `Character` but still ends a literal.
+    private func escaped(_ text: String, _ replacements: [(Unicode.Scalar, String)]) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let replacement = replacements.first(where: { $0.0 == scalar }) {
+                result.append(contentsOf: replacement.1.unicodeScalars)
             } else {
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }
