@@ -81,11 +81,14 @@ public struct ByteArrayInput: PostbackInput {
     }
 }
 
-/// Writing to an open file descriptor, retrying interrupted and partial writes. A reader that went away
-/// (a closed pipe) ends the writing silently.
-public final class FileDescriptorOutput: PostbackOutput {
+/// Writing to an open file descriptor, retrying interrupted and partial writes. The first write that fails
+/// (a full disk, a closed pipe) is kept in `failure` and ends the writing, so the caller can report it and
+/// exit with an error instead of claiming the output was written. Written from one thread at a time.
+public final class FileDescriptorOutput: PostbackOutput, @unchecked Sendable {
     /// The descriptor written to; the caller opens and closes it.
     public let descriptor: Int32
+    /// The `errno` of the first write that failed, or nil.
+    public private(set) var failure: Int32?
 
     /// Writes to `descriptor`, which stays open.
     public init(descriptor: Int32) {
@@ -94,20 +97,25 @@ public final class FileDescriptorOutput: PostbackOutput {
 
     /// Takes the next output bytes; see `PostbackOutput`.
     public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        guard failure == nil else { return }
         let descriptor = self.descriptor
-        let written: Void? = bytes.withContiguousStorageIfAvailable { storage in
-            guard let base = storage.baseAddress else { return }
+        let outcome: Int32?? = bytes.withContiguousStorageIfAvailable { storage -> Int32? in
+            guard let base = storage.baseAddress else { return nil }
             var offset = 0
             while offset < storage.count {
                 let count = systemWrite(descriptor, base + offset, storage.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
                 offset += count
             }
+            return nil
         }
-        if written == nil { write(Array(bytes)) }
+        switch outcome {
+        case .none: write(Array(bytes))
+        case .some(let error): failure = error
+        }
     }
 }
 

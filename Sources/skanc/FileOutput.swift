@@ -8,8 +8,16 @@ import Glibc
 import Musl
 #endif
 
-/// Writing generated files: only when the content changes (so build systems see no change when there is
-/// none), and atomically through a temporary file and a rename, so a failed run never leaves half a file.
+/// Writing files the command line was told to write (`generate -o`, `fmt --in-place`, `plist add-networks`):
+/// only when the content changes (so build systems see no change when there is none), and so that what is at
+/// the path keeps being what it was:
+/// - a regular file is replaced atomically, through a temporary file created exclusively under an
+///   unpredictable name beside it and renamed over it, with the file's mode (and, where allowed, owner) kept;
+///   a failed run never leaves half a file;
+/// - a symbolic link is written through: its target changes, the link stays;
+/// - a file with several hard links is rewritten in place, so every link sees the new content;
+/// - a device, pipe or socket (`-o /dev/null`, `/dev/stdout`) is written to, never replaced;
+/// - a read-only file (no write permission for anyone) is refused, as is a folder.
 enum FileOutput {
     struct WriteError: Error {
         var message: String
@@ -24,29 +32,114 @@ enum FileOutput {
     /// Writes `data` to `path` unless the file already holds exactly that; returns whether it wrote.
     @discardableResult
     static func writeIfChanged(data: Data, to path: String) throws(WriteError) -> Bool {
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw WriteError(message: "\(path): error: cannot write: the folder \(directory.path) does not exist")
+        let target = followingLinks(path)
+        var info = stat()
+        guard stat(target, &info) == 0 else {
+            guard errno == ENOENT else { throw failure(path, "cannot read what is there", errno) }
+            try replace(target, with: data, mode: nil, reportedAs: path)
+            return true
         }
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(message: "\(path): error: cannot write in \(directory.path); check its permissions")
-        }
-        // rename(2) replaces the destination in one step: readers see the old file or the new one.
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(
-                message: "\(path): error: cannot write the file (\(reason)); check the path and its permissions")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if let existing = FileManager.default.contents(atPath: target), existing == data { return false }
+            guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
+                throw WriteError(message: "\(path): error: the file is read-only; make it writable or write elsewhere")
+            }
+            if info.st_nlink > 1 {
+                try writeInPlace(target, data, reportedAs: path)
+            } else {
+                try replace(target, with: data, mode: info, reportedAs: path)
+            }
+        case S_IFDIR:
+            throw WriteError(message: "\(path): error: is a folder; name a file to write")
+        default:
+            try writeInPlace(target, data, reportedAs: path)
         }
         return true
+    }
+
+    /// Whether two paths name the same file (the same device and inode), following links.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        var (a, b) = (stat(), stat())
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// The file a path names once its symbolic links are followed; a dangling link names its target.
+    private static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return current
+            }
+            current =
+                destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        return current
+    }
+
+    /// A new file beside `target`, renamed over it: readers see the old file or the new one, never a part.
+    private static func replace(
+        _ target: String, with data: Data, mode existing: stat?, reportedAs path: String
+    ) throws(WriteError) {
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw WriteError(message: "\(path): error: cannot write: the folder \(directory) does not exist")
+        }
+        var random = SystemRandomNumberGenerator()
+        let suffix = String(random.next() as UInt64, radix: 16)
+        let temporary = directory + "/." + url.lastPathComponent + "." + suffix + ".tmp"
+        // Exclusive and not through a link: a file planted at that name makes this fail, never write elsewhere.
+        let descriptor = open(
+            temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, existing.map { $0.st_mode & 0o7777 } ?? 0o666)
+        guard descriptor >= 0 else { throw failure(path, "cannot write in \(directory)", errno) }
+        var ok = writeAll(descriptor, data)
+        var error = ok ? 0 : errno
+        if ok, let existing {
+            // The mode exactly as it was (open applied the umask), and the owner where the user may set it.
+            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        }
+        if close(descriptor) != 0, ok { (ok, error) = (false, errno) }
+        guard ok, rename(temporary, target) == 0 else {
+            if ok { error = errno }
+            unlink(temporary)
+            throw failure(path, "cannot write the file", error)
+        }
+    }
+
+    /// The file itself, truncated and written: for devices, pipes and files with several links.
+    private static func writeInPlace(_ target: String, _ data: Data, reportedAs path: String) throws(WriteError) {
+        let descriptor = open(target, O_WRONLY | O_TRUNC)
+        guard descriptor >= 0 else { throw failure(path, "cannot open the file to write", errno) }
+        let ok = writeAll(descriptor, data)
+        let error = errno
+        if close(descriptor) != 0 || !ok { throw failure(path, "cannot write the file", ok ? errno : error) }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+            guard var base = buffer.baseAddress else { return true }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let count = write(descriptor, base, remaining)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                base += count
+                remaining -= count
+            }
+            return true
+        }
+    }
+
+    private static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
+        WriteError(
+            message: "\(path): error: \(what) (\(String(cString: strerror(code)))); check the path and its permissions")
     }
 }

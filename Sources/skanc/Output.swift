@@ -10,8 +10,19 @@ import Musl
 
 /// Writing to standard output and standard error, unbuffered for errors and buffered in bulk for output.
 enum Output {
+    /// Standard output, for every command: it keeps the first write error, which `Skanc.run` reports.
+    static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+
     static func standard(_ text: String, terminator: String = "\n") {
-        write(text + terminator, to: STDOUT_FILENO)
+        standardOutput.write((text + terminator).utf8)
+    }
+
+    /// The message for a failed write to standard output, or nil when every write went through. A reader
+    /// that went away (`skanc table … | head`) took what it wanted: no message, as a shell pipeline expects.
+    static var standardOutputFailure: String? {
+        guard let failure = standardOutput.failure, failure != EPIPE else { return nil }
+        return
+            "skanc: error: cannot write to standard output (\(String(cString: strerror(failure)))); nothing after that was written"
     }
 
     static func error(_ text: String, terminator: String = "\n") {
@@ -21,7 +32,7 @@ enum Output {
     /// Whether standard error is a terminal, where diagnostics show the source line and a caret.
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Writes all of `text`, retrying after interruptions; gives up silently when the reader is gone.
+    /// Writes all of `text`, retrying after interruptions; a failure is not reported (this is for errors).
     static func write(_ text: String, to descriptor: Int32) {
         FileDescriptorOutput(descriptor: descriptor).write(text.utf8)
     }

@@ -2,7 +2,17 @@
 enum Skanc {
     static let version = "0.1.0"
 
+    /// Runs the command line; a write to standard output that failed makes the run fail, whatever the command
+    /// found.
     static func run(_ arguments: [String]) -> ExitStatus {
+        let status = dispatch(arguments)
+        guard Output.standardOutput.failure != nil else { return status }
+        if let failure = Output.standardOutputFailure { Output.error(failure) }
+        // `diff` says "values change meaning" with 1: an output it could not write is unusable, 2.
+        return arguments.first == "diff" ? .unusableInput : .failure
+    }
+
+    private static func dispatch(_ arguments: [String]) -> ExitStatus {
         guard let first = arguments.first else {
             Output.error(Help.overview)
             return .usage

@@ -24,9 +24,11 @@ enum CLI {
     }()
 
     /// Runs `executable` (skanc unless said otherwise) with `prefix + arguments`.
+    /// With `stdoutPath`, standard output goes to that file (a device such as /dev/full, say) and `stdout` is
+    /// empty.
     static func run(
         _ arguments: [String], stdin: String? = nil, executable: URL = executable, prefix: [String] = [],
-        in directory: URL = packageRoot
+        in directory: URL = packageRoot, stdoutPath: String? = nil
     ) throws -> CLIResult {
         let process = Process()
         process.executableURL = executable
@@ -40,7 +42,7 @@ enum CLI {
         let errURL = scratch.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
+        let out = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let input = Pipe()
         process.standardOutput = out

@@ -44,9 +44,9 @@ enum DecodeCommand {
             ValueExplanation.explain($0, in: schema, windows: windows)
         }
         if arguments.options["--format"] == "json" {
-            Output.write(JSONValue.array(explanations.map { $0.json() }).rendered() + "\n", to: 1)
+            Output.standard(JSONValue.array(explanations.map { $0.json() }).rendered() + "\n", terminator: "")
         } else {
-            Output.write(explanations.map { $0.text(schema: schema) }.joined(), to: 1)
+            Output.standard(explanations.map { $0.text(schema: schema) }.joined(), terminator: "")
         }
         return explanations.allSatisfy(\.decoded) ? .success : .failure
     }
@@ -94,7 +94,7 @@ enum DecodeCommand {
                 text += "\(fine): invalid-fine: valid in none of versions \(list) of \(newest.name)\n"
             }
         }
-        Output.write(json ? JSONValue.array(items).rendered() + "\n" : text, to: 1)
+        Output.standard(json ? JSONValue.array(items).rendered() + "\n" : text, terminator: "")
         return decoded ? .success : .failure
     }
 }

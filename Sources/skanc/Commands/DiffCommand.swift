@@ -36,7 +36,7 @@ enum DiffCommand {
         guard let old, let new else { return .unusableInput }
         let format = arguments.options["--format"].flatMap(SchemaDiff.Format.init) ?? .text
         let diff = SchemaDiff(old: old, new: new)
-        Output.write(diff.rendered(format), to: 1)
+        Output.standard(diff.rendered(format), terminator: "")
         return diff.changesMeaning ? .failure : .success
     }
 }

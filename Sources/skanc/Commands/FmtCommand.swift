@@ -62,19 +62,19 @@ enum FmtCommand {
             let changed = Array(formatted.utf8) != source.bytes
             if check {
                 if changed {
-                    Output.write("\(path)\n", to: 1)
+                    Output.standard("\(path)\n", terminator: "")
                     failed = true
                 }
             } else if inPlace {
                 guard changed else { continue }
                 do {
-                    try Data(formatted.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    try FileOutput.writeIfChanged(formatted, to: path)
                 } catch {
-                    Output.error("\(path): error: cannot write the file; check its permissions")
+                    Output.error(error.message)
                     failed = true
                 }
             } else {
-                Output.write(formatted, to: 1)
+                Output.standard(formatted, terminator: "")
             }
         }
         return failed ? .failure : .success

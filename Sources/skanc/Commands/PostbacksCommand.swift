@@ -113,7 +113,7 @@ enum PostbacksCommand {
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
         let output: any PostbackOutput =
-            summaryOnly ? DiscardedOutput() : FileDescriptorOutput(descriptor: STDOUT_FILENO)
+            summaryOnly ? DiscardedOutput() : Output.standardOutput
         let reader = PostbackReader(
             versions: versions, format: format, withFileColumn: inputs.count > 1, threads: threads,
             inputBytes: Self.totalSize(of: inputs), verification: verification, output: output)

@@ -61,7 +61,7 @@ enum SQLCommand {
         if let view = arguments.options["--view"] { names.view = view }
         if arguments.flags.contains("--query") { names.view = nil }
         guard let versions = SchemaInput.compileVersions(path) else { return .failure }
-        Output.write(DecodeSQL(versions: versions, dialect: dialect, names: names).render(), to: 1)
+        Output.standard(DecodeSQL(versions: versions, dialect: dialect, names: names).render(), terminator: "")
         return .success
     }
 }

@@ -57,7 +57,7 @@ enum TableCommand {
         // Several schemas, separated by commas, are versions live together: one table across them.
         guard let versions = SchemaInput.compileVersions(path) else { return .failure }
         let table = DecodingTable(versions: versions)
-        Output.write(table.render(format, dialect: dialect, tables: tables), to: 1)
+        Output.standard(table.render(format, dialect: dialect, tables: tables), terminator: "")
         return .success
     }
 }
