@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time, once optimized (-O,
 # the speed users get) and once not (-Onone, where unsafe buffer accesses are bounds-checked).
-# usage: Fuzz/run.sh [SECONDS_PER_TARGET_AND_BUILD] [TARGET...]   targets: schema postbacks generated signatures csv (default: all)
+# usage: Fuzz/run.sh [SECONDS_PER_TARGET_AND_BUILD] [TARGET...]   targets: schema postbacks generated signatures csv plist (default: all)
 #        FUZZ_OPTIMIZATIONS="-O" Fuzz/run.sh ...               only the optimized builds
 # Exits non-zero on any crash, leak or timeout, naming the input that caused it (in .build/fuzz/).
 # Seeds: the example schemas, the test fixtures, Apple's example postbacks and Fuzz/Regressions/.
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv)
+[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv plist)
 
 work=.build/fuzz
 mkdir -p "$work"
@@ -41,13 +41,16 @@ for target in "${targets[@]}"; do
     signatures)
       sources=(Fuzz/Targets/SignatureFuzzer.swift)
       seeds=(Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/signatures) ;;
+    plist)
+      sources=(Fuzz/Targets/PlistBoundsFuzzer.swift Sources/skanc/InfoPlist/BinaryPlistBounds.swift)
+      seeds=(Fuzz/Regressions/plist) ;;
     csv)
       sources=(Fuzz/Targets/CSVFuzzer.swift Tests/Shared/StrictCSV.swift)
       seeds=(Fuzz/Regressions/csv) ;;
     generated)
       sources=(Fuzz/Targets/GeneratedDecoderFuzzer.swift Tests/GeneratedCode/Internal/*.swift "$work/SchemaTexts.swift")
       seeds=(Fuzz/Regressions/generated) ;;
-    *) echo "unknown fuzz target '$target' (schema, postbacks, generated, signatures, csv)" >&2; exit 64 ;;
+    *) echo "unknown fuzz target '$target' (schema, postbacks, generated, signatures, csv, plist)" >&2; exit 64 ;;
   esac
 
   binary="$work/$target$optimization"

@@ -61,7 +61,7 @@ enum PlistCommand {
             return .failure
         }
         // In file order (binary lists, which have no lines, in key order).
-        let findings = InfoPlistCheck(root: file.root, text: file.text).findings.enumerated()
+        let findings = InfoPlistCheck(file).findings.enumerated()
             .sorted { ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset) }.map(\.element)
         for finding in findings {
             let place = finding.line.map { "\(path):\($0)" } ?? "\(path): \(finding.path)"
@@ -84,6 +84,12 @@ enum PlistCommand {
             identifiers = try InfoPlistFile.networkIdentifiers(in: idsPath)
         } catch {
             Output.error(error.message)
+            return .failure
+        }
+        guard file.repeatedKeys.isEmpty else {
+            Output.error(
+                "\(path): error: [plist-key-repeated] \(file.repeatedKeys.joined(separator: ", ")) written more than once; merge the copies first ('skanc plist check' shows where); nothing written"
+            )
             return .failure
         }
         var wanted: [String] = []

@@ -16,38 +16,65 @@ struct InfoPlistCheck {
     }
 
     /// The identifier's shape: lowercase letters and digits, then `.skadnetwork` (or, in AdAttributionKit's
-    /// list, `.adattributionkit`). Apple: "Ad network IDs are case-sensitive and are in lowercase."
+    /// list, `.adattributionkit`). Apple: "Ad network IDs are case-sensitive and are in lowercase." Decided on
+    /// bytes: a combining mark, a joiner or a variation selector is no letter of an ID.
     static func identifierProblem(_ identifier: String, suffixes: [String]) -> (code: String, hint: String)? {
         let trimmed = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = trimmed.lowercased()
+        let lower = Array(trimmed.utf8).map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
         let shaped = suffixes.contains { suffix in
-            lower.hasSuffix(suffix) && lower.count > suffix.count
-                && lower.dropLast(suffix.count).allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+            let suffix = Array(suffix.utf8)
+            return lower.count > suffix.count && lower.suffix(suffix.count).elementsEqual(suffix)
+                && lower.dropLast(suffix.count).allSatisfy {
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                }
         }
+        let lowered = String(decoding: lower, as: UTF8.self)
         guard shaped else {
             return ("network-id-malformed", "an ad network ID looks like 'cstr6suwn9\(suffixes[0])'")
         }
-        if trimmed != identifier { return ("network-id-malformed", "remove the spaces around it: '\(lower)'") }
-        if lower != identifier { return ("network-id-uppercase", "ad network IDs are lowercase: '\(lower)'") }
+        if trimmed != identifier { return ("network-id-malformed", "remove the spaces around it: '\(lowered)'") }
+        if lowered != identifier { return ("network-id-uppercase", "ad network IDs are lowercase: '\(lowered)'") }
         return nil
     }
 
-    /// A value as a message quotes it: at most 80 characters, so that a runaway value cannot flood the terminal.
+    /// A value as a message quotes it: control characters escaped (`\r`, `\u{1B}`), so that a value cannot
+    /// move the cursor or split the line, and at most 80 characters, so that it cannot flood the terminal.
     static func shown(_ value: String) -> String {
-        value.count <= 80 ? "'\(value)'" : "'\(value.prefix(77))...' (\(value.count) characters)"
+        var visible = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\r": visible += "\\r"
+            case "\n": visible += "\\n"
+            case "\t": visible += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                visible += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: visible.unicodeScalars.append(scalar)
+            }
+        }
+        return visible.count <= 80 ? "'\(visible)'" : "'\(visible.prefix(77))...' (\(value.count) characters)"
     }
 
     /// Placeholder words App Review rejects in a usage description.
     static let placeholders = ["todo", "tbd", "fixme", "lorem", "placeholder", "description", "xxx"]
 
     let root: [String: Any]
-    let text: String?
+    let outline: XMLPlistOutline?
     private(set) var findings: [Finding] = []
 
-    /// Checks `root`; `text` is the XML source, to give lines (nil for binary property lists).
-    init(root: [String: Any], text: String?) {
-        self.root = root
-        self.text = text
+    /// Checks `file`: its keys, and keys written more than once; the XML outline gives lines (a binary property
+    /// list has none).
+    init(_ file: InfoPlistFile) {
+        self.root = file.root
+        self.outline = file.outline
+        for key in file.repeatedKeys {
+            let lines = outline?.keyLines[key] ?? []
+            let where_ = lines.count > 1 ? " (lines \(lines.map(String.init).joined(separator: ", ")))" : ""
+            add(
+                .error, "plist-key-repeated", key,
+                "\(key) is written \(max(lines.count, 2)) times\(where_); the system reads only one of them: merge them into one"
+            )
+        }
         checkSKAdNetworkItems()
         checkAdNetworkIdentifiers()
         checkReportEndpoint()
@@ -66,25 +93,13 @@ struct InfoPlistCheck {
 
     /// The line of the `occurrence`th `<string>value</string>` in the XML text.
     private func line(of value: String, occurrence: Int) -> Int? {
-        guard let text else { return nil }
-        let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-        var searchRange = text.startIndex..<text.endIndex
-        var found: Range<String.Index>?
-        for _ in 0..<occurrence {
-            guard let range = text.range(of: "<string>\(escaped)</string>", range: searchRange) else { return nil }
-            found = range
-            searchRange = range.upperBound..<text.endIndex
-        }
-        return found.map { text[..<$0.lowerBound].filter { $0 == "\n" }.count + 1 }
+        outline?.line(ofString: value, occurrence: occurrence)
     }
 
     /// The line of a top-level key in the XML text, for findings about a key rather than a value.
     private func key(_ path: String) -> Int? {
-        guard let text, let name = path.split(separator: "[").first,
-            let range = text.range(of: "<key>\(name)</key>")
-        else { return nil }
-        return text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        guard let name = path.split(separator: "[").first else { return nil }
+        return outline?.line(ofKey: String(name))
     }
 
     private mutating func checkSKAdNetworkItems() {
