@@ -69,10 +69,10 @@ struct InfoPlistCheck {
         self.outline = file.outline
         for key in file.repeatedKeys {
             let lines = outline?.keyLines[key] ?? []
-            let where_ = lines.count > 1 ? " (lines \(lines.map(String.init).joined(separator: ", ")))" : ""
+            let place = lines.count > 1 ? " (lines \(lines.map(String.init).joined(separator: ", ")))" : ""
             add(
                 .error, "plist-key-repeated", key,
-                "\(key) is written \(max(lines.count, 2)) times\(where_); the system reads only one of them: merge them into one"
+                "\(key) is written \(max(lines.count, 2)) times\(place); the system reads only one of them: merge them into one"
             )
         }
         checkSKAdNetworkItems()
