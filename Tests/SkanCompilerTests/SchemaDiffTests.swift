@@ -23,7 +23,8 @@ import Testing
             text = text.replacingOccurrences(of: old, with: new)
         }
         let result = SchemaCompiler.compile(text)
-        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // Moving a case's code is what these tests do: the case-order warning it earns is expected.
+        #expect(result.diagnostics.allSatisfy { $0.code == .caseOrder }, "\(result.diagnostics)")
         return try #require(result.schema)
     }
 
