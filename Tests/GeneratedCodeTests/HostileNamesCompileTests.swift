@@ -31,9 +31,28 @@ import Testing
         "schema R version 1 flag Self at bit 0 reserved bits 1...5 coarse { low otherwise }",
         "schema R version 1 flag Swift at bit 0 reserved bits 1...5 coarse { low otherwise }",
         "schema Swift version 1 flag a at bit 0 reserved bits 1...5 coarse { low otherwise }",
+        "schema Self version 1 flag a at bit 0 reserved bits 1...5 coarse { low otherwise }",
+        "schema _ version 1 flag a at bit 0 reserved bits 1...5 coarse { low otherwise }",
+        "schema R version 1 field self at bits 0...1 { a = 0  b = 1 } reserved bits 2...5 coarse { low otherwise }",
     ]
 
-    @Test(arguments: compiling)
+    /// The longest condition the checker allows (64 terms) type-checks like any other.
+    static let longestCondition: String = {
+        let terms = (0..<64).map { [$0 % 2 == 0 ? "a == x\($0 % 4)" : "a >= x1", "b", "not c"][$0 % 3] }
+        let condition = stride(from: 0, to: 64, by: 2).map { "(\(terms[$0]) and \(terms[$0 + 1]))" }
+            .joined(separator: " or ")
+        return """
+            schema Long version 1
+            field a at bits 0...1 { x0 = 0  x1 = 1  x2 = 2  x3 = 3 }
+            flag b at bit 2
+            flag c at bit 3
+            reserved bits 4...5
+            coarse { high when \(condition)  low otherwise }
+            lock when \(condition)
+            """
+    }()
+
+    @Test(arguments: compiling + [longestCondition])
     func generatedCodeCompilesWithoutWarnings(_ text: String) throws {
         let result = SchemaCompiler.compile(text)
         let schema = try #require(result.schema, "\(result.diagnostics)")

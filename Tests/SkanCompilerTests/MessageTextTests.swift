@@ -155,3 +155,31 @@ import Testing
         #expect(ValueExplanation.article(before: "Shop") == "a")
     }
 }
+
+/// Conditions are bounded: the generated Swift of the longest allowed one type-checks quickly, and a longer one
+/// is refused at the condition.
+@Suite struct ConditionLimitTests {
+    static func schema(terms: Int) -> String {
+        let condition = (0..<terms).map { $0 % 2 == 0 ? "a == x\($0 % 4)" : "b" }.joined(separator: " or ")
+        return """
+            schema Big
+            version 1
+            field a at bits 0...1 { x0 = 0  x1 = 1  x2 = 2  x3 = 3 }
+            flag b at bit 2
+            reserved bits 3...5
+            coarse {
+              high when \(condition)
+              low otherwise
+            }
+            """
+    }
+
+    @Test func sixtyFourTermsAreAllowedAndSixtyFiveAreNot() {
+        #expect(diagnostics(Self.schema(terms: 64)).isEmpty)
+        #expect(
+            MessageTextTests.printed(Self.schema(terms: 2_000)) == [
+                "7:13: error: the condition names 2000 flags and comparisons; a condition may name at most 64 (six bits make at most 64 states): compare a field with '>=' or '<', or split the rule [limit]"
+            ])
+        #expect(summaries(Self.schema(terms: 65)) == ["7:13 error limit"])
+    }
+}

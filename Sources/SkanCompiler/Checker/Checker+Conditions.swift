@@ -1,4 +1,18 @@
 extension Checker {
+    /// A condition names at most this many flags and comparisons. Six bits make at most 64 states, so no
+    /// condition needs more; and the Swift compiler's time to type-check the generated expression grows faster
+    /// than its length (600 terms: 18 s and 4 GB), which would stall an app's build.
+    package static let maximumConditionTerms = 64
+
+    /// A whole condition of a coarse rule or lock: bounded in size, then resolved.
+    mutating func resolveCondition(_ syntax: ConditionSyntax) -> Condition? {
+        let terms = syntax.termCount
+        guard terms <= Self.maximumConditionTerms else {
+            return failed(.conditionTooLong(terms: terms, at: syntax.firstLocation))
+        }
+        return resolve(syntax)
+    }
+
     /// Resolves names to field indices and case codes; reports `unknown-name` and `type` errors.
     /// Returns nil when any part could not be resolved.
     mutating func resolve(_ syntax: ConditionSyntax) -> Condition? {
@@ -106,6 +120,37 @@ extension Diagnostic {
         return .warning(
             .caseOrder,
             "\(comparison) compares codes, not the order the cases of '\(field.name)' are written in: it \(parts.joined(separator: " and ")); write the cases in code order, or compare with '=='",
+            at: location)
+    }
+}
+
+extension ConditionSyntax {
+    /// The flags and comparisons it names.
+    var termCount: Int {
+        switch self {
+        case .name, .comparison: 1
+        case .not(_, let inner), .parenthesized(let inner): inner.termCount
+        case .all(let parts), .any(let parts): parts.reduce(0) { $0 + $1.termCount }
+        }
+    }
+
+    /// Where it starts.
+    var firstLocation: SourceLocation {
+        switch self {
+        case .name(let name), .comparison(let name, _, _): name.location
+        case .not(let location, _): location
+        case .parenthesized(let inner): inner.firstLocation
+        case .all(let parts), .any(let parts): parts[0].firstLocation
+        }
+    }
+}
+
+extension Diagnostic {
+    /// A condition longer than any schema needs.
+    static func conditionTooLong(terms: Int, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .limit,
+            "the condition names \(terms) flags and comparisons; a condition may name at most \(Checker.maximumConditionTerms) (six bits make at most 64 states): compare a field with '>=' or '<', or split the rule",
             at: location)
     }
 }

@@ -173,13 +173,18 @@ extension Checker {
         declared[name.text] = Declared(index: fields.count, location: name.location)
     }
 
+    /// Type names Swift keeps for itself, with what they would do.
+    static let unusableTypeNames = [
+        "Swift": "would hide the standard library", "Self": "would mean the enclosing type",
+        "_": "would be Swift's wildcard",
+    ]
+
     /// `name` errors: names that the generated Swift code needs for itself.
     mutating func checkGeneratedNameClashes(schemaName: Identifier?) {
-        if let schemaName, schemaName.text == "Swift" {
+        if let schemaName, let reason = Self.unusableTypeNames[schemaName.text] {
             report(
                 .error(
-                    .name,
-                    "a schema named 'Swift' would hide the standard library in the generated code; rename the schema",
+                    .name, "a schema named '\(schemaName.text)' \(reason) in the generated code; rename the schema",
                     at: schemaName.location))
         }
         var typeNames: [String: (field: String, location: SourceLocation)] = [:]
@@ -209,7 +214,13 @@ extension Checker {
             columns[column] = (field.name, location)
             guard !field.isFlag else { continue }
             let typeName = GeneratedNames.typeName(ofField: field.name)
-            if GeneratedNames.nestedTypes.contains(typeName) || typeName == schemaName?.text {
+            if let reason = Self.unusableTypeNames[typeName] {
+                report(
+                    .error(
+                        .name,
+                        "field '\(field.name)' would generate a type named '\(typeName)', which \(reason); rename the field",
+                        at: location))
+            } else if GeneratedNames.nestedTypes.contains(typeName) || typeName == schemaName?.text {
                 report(
                     .error(
                         .name,

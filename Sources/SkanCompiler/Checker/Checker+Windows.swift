@@ -38,7 +38,7 @@ extension Checker {
         var items: [WindowedItem<[CoarseRule]>] = []
         for block in blocks {
             let rules = block.rules.compactMap { rule -> CoarseRule? in
-                let condition = rule.condition.map { resolve($0) } ?? .always
+                let condition = rule.condition.map { resolveCondition($0) } ?? .always
                 return condition.map {
                     CoarseRule(
                         value: rule.value, condition: $0, location: rule.location,
@@ -76,7 +76,7 @@ extension Checker {
     mutating func resolveLocks(_ locks: [LockSyntax]) -> [Condition?] {
         var items: [WindowedItem<Condition>] = []
         for lock in locks {
-            let condition = resolve(lock.condition)
+            let condition = resolveCondition(lock.condition)
             guard let windows = windows(of: lock.windows), let condition else { continue }
             items.append(
                 WindowedItem(value: condition, windows: lock.windows == nil ? nil : windows, keyword: lock.keyword))
