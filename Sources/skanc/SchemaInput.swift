@@ -19,16 +19,28 @@ enum SchemaInput {
         if isDirectory.boolValue {
             return .failure(ReadError(message: "\(path): error: is a directory; name a .skan file"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Any readable file: a regular one, a pipe (`<(cat s.skan)`) or a device. One byte past the compiler's
+        // limit is enough for it to say the schema is too large.
+        guard let handle = FileHandle(forReadingAtPath: path),
+            let data = try? handle.read(upToCount: SchemaCompiler.maximumSourceBytes + 1) ?? Data()
+        else {
             return .failure(ReadError(message: "\(path): error: cannot read the file; check its permissions"))
         }
+        try? handle.close()
         return .success(SourceText(path: path, bytes: [UInt8](data)))
     }
 
     /// Compiles `SCHEMA[,SCHEMA...]` (versions live together) and prints their diagnostics; nil when any
     /// has errors or cannot be read.
-    static func compileVersions(_ argument: String) -> LiveVersions? {
-        let compiled = argument.split(separator: ",").map { compileAndReport(String($0)).schema }
+    /// An empty name (`,`, `a.skan,`) is bad usage, reported for `command`.
+    static func compileVersions(_ argument: String, command: String) throws(UsageError) -> LiveVersions? {
+        let paths = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard !paths.contains(where: \.isEmpty) else {
+            throw UsageError(
+                message: "'\(argument)' names no schema between its commas; write SCHEMA or V3.skan,V4.skan",
+                command: command)
+        }
+        let compiled = paths.map { compileAndReport(String($0)).schema }
         let schemas = compiled.compactMap { $0 }
         guard !schemas.isEmpty, schemas.count == compiled.count else { return nil }
         return LiveVersions(schemas)

@@ -199,6 +199,13 @@ extension Checker {
                 continue
             }
             let column = ColumnNames.snakeCase(field.name)
+            if let reason = SQLDialect.engineReservedColumns[column] {
+                report(
+                    .error(
+                        .name, "'\(field.name)' would make the column '\(column)', which \(reason); rename the \(kind)",
+                        at: location))
+                continue
+            }
             if let outputs = reservedColumns[column] {
                 report(.reservedColumn(field: field.name, kind: kind, column: column, outputs: outputs, at: location))
                 continue

@@ -15,7 +15,7 @@ extension Parser {
 
     /// `factor = "not" factor | "(" cond ")" | Ident [ op Ident ]`
     mutating func parseFactor(depth: Int) throws(Recovery) -> ConditionSyntax {
-        if depth >= Parser.maximumConditionDepth {
+        if depth > Parser.maximumConditionDepth {
             diagnostics.append(
                 .error(
                     .limit,

@@ -105,7 +105,7 @@ public struct DecodeSQL: Sendable {
         return [
             stage(
                 "skanc_lines", ["\(line) AS line", "\(tooLong) AS too_long", "\(trimmed) AS line_text"],
-                from: dialect.identifier(names.table), where: "\(tooLong) OR NOT (\(blank))"),
+                from: dialect.qualifiedIdentifier(names.table), where: "\(tooLong) OR NOT (\(blank))"),
             stage(
                 "skanc_documents",
                 [

@@ -36,11 +36,20 @@ public enum WarehouseDialect: String, Sendable, CaseIterable {
         tableDialect?.identifier(name) ?? "`" + name.replacingAll("`", with: "``") + "`"
     }
 
-    /// A string literal. Spark reads backslash escapes inside quotes, so backslashes are doubled there.
+    /// A string literal. Spark reads backslash escapes inside quotes, so backslashes are doubled there and line
+    /// breaks written as `\r` and `\n`.
     func literal(_ text: String) -> String {
         if let tableDialect { return tableDialect.string(text) }
         let clean = text.replacingAll("\u{0}", with: "\u{FFFD}")
-        return "'" + clean.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''") + "'"
+        return "'"
+            + clean.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''").replacingAll("\r", with: "\\r")
+            .replacingAll("\n", with: "\\n") + "'"
+    }
+
+    /// A table name, quoted part by part: `analytics.postback_lines` is the table in schema `analytics`.
+    func qualifiedIdentifier(_ name: String) -> String {
+        name.split(separator: ".", omittingEmptySubsequences: false).map { identifier(String($0)) }
+            .joined(separator: ".")
     }
 
     /// A text of the characters with these code points (tab, carriage return...), without putting them in

@@ -39,6 +39,11 @@ enum CheckCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "name at least one schema to check", command: "check")
         }
+        if (arguments.positionals + [arguments.options["--against"]].compactMap { $0 }).filter({ $0 == "-" }).count > 1
+        {
+            throw UsageError(
+                message: "standard input (-) can be read once; name files for the others", command: "check")
+        }
         let warningsAsErrors = arguments.flags.contains("--warnings-as-errors")
         var old: Schema? = nil
         if let path = arguments.options["--against"] {

@@ -35,7 +35,9 @@ enum DecodeCommand {
         guard arguments.positionals.count >= 2 else {
             throw UsageError(message: "name a schema and at least one value to decode", command: "decode")
         }
-        guard let versions = SchemaInput.compileVersions(arguments.positionals[0]) else { return .failure }
+        guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], command: "decode") else {
+            return .failure
+        }
         let windows = arguments.options["--window"].flatMap(Int.init).map { [$0] } ?? Array(Schema.windows)
         guard versions.schemas.count == 1, let schema = versions.schemas.first else {
             return decodeLive(versions, Array(arguments.positionals.dropFirst()), windows, arguments)

@@ -31,6 +31,10 @@ enum DiffCommand {
         guard arguments.positionals.count == 2 else {
             throw UsageError(message: "name the old schema and the new one: skanc diff OLD NEW", command: "diff")
         }
+        if arguments.positionals.allSatisfy({ $0 == "-" }) {
+            throw UsageError(
+                message: "standard input (-) can be read once; name a file for the other schema", command: "diff")
+        }
         let old = SchemaInput.compileAndReport(arguments.positionals[0]).schema
         let new = SchemaInput.compileAndReport(arguments.positionals[1]).schema
         guard let old, let new else { return .unusableInput }

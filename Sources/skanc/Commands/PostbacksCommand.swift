@@ -109,7 +109,7 @@ enum PostbacksCommand {
                 verification?.additionalKeys.append(try Self.publicKey(String(key)))
             }
         }
-        guard let versions = SchemaInput.compileVersions(schemaPath) else { return .failure }
+        guard let versions = try SchemaInput.compileVersions(schemaPath, command: "postbacks") else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
         let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
         let output: any PostbackOutput =

@@ -25,7 +25,7 @@ enum SQLCommand {
 
             OPTIONS:
               --dialect DIALECT    duckdb, postgres (also writes three helper functions), sqlite or spark.
-              --table NAME         The table of raw lines (default postback_lines).
+              --table NAME         The table of raw lines (default postback_lines; schema.table allowed).
               --line-column NAME   Its column of line numbers (default line); the lowest wins among duplicates.
               --text-column NAME   Its column of JSON text (default text).
               --view NAME          The view to create (default decoded_postbacks).
@@ -60,7 +60,7 @@ enum SQLCommand {
         }
         if let view = arguments.options["--view"] { names.view = view }
         if arguments.flags.contains("--query") { names.view = nil }
-        guard let versions = SchemaInput.compileVersions(path) else { return .failure }
+        guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
         Output.standard(DecodeSQL(versions: versions, dialect: dialect, names: names).render(), terminator: "")
         return .success
     }

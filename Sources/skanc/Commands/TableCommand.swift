@@ -55,7 +55,7 @@ enum TableCommand {
                     : "\(format.rawValue) always holds both tables; drop --table", command: "table")
         }
         // Several schemas, separated by commas, are versions live together: one table across them.
-        guard let versions = SchemaInput.compileVersions(path) else { return .failure }
+        guard let versions = try SchemaInput.compileVersions(path, command: "table") else { return .failure }
         let table = DecodingTable(versions: versions)
         Output.standard(table.render(format, dialect: dialect, tables: tables), terminator: "")
         return .success

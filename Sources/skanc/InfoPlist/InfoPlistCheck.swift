@@ -1,4 +1,5 @@
 import Foundation
+import SkanCompiler
 
 /// The attribution keys of an app's Info.plist, checked: SKAdNetwork's and AdAttributionKit's ad network
 /// identifiers, the report endpoint for winning-postback copies, and the tracking usage description. Each
@@ -38,20 +39,10 @@ struct InfoPlistCheck {
         return nil
     }
 
-    /// A value as a message quotes it: control characters escaped (`\r`, `\u{1B}`), so that a value cannot
+    /// A value as a message quotes it: control characters escaped (`\r`, `\u{1B}`, `TerminalText`), so that a value cannot
     /// move the cursor or split the line, and at most 80 characters, so that it cannot flood the terminal.
     static func shown(_ value: String) -> String {
-        var visible = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\r": visible += "\\r"
-            case "\n": visible += "\\n"
-            case "\t": visible += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                visible += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: visible.unicodeScalars.append(scalar)
-            }
-        }
+        let visible = TerminalText.visible(value)
         return visible.count <= 80 ? "'\(visible)'" : "'\(visible.prefix(77))...' (\(value.count) characters)"
     }
 

@@ -10,7 +10,8 @@ extension ValueExplanation {
         let name = "\(schema.name) v\(schema.version)"
         switch self {
         case .unreadable(let text):
-            return "'\(text)': not a value: write a fine value (0...63) or a coarse value (low, medium, high)\n"
+            return
+                "'\(TerminalText.visible(text))': not a value: write a fine value (0...63) or a coarse value (low, medium, high)\n"
         case .fine(let value, .failure(let error), _, _):
             return "\(value): not \(Self.article(before: name)) \(name) fine value: \(error)\n"
         case .fine(let value, .success(let fields), let coarse, let lock):
@@ -92,6 +93,6 @@ extension ValueExplanation {
     }
 
     private func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        TerminalText.visible(text, oneLine: true)
     }
 }

@@ -21,9 +21,23 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         case .snowflake:
             return "'" + escaped(clean, [("\\", "\\\\"), ("'", "''"), ("\n", "\\n"), ("\r", "\\r")]) + "'"
         default:
-            return "'" + escaped(clean, [("'", "''")]) + "'"
+            // Standard SQL strings have no escapes: a line break is spelled as a character code joined in, so
+            // that no tool (the sqlite3 shell drops a CR) changes the text on its way in.
+            let code = self == .sqlite ? "char" : "chr"
+            return "'"
+                + escaped(clean, [("'", "''"), ("\r", "' || \(code)(13) || '"), ("\n", "' || \(code)(10) || '")]) + "'"
         }
     }
+
+    /// Column names engines keep for themselves, with why: a field may not make one.
+    public static let engineReservedColumns: [String: String] = {
+        var names: [String: String] = [:]
+        for name in ["ctid", "oid", "xmin", "xmax", "cmin", "cmax", "tableoid"] {
+            names[name] = "PostgreSQL keeps for a system column"
+        }
+        for name in ["true", "false"] { names[name] = "SQLite reads as a Boolean (a view names the column 'columnN')" }
+        return names
+    }()
 
     package func type(_ kind: DecodingTable.Column.Kind) -> String {
         switch (self, kind) {

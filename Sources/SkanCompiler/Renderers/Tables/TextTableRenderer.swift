@@ -34,9 +34,9 @@ enum TextTableRenderer {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Line breaks and tabs from schema text would break the alignment.
+    /// Line breaks and tabs from schema text would break the alignment; control characters are escaped.
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        TerminalText.visible(text, oneLine: true)
     }
 }
 
