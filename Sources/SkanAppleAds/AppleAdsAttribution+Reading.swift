@@ -3,7 +3,8 @@ import Foundation
 extension AppleAdsAttribution {
     /// Why a JSON text is not an attribution record; `code` is the status `skanc attribution` shows.
     public struct ReadingError: Error, Equatable, Sendable {
-        /// `not-json`, `not-object`, `unknown-format`, `missing-field`, `wrong-type` or `bad-date`.
+        /// `not-json`, `not-object`, `unknown-format`, `missing-field`, `wrong-type`, `out-of-range` or
+        /// `bad-date`.
         public var code: String
         /// The key at fault, when there is one.
         public var key: String?
@@ -21,7 +22,7 @@ extension AppleAdsAttribution {
     public init(json: Data) throws(ReadingError) {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: json)
+            value = try StrictJSON.parse([UInt8](json))
         } catch {
             throw ReadingError(code: "not-json")
         }
@@ -86,8 +87,9 @@ extension AppleAdsAttribution {
             switch object[key] {
             case nil, .null: return nil
             case .integer(let value): return value
+            case .number(.tooLarge): throw ReadingError(code: "out-of-range", key: key)
             case .string(let text) where lenient && !text.isEmpty && text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }):
-                guard let value = Int(text) else { throw ReadingError(code: "wrong-type", key: key) }
+                guard let value = Int(text) else { throw ReadingError(code: "out-of-range", key: key) }
                 return value
             default: throw ReadingError(code: "wrong-type", key: key)
             }
@@ -109,32 +111,14 @@ extension AppleAdsAttribution {
     }
 }
 
-/// A JSON value with its type kept: a Boolean is never a number, nor a number a Boolean.
-enum JSONValue: Decodable, Equatable {
+/// A JSON value with its type kept: a Boolean is never a number, nor a number a Boolean, and a number is an
+/// integer only when it is exactly one (`StrictJSON`).
+enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case integer(Int)
-    case number(Double)
+    case number(StrictJSON.Inexact)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 }

@@ -1,5 +1,6 @@
 /// ISO 8601 dates as Apple Ads writes them (`2020-04-08T17:17Z`, `2016-09-29T11:25:08Z`,
-/// `2016-09-29T11:25:08.123+02:00`), rewritten as one form in UTC with seconds: `2016-09-29T09:25:08Z`.
+/// `2016-09-29T11:25:08.123+02:00`), rewritten as one form in UTC with seconds: `2016-09-29T09:25:08Z`,
+/// years 1 to 9999.
 enum ISO8601Text {
     /// The date in UTC as `yyyy-MM-ddTHH:mm:ssZ` (fractions dropped), or nil when `text` is not such a date.
     static func normalized(_ text: String) -> String? {
@@ -54,6 +55,8 @@ enum ISO8601Text {
         let dayNumber = total >= 0 ? total / 1440 : (total - 1439) / 1440
         let minutes = total - dayNumber * 1440
         let (y, m, d) = civil(dayNumber)
+        // Four-digit years only, in UTC too: a date the shift moves before year 1 or past 9999 has no such text.
+        guard (1...9999).contains(y) else { return nil }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(y).count)) + String(y)
         return "\(yearText)-\(two(m))-\(two(d))T\(two(minutes / 60)):\(two(minutes % 60)):\(two(second))Z"

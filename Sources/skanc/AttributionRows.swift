@@ -1,6 +1,7 @@
 import Foundation
 import SkanAppleAds
 import SkanCompiler
+import SkanPostbacks
 
 /// Apple Ads attribution records (AdServices API answers and iAd dictionaries, one JSON object a line) as
 /// rows of one set of columns, CSV (RFC 4180, spreadsheet-safe) or JSON lines. Every non-blank line gets a
@@ -12,13 +13,18 @@ struct AttributionRows {
         "line", "status", "field", "source", "attributed", "organization_id", "campaign_id", "ad_group_id",
         "keyword_id", "ad_id", "click_date", "country_or_region", "conversion_type",
     ]
-    /// Lines longer than this are `line-too-long`, unread.
-    static let maximumLineBytes = 1 << 20
+    /// Lines longer than this (line end excluded, a carriage return counted) are `line-too-long`, unread: the
+    /// same bound and measure as `skanc postbacks`.
+    static let maximumLineBytes = PostbackReader.maximumLineBytes
 
     let format: Format
     let withFile: Bool
     private(set) var counts: [String: Int] = [:]
     private(set) var rows = 0
+    /// The line read so far (across chunks), its number, and whether it has passed the bound.
+    private var pending: [UInt8] = []
+    private var pendingIsTooLong = false
+    private var lineNumber = 0
 
     init(format: Format, withFile: Bool) {
         self.format = format
@@ -29,38 +35,65 @@ struct AttributionRows {
         format == .csv ? ((withFile ? ["file"] : []) + Self.columns).joined(separator: ",") + "\r\n" : ""
     }
 
-    /// The rows of `data`, the contents of `file`.
-    mutating func rows(of data: Data, file: String) -> String {
+    /// The rows of the lines `chunk` completes; a line cut by the chunk's end waits for the next chunk (or
+    /// `finish`). Memory stays within one line, whatever the size of the file.
+    mutating func rows(ofChunk chunk: ArraySlice<UInt8>, file: String) -> String {
         var output = ""
-        var number = 0
-        var start = data.startIndex
-        while start < data.endIndex {
-            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
-            number += 1
-            var line = data[start..<end]
-            while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
-            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                output += row(line, number: number, file: file)
+        var start = chunk.startIndex
+        while start < chunk.endIndex {
+            guard let end = chunk[start...].firstIndex(of: 0x0A) else {
+                take(chunk[start...])
+                break
             }
-            start = end < data.endIndex ? data.index(after: end) : end
+            take(chunk[start..<end])
+            output += completeLine(file: file)
+            start = end + 1
         }
         return output
     }
 
-    private mutating func row(_ line: Data, number lineNumber: Int, file: String) -> String {
+    /// The row of a last line without a line end, and a fresh start for the next file.
+    mutating func finish(file: String) -> String {
+        let output = pending.isEmpty && !pendingIsTooLong ? "" : completeLine(file: file)
+        lineNumber = 0
+        return output
+    }
+
+    private mutating func take(_ bytes: ArraySlice<UInt8>) {
+        guard !pendingIsTooLong else { return }
+        if pending.count + bytes.count > Self.maximumLineBytes {
+            pendingIsTooLong = true
+            pending = []
+        } else {
+            pending += bytes
+        }
+    }
+
+    private mutating func completeLine(file: String) -> String {
+        defer { (pending, pendingIsTooLong) = ([], false) }
+        lineNumber += 1
+        if pendingIsTooLong { return row(nil, number: lineNumber, file: file) }
+        var line = pending[...]
+        while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        return row(Data(line), number: lineNumber, file: file)
+    }
+
+    /// The row of one line; nil for a line over the bound.
+    private mutating func row(_ line: Data?, number lineNumber: Int, file: String) -> String {
         var cells: [(String, Cell)] = [("line", .number("\(lineNumber)"))]
         let record: AppleAdsAttribution?
         var status = "ok"
         var field: String? = nil
-        if line.count > Self.maximumLineBytes {
-            status = "line-too-long"
-            record = nil
-        } else {
+        if let line {
             do {
-                record = try AppleAdsAttribution(json: Data(line))
+                record = try AppleAdsAttribution(json: line)
             } catch {
                 (status, field, record) = (error.code, error.key, nil)
             }
+        } else {
+            status = "line-too-long"
+            record = nil
         }
         counts[status, default: 0] += 1
         rows += 1

@@ -20,7 +20,9 @@ enum AttributionCommand {
             several files a first column names the file.
 
             STATUS: ok, not-json, not-object, unknown-format (neither AdServices nor iAd), missing-field (no
-            attribution flag), wrong-type, bad-date, line-too-long (over 1 MiB); field names the key at fault.
+            attribution flag), wrong-type (a number that is not whole), out-of-range (over 18 digits), bad-date
+            (not ISO 8601, or outside years 1-9999), line-too-long (over 1 MiB); field names the key at fault.
+            JSON is read as 'skanc postbacks' reads it; files are streamed.
 
             OPTIONS:
               --format FORMAT   csv (default; RFC 4180 with CRLF, spreadsheet-safe) or jsonl.
@@ -43,21 +45,27 @@ enum AttributionCommand {
         Output.standard(rows.header, terminator: "")
         var failed = false
         for input in inputs {
-            let data: Data
+            let handle: FileHandle
             if input == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
+                handle = FileHandle.standardInput
             } else {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    let contents = FileManager.default.contents(atPath: input)
+                    let opened = FileHandle(forReadingAtPath: input)
                 else {
                     Output.error("\(input): error: cannot read the file; check the path")
                     failed = true
                     continue
                 }
-                data = contents
+                handle = opened
             }
-            Output.standard(rows.rows(of: data, file: input == "-" ? "<stdin>" : input), terminator: "")
+            // Streamed: rows are written as their lines are read, in chunks of 1 MiB.
+            let name = input == "-" ? "<stdin>" : input
+            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                Output.standard(rows.rows(ofChunk: [UInt8](chunk)[...], file: name), terminator: "")
+            }
+            Output.standard(rows.finish(file: name), terminator: "")
+            if input != "-" { try? handle.close() }
         }
         if arguments.flags.contains("--summary") {
             let counts = rows.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
