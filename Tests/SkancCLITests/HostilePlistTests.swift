@@ -147,3 +147,23 @@ import Testing
         #expect(!result.stderr.contains("\u{1B}"))
     }
 }
+
+/// Thousands of findings, each with its own line, in one pass over the file (it once searched the text from
+/// the start for each).
+@Suite struct ManyPlistFindingsTests {
+    @Test func fourThousandBadIDsEachGetTheirLine() throws {
+        let body =
+            "<key>SKAdNetworkItems</key>\n<array>\n"
+            + (0..<4_000).map { "<dict><key>SKAdNetworkIdentifier</key><string>BAD\($0).skadnetwork</string></dict>" }
+            .joined(separator: "\n") + "\n</array>"
+        let (directory, path) = try HostilePlistTests.scratch("Info.plist", HostilePlistTests.xml(body))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["plist", "check", path])
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("[network-id-uppercase]") }
+        #expect(lines.count == 4_000)
+        // The Nth ID is on line 7 + N (four lines of header, the key and the array's opening before it).
+        for (index, line) in lines.enumerated() where index % 397 == 0 {
+            #expect(line.hasPrefix("\(path):\(7 + index): error: [network-id-uppercase] 'BAD\(index).skadnetwork'"))
+        }
+    }
+}
