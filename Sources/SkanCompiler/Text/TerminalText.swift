@@ -14,11 +14,11 @@ package enum TerminalText {
                 result.append(scalar)
                 continue
             }
+            if oneLine, lineBreaks.contains(scalar) {
+                if !(scalar == "\n" && previous == "\r") { result.append(" ") }  // CR LF is one break
+                continue
+            }
             switch scalar {
-            case "\n" where oneLine && previous == "\r": continue  // CR LF is one break
-            case "\r", "\n", "\t", "\u{0B}", "\u{0C}",
-                "\u{85}" where oneLine:
-                result.append(" ")
             case "\r": result.append(contentsOf: "\\r".unicodeScalars)
             case "\n": result.append(contentsOf: "\\n".unicodeScalars)
             case "\t": result.append(contentsOf: "\\t".unicodeScalars)
@@ -29,6 +29,9 @@ package enum TerminalText {
         }
         return String(result)
     }
+
+    /// What a one-line text turns into spaces.
+    private static let lineBreaks: Set<Unicode.Scalar> = ["\r", "\n", "\t", "\u{0B}", "\u{0C}", "\u{85}"]
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
