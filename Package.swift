@@ -1,6 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// One module per job, dependencies only down (docs/Architecture.md draws them):
+//   SkanCore ← SkanCompiler ← SkanPostbacks ← SkanWarehouse
+//   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks;  SkanAppleAds ← SkanRuntime
+//   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
+// Imports say what a file uses: a member is visible only through an import of its module, an import is
+// internal unless marked public, and an existential is spelled `any`.
+let strictImports: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 let package = Package(
     name: "skanc",
     // The floors the code needs: Swift concurrency (the runtime's actor and async sends) is there from
@@ -8,34 +20,85 @@ let package = Package(
     // support"); PortabilityTests keeps both true.
     platforms: [.macOS(.v10_15), .iOS(.v13)],
     products: [
+        .library(name: "SkanCore", targets: ["SkanCore"]),
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
+        .library(name: "SkanCrypto", targets: ["SkanCrypto"]),
         .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
+        .library(name: "SkanWarehouse", targets: ["SkanWarehouse"]),
+        .library(name: "SkanInfoPlist", targets: ["SkanInfoPlist"]),
+        .library(name: "SkanAppleAds", targets: ["SkanAppleAds"]),
+        .library(name: "SkanRuntime", targets: ["SkanRuntime"]),
         .executable(name: "skanc", targets: ["skanc"]),
         .plugin(name: "SkancPlugin", targets: ["SkancPlugin"]),
-        .library(name: "SkanRuntime", targets: ["SkanRuntime"]),
     ],
     targets: [
-        // The schema compiler: lexer, parser, checker, model, reference semantics and renderers. No I/O,
-        // no Foundation, no C library.
-        .target(name: "SkanCompiler"),
-        // Postback files: streaming, multi-threaded decoding and checking of postbacks with a schema.
-        .target(name: "SkanPostbacks", dependencies: ["SkanCompiler"]),
-        // Verifications per second, for Benchmarks/signatures.py.
-        .executableTarget(
-            name: "signature-benchmark", dependencies: ["SkanPostbacks"], path: "Benchmarks/SignatureBenchmark"),
-        // The command-line shell around both.
-        .executableTarget(name: "skanc", dependencies: ["SkanCompiler", "SkanPostbacks", "SkanAppleAds"]),
+        // What every stage shares: source locations, diagnostics and their printer, text escaping (CSV, JSON,
+        // terminal), exact JSON integers, and the vocabulary (coarse values, conversion windows). No
+        // Foundation, no C library.
+        .target(name: "SkanCore", swiftSettings: strictImports),
+        // The schema compiler: lexer, parser, checker, model, reference semantics, renderers, evolution and
+        // formatter. No I/O, no Foundation, no C library.
+        .target(name: "SkanCompiler", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // SHA-256, P-256 and P-192 arithmetic, ECDSA verification and DER: what postback signatures need.
+        .target(name: "SkanCrypto", swiftSettings: strictImports),
+        // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
+        // schema, verification, merging and the rows written.
+        .target(
+            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto"],
+            swiftSettings: strictImports),
+        // The same decoding as SQL views for the engines analysts load postbacks into.
+        .target(
+            name: "SkanWarehouse", dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks"],
+            swiftSettings: strictImports),
+        // An app's Info.plist: reading (XML and binary, bounded), the attribution keys' checks, and merging ad
+        // network IDs.
+        .target(name: "SkanInfoPlist", dependencies: ["SkanCore"], swiftSettings: strictImports),
         // Apple Ads attribution records in one shape (the AdServices API's and the iAd framework's), read from
-        // JSON: for the runtime's client and for `skanc attribution`. Foundation only, no networking.
-        .target(name: "SkanAppleAds"),
+        // JSON, and their rows: for the runtime's client and for `skanc attribution`. Foundation only.
+        .target(name: "SkanAppleAds", dependencies: ["SkanCore"], swiftSettings: strictImports),
         // What apps link next to the generated code: one updater that applies conversion values, tracking
         // authorization and the Apple Ads attribution client.
-        .target(name: "SkanRuntime", dependencies: ["SkanAppleAds"]),
+        .target(name: "SkanRuntime", dependencies: ["SkanCore", "SkanAppleAds"], swiftSettings: strictImports),
+        // The command-line shell: each command parses its options, makes one library call and prints.
+        .executableTarget(
+            name: "skanc",
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanWarehouse", "SkanInfoPlist", "SkanAppleAds",
+            ],
+            swiftSettings: strictImports),
+        // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
+        // an app's first build does not build the postbacks engine.
+        .executableTarget(
+            name: "skanc-generate", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
         // Generates Swift from the *.skan files of a target at build time.
-        .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc"]),
-        .testTarget(name: "SkanCompilerTests", dependencies: ["SkanCompiler"], exclude: ["Fixtures", "Goldens"]),
-        .testTarget(name: "SkanPostbacksTests", dependencies: ["SkanPostbacks", "SkanCompiler"]),
-        .testTarget(name: "SkancCLITests", dependencies: ["skanc", "SkanCompiler", "SkanPostbacks"]),
+        .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc-generate"]),
+
+        // What the test targets share: paths of the package, the shipped schemas, unified diffs, golden files,
+        // a strict CSV reader and a seeded random generator.
+        .target(
+            name: "SkanTestSupport", dependencies: ["SkanCore", "SkanCompiler"], path: "Tests/SkanTestSupport",
+            swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanCoreTests", dependencies: ["SkanCore", "SkanTestSupport"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanCompilerTests", dependencies: ["SkanCore", "SkanCompiler", "SkanTestSupport"],
+            exclude: ["Fixtures", "Goldens"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanCryptoTests", dependencies: ["SkanCrypto", "SkanTestSupport"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanPostbacksTests",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto", "SkanPostbacks", "SkanTestSupport"],
+            swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanWarehouseTests",
+            dependencies: ["SkanCompiler", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
+            swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanInfoPlistTests", dependencies: ["SkanCore", "SkanInfoPlist"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkancCLITests",
+            dependencies: ["skanc", "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanTestSupport"],
+            swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.
         .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal"),
@@ -43,18 +106,24 @@ let package = Package(
         .target(name: "GeneratedPublic", path: "Tests/GeneratedCode/Public"),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: ["SkanCompiler", "GeneratedInternal", "GeneratedPackage", "GeneratedPublic"]
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanTestSupport", "GeneratedInternal", "GeneratedPackage",
+                "GeneratedPublic",
+            ],
+            swiftSettings: strictImports
         ),
-        .testTarget(name: "SkanRuntimeTests", dependencies: ["SkanRuntime", "SkanAppleAds", "GeneratedPublic"]),
+        .testTarget(
+            name: "SkanRuntimeTests", dependencies: ["SkanCore", "SkanRuntime", "SkanAppleAds", "GeneratedPublic"],
+            swiftSettings: strictImports),
         // Apple's SKAdNetwork and AdAttributionKit declarations, mirrored, with the runtime's calling code
-        // (a link to Sources/SkanRuntime/Apple) compiled against them on every run.
+        // (links to Sources/SkanRuntime/Apple: the same files, compiled against the mirror) on every run.
         .testTarget(
             name: "AppleAPIMirrorTests",
-            dependencies: ["SkanRuntime"],
+            dependencies: ["SkanCore", "SkanRuntime"],
             swiftSettings: [.define("APPLE_API_MIRROR")]
         ),
         // Reads Sources/ and Plugins/ as text for what would not compile on macOS or iOS.
-        .testTarget(name: "PortabilityTests"),
+        .testTarget(name: "PortabilityTests", swiftSettings: strictImports),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Generates Swift from every `*.skan` file of a target when the target builds: one build command per
-/// schema, rerun only when the schema (or skanc) changes. A schema error fails the build with the
+/// schema, rerun only when the schema (or the tool) changes. The tool, `skanc-generate`, links the compiler
+/// only. A schema error fails the build with the
 /// schema's `path:line:column: error:` diagnostics, which SwiftPM and Xcode show on the schema's line.
 @main
 struct SkancPlugin: BuildToolPlugin {
@@ -10,7 +11,7 @@ struct SkancPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let schemas = target.sourceFiles(withSuffix: "skan").map(\.url)
         return try Self.commands(
-            for: schemas, in: target.directoryURL, tool: context.tool(named: "skanc").url,
+            for: schemas, in: target.directoryURL, tool: context.tool(named: "skanc-generate").url,
             workDirectory: context.pluginWorkDirectoryURL)
     }
 
@@ -23,7 +24,7 @@ struct SkancPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "Generating Swift from \(relative)",
                 executable: tool,
-                arguments: ["generate", schema.path, "--output", output.path, "--source-name", relative],
+                arguments: [schema.path, output.path, relative],
                 inputFiles: [schema],
                 outputFiles: [output]
             )
@@ -46,7 +47,7 @@ extension SkancPlugin: XcodeBuildToolPlugin {
         let schemas = target.inputFiles.map(\.url).filter { $0.pathExtension == "skan" }
         return try Self.commands(
             for: schemas, in: context.xcodeProject.directoryURL,
-            tool: context.tool(named: "skanc").url, workDirectory: context.pluginWorkDirectoryURL)
+            tool: context.tool(named: "skanc-generate").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 #endif

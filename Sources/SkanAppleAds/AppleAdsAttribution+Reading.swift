@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import SkanCore
 
 extension AppleAdsAttribution {
     /// Why a JSON text is not an attribution record; `code` is the status `skanc attribution` shows.

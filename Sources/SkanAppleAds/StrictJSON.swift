@@ -1,3 +1,5 @@
+import SkanCore
+
 /// JSON as `skanc postbacks` reads it (RFC 8259, nothing more): no trailing commas, nothing after the value,
 /// the last of repeated keys wins, any depth of nesting (read with a stack of its own, not recursion), a lone
 /// surrogate escape read as U+FFFD, and numbers decided on their text: an integer is kept only when its exact
@@ -222,56 +224,13 @@ enum StrictJSON {
             return Self.exact(bytes[start..<index])
         }
 
-        /// The number `significand × 10^scale`, whole when the scale is not negative once trailing zeros move
-        /// into it; as `JSONInteger` of the postbacks engine reads it.
+        /// The number, decided exactly as the postbacks engine decides it.
         static func exact(_ token: ArraySlice<UInt8>) -> JSONValue {
-            var digits: [UInt8] = []
-            var fractionDigits = 0
-            var inFraction = false
-            var exponent = 0
-            var negativeExponent = false
-            var position = token.startIndex
-            let negative = token.first == UInt8(ascii: "-")
-            if negative { position += 1 }
-            while position < token.endIndex, token[position] != UInt8(ascii: "e"), token[position] != UInt8(ascii: "E")
-            {
-                let byte = token[position]
-                position += 1
-                if byte == UInt8(ascii: ".") {
-                    inFraction = true
-                    continue
-                }
-                if inFraction { fractionDigits += 1 }
-                if digits.isEmpty, byte == UInt8(ascii: "0") { continue }
-                digits.append(byte &- UInt8(ascii: "0"))
+            switch token.withUnsafeBufferPointer({ JSONInteger.read($0, 0, $0.count) }) {
+            case .value(let value): .integer(value)
+            case .notWhole: .number(.notWhole)
+            case .tooLarge: .number(.tooLarge)
             }
-            if position < token.endIndex {
-                position += 1
-                if token[position] == UInt8(ascii: "-") || token[position] == UInt8(ascii: "+") {
-                    negativeExponent = token[position] == UInt8(ascii: "-")
-                    position += 1
-                }
-                while position < token.endIndex {
-                    exponent = min(exponent * 10 + Int(token[position] &- UInt8(ascii: "0")), 1_000_000_000)
-                    position += 1
-                }
-            }
-            while digits.last == 0 {
-                digits.removeLast()
-                fractionDigits -= 1
-            }
-            guard !digits.isEmpty else { return .integer(0) }
-            let scale = (negativeExponent ? -exponent : exponent) - fractionDigits
-            guard scale >= 0 else { return .number(.notWhole) }
-            guard digits.count + scale <= 18 else { return .number(.tooLarge) }
-            var value = 0
-            for digit in digits { value = value * 10 + Int(digit) }
-            for _ in 0..<scale { value *= 10 }
-            return .integer(negative ? -value : value)
         }
     }
-}
-
-extension UInt8 {
-    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 }

@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// The front end in one call: bytes → tokens → syntax tree → checked `Schema`, with every diagnostic found.
 public enum SchemaCompiler {
     /// Schemas are hand-written files of a few kilobytes; larger input is refused with a `limit` error

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one place an app tells the system about conversion values. Call `record` whenever an event
 /// happens; the updater merges the change into the persisted state, works out the current window from the

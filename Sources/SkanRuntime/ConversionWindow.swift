@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The conversion windows of SKAdNetwork 4 and AdAttributionKit, measured in hours from first launch:
 /// window 1 is [0 h, 48 h), window 2 [48 h, 168 h), window 3 [168 h, 840 h); after 840 hours (35 days)

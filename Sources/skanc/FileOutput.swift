@@ -1,4 +1,5 @@
 import Foundation
+import SkanCore
 
 #if canImport(Darwin)
 import Darwin
@@ -19,8 +20,15 @@ import Musl
 /// - a device, pipe or socket (`-o /dev/null`, `/dev/stdout`) is written to, never replaced;
 /// - a read-only file (no write permission for anyone) is refused, as is a folder.
 enum FileOutput {
+    /// A file that cannot be written: one diagnostic of the file, under the path the user gave.
     struct WriteError: Error {
-        var message: String
+        var path: String
+        var diagnostic: Diagnostic
+
+        init(_ path: String, _ message: String) {
+            self.path = path
+            diagnostic = .error(.fileUnwritable, message, at: nil)
+        }
     }
 
     /// Writes `text` to `path` unless the file already holds exactly that; returns whether it wrote.
@@ -43,7 +51,7 @@ enum FileOutput {
         case S_IFREG:
             if let existing = FileManager.default.contents(atPath: target), existing == data { return false }
             guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 else {
-                throw WriteError(message: "\(path): error: the file is read-only; make it writable or write elsewhere")
+                throw WriteError(path, "the file is read-only; make it writable or write elsewhere")
             }
             if info.st_nlink > 1 {
                 try writeInPlace(target, data, reportedAs: path)
@@ -51,7 +59,7 @@ enum FileOutput {
                 try replace(target, with: data, mode: info, reportedAs: path)
             }
         case S_IFDIR:
-            throw WriteError(message: "\(path): error: is a folder; name a file to write")
+            throw WriteError(path, "is a folder; name a file to write")
         default:
             try writeInPlace(target, data, reportedAs: path)
         }
@@ -88,7 +96,7 @@ enum FileOutput {
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw WriteError(message: "\(path): error: cannot write: the folder \(directory) does not exist")
+            throw WriteError(path, "cannot write: the folder \(directory) does not exist")
         }
         var random = SystemRandomNumberGenerator()
         let suffix = String(random.next() as UInt64, radix: 16)
@@ -139,7 +147,6 @@ enum FileOutput {
     }
 
     private static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
-        WriteError(
-            message: "\(path): error: \(what) (\(String(cString: strerror(code)))); check the path and its permissions")
+        WriteError(path, "\(what) (\(String(cString: strerror(code)))); check the path and its permissions")
     }
 }

@@ -1,3 +1,4 @@
+import SkanCore
 import SkanPostbacks
 
 #if canImport(Darwin)
@@ -27,6 +28,21 @@ enum Output {
 
     static func error(_ text: String, terminator: String = "\n") {
         write(text + terminator, to: STDERR_FILENO)
+    }
+
+    /// Prints `diagnostics` of the input at `path` (with its text, for excerpts on a terminal) to standard error,
+    /// with the one formatter every command uses; with `tally`, a closing count when there is any. Failure when
+    /// any is an error.
+    @discardableResult
+    static func diagnostics(
+        _ diagnostics: [Diagnostic], path: String, source: SourceText? = nil, tally: Bool = false
+    ) -> ExitStatus {
+        let formatter = DiagnosticFormatter(showSourceLine: errorIsTerminal)
+        for diagnostic in diagnostics {
+            error(source.map { formatter.format(diagnostic, in: $0) } ?? formatter.format(diagnostic, path: path))
+        }
+        if tally, !diagnostics.isEmpty { error(diagnostics.tally) }
+        return diagnostics.hasErrors ? .failure : .success
     }
 
     /// Whether standard error is a terminal, where diagnostics show the source line and a caret.

@@ -1,10 +1,16 @@
 import Foundation
 import SkanCompiler
+import SkanCore
 
 /// Reads schemas named on the command line: a path, or `-` for standard input.
 enum SchemaInput {
+    /// A schema that cannot be read: one diagnostic of the file.
     struct ReadError: Error {
-        var message: String
+        var diagnostic: Diagnostic
+
+        init(_ message: String) {
+            diagnostic = .error(.fileUnreadable, message, at: nil)
+        }
     }
 
     static func read(_ path: String) -> Result<SourceText, ReadError> {
@@ -14,17 +20,17 @@ enum SchemaInput {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadError(message: "\(path): error: no such file; check the path"))
+            return .failure(ReadError("no such file; check the path"))
         }
         if isDirectory.boolValue {
-            return .failure(ReadError(message: "\(path): error: is a directory; name a .skan file"))
+            return .failure(ReadError("is a directory; name a .skan file"))
         }
         // Any readable file: a regular one, a pipe (`<(cat s.skan)`) or a device. One byte past the compiler's
         // limit is enough for it to say the schema is too large.
         guard let handle = FileHandle(forReadingAtPath: path),
             let data = try? handle.read(upToCount: SchemaCompiler.maximumSourceBytes + 1) ?? Data()
         else {
-            return .failure(ReadError(message: "\(path): error: cannot read the file; check its permissions"))
+            return .failure(ReadError("cannot read the file; check its permissions"))
         }
         try? handle.close()
         return .success(SourceText(path: path, bytes: [UInt8](data)))
@@ -56,7 +62,7 @@ enum SchemaInput {
         switch read(path) {
         case .success(let text): source = text
         case .failure(let error):
-            Output.error(error.message)
+            Output.diagnostics([error.diagnostic], path: path)
             return (nil, true)
         }
         var result = SchemaCompiler.compile(source, reservedColumns: ReservedColumns.byName)
@@ -68,10 +74,7 @@ enum SchemaInput {
                 result.diagnostics[index].severity = .error
             }
         }
-        let formatter = DiagnosticFormatter(showSourceLine: Output.errorIsTerminal)
-        for diagnostic in result.diagnostics {
-            Output.error(formatter.format(diagnostic, in: source))
-        }
+        Output.diagnostics(result.diagnostics, path: source.path, source: source)
         let failed = result.diagnostics.hasErrors
         return (failed ? nil : result.schema, failed)
     }

@@ -1,3 +1,5 @@
+import SkanPostbacks
+
 /// The `skanc` command: dispatches to a subcommand and turns every outcome into an exit status.
 enum Skanc {
     static let version = "0.1.0"

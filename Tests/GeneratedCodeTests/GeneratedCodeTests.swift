@@ -2,6 +2,7 @@ import Foundation
 import GeneratedPackage
 import GeneratedPublic
 import SkanCompiler
+import SkanCore
 import Testing
 
 @testable import GeneratedInternal

@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanCore
 import Testing
 
 /// Schemas whose names collide with Swift keywords, standard members and the generated code's own names:

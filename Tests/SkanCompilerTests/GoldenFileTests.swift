@@ -1,6 +1,7 @@
 import Foundation
-import SkanCompiler
-import Testing
+public import SkanCompiler
+import SkanTestSupport
+public import Testing
 
 /// Generated Swift for each example schema and access level must equal its golden file in
 /// Tests/GeneratedCode/<Level>/, byte for byte (see `expectGolden`).

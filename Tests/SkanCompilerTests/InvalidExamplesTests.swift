@@ -1,5 +1,7 @@
 import Foundation
 import SkanCompiler
+import SkanCore
+import SkanTestSupport
 import Testing
 
 /// Each fixture (a copy of the project's invalid examples) says in `# expect:` lines which diagnostics it
@@ -37,7 +39,7 @@ import Testing
         let found = SchemaCompiler.compile(text, path: name).diagnostics
         #expect(
             found.map {
-                "\(name):\($0.location.line):\($0.location.column): \($0.severity.rawValue): [\($0.code.rawValue)]"
+                "\(name):\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.severity.rawValue): [\($0.code.rawValue)]"
             } == expected)
         // Notes that the header names must be there; further notes may explain more.
         let notes = found.flatMap(\.notes).compactMap(\.location).map { "\(name):\($0.line):\($0.column)" }

@@ -1,5 +1,7 @@
 import Foundation
 import SkanCompiler
+import SkanCore
+import SkanTestSupport
 import Testing
 
 /// Every example in docs/LanguageReference.md: a schema block followed by an output block is compiled, and

@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 import Testing
 
 @Suite struct LexerTests {
@@ -40,7 +41,7 @@ import Testing
 
     @Test func badStringsAreReportedAndLexingGoesOn() {
         let (tokens, diagnostics) = Lexer.tokenize(Array("\"open\nx \"bad \\q\" \"\\u{110000}\"".utf8))
-        #expect(diagnostics.map(\.location.description) == ["1:1", "2:8", "2:13"])
+        #expect(diagnostics.map { $0.location?.description } == ["1:1", "2:8", "2:13"])
         #expect(diagnostics.allSatisfy { $0.code == .syntax })
         #expect(tokens.contains { $0.kind == .identifier && $0.text == "x" })
     }

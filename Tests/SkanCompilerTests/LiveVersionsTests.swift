@@ -1,4 +1,6 @@
 import Foundation
+import SkanCore
+import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
@@ -7,7 +9,7 @@ import Testing
 /// apart or names the values they share.
 @Suite struct LiveVersionsTests {
     static func fixture(_ name: String) throws -> Schema {
-        let url = Paths.testsDirectory.appendingPathComponent("Fixtures/\(name).skan")
+        let url = Paths.file("Tests/SkanCompilerTests/Fixtures/\(name).skan")
         return try #require(SchemaCompiler.compile(try String(contentsOf: url, encoding: .utf8)).schema)
     }
 

@@ -1,4 +1,6 @@
+import Foundation
 import SkanCompiler
+import SkanCore
 import Testing
 
 /// The exact text of messages that say what to do: where a mistake is, the fix, nothing left empty.
@@ -7,7 +9,7 @@ import Testing
     static func printed(_ text: String) -> [String] {
         diagnostics(text).flatMap { diagnostic in
             let head =
-                "\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
+                "\(diagnostic.location?.line ?? 0):\(diagnostic.location?.column ?? 0): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
             return [head]
                 + diagnostic.notes.map { note in
                     (note.location.map { "\($0.line):\($0.column): " } ?? "") + "note: \(note.message)"

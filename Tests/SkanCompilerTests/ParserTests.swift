@@ -1,3 +1,4 @@
+import SkanCore
 import Testing
 
 @testable import SkanCompiler
@@ -57,7 +58,7 @@ import Testing
             }
             coarse { low when }
             """)
-        #expect(diagnostics.map(\.location.description) == ["3:15", "6:10", "9:19"])
+        #expect(diagnostics.map { $0.location?.description } == ["3:15", "6:10", "9:19"])
         #expect(syntax.declarations.count == 3)
     }
 

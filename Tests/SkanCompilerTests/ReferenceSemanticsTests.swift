@@ -1,4 +1,6 @@
 import SkanCompiler
+import SkanCore
+import SkanTestSupport
 import Testing
 
 /// The library's reference semantics on all 64 fine values of each shipped schema, against oracles written

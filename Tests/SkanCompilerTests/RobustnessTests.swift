@@ -1,5 +1,7 @@
 import Foundation
 import SkanCompiler
+import SkanCore
+import SkanTestSupport
 import Testing
 
 /// The front end must answer every input with diagnostics or a schema, never a crash: truncated and

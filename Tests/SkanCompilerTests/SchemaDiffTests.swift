@@ -1,4 +1,6 @@
 import Foundation
+import SkanCore
+import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
@@ -9,7 +11,7 @@ import Testing
     static let pairs = ["Widened", "Renamed", "CoarseAndLock", "Removed"]
 
     static func evolved(_ name: String) throws -> (schema: Schema, versionLine: Int) {
-        let url = Paths.testsDirectory.appendingPathComponent("Fixtures/Evolution/\(name).skan")
+        let url = Paths.file("Tests/SkanCompilerTests/Fixtures/Evolution/\(name).skan")
         let result = SchemaCompiler.compile(try String(contentsOf: url, encoding: .utf8), path: name + ".skan")
         #expect(result.diagnostics.isEmpty, "\(name): \(result.diagnostics)")
         return (try #require(result.schema), try #require(result.versionLocation).line)

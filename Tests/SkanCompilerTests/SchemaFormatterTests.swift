@@ -1,4 +1,6 @@
 import Foundation
+import SkanCore
+import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler

@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanTestSupport
 import Testing
 
 @testable import SkanPostbacks

@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanTestSupport
 import Testing
 
 @testable import SkanPostbacks

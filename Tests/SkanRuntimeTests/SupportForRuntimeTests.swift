@@ -1,6 +1,6 @@
 import Foundation
 import GeneratedPublic
-import SkanRuntime
+public import SkanRuntime
 
 // The one line an app writes per schema.
 extension Shop: ConversionValueState {}

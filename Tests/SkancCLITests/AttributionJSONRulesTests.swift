@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// `skanc attribution` reads JSON as `skanc postbacks` does: numbers decided on their text, no trailing

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 @Suite struct CheckCommandTests {
@@ -50,10 +51,10 @@ import Testing
     @Test func missingFileIsOneClearLine() throws {
         let result = try CLI.run(["check", "Nope.skan"])
         #expect(result.status == 1)
-        #expect(result.stderr == "Nope.skan: error: no such file; check the path\n")
+        #expect(result.stderr == "Nope.skan: error: no such file; check the path [file-unreadable]\n")
         let directory = try CLI.run(["check", "Schemas"])
         #expect(directory.status == 1)
-        #expect(directory.stderr == "Schemas: error: is a directory; name a .skan file\n")
+        #expect(directory.stderr == "Schemas: error: is a directory; name a .skan file [file-unreadable]\n")
     }
 
     @Test func badUsageExits64() throws {

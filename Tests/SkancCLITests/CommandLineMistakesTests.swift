@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// Command-line mistakes get exit status 64 (or 1 for an unreadable input) and a sentence that says what to do.
@@ -19,9 +20,11 @@ import Testing
     @Test func aDirectoryOfPostbacksIsNamedAsSuch() throws {
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", "Schemas"])
         #expect(result.status == 1)
-        #expect(result.stderr == "Schemas: error: is a directory; name a file of postbacks (JSON lines)\n")
+        #expect(
+            result.stderr == "Schemas: error: is a directory; name a file of postbacks (JSON lines) [file-unreadable]\n"
+        )
         let schema = try CLI.run(["check", "Schemas"])
-        #expect(schema.stderr == "Schemas: error: is a directory; name a .skan file\n")
+        #expect(schema.stderr == "Schemas: error: is a directory; name a .skan file [file-unreadable]\n")
     }
 
     @Test(arguments: ["-v", "-V", "version"])

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// Output is the same byte for byte in every process. Each `skanc` process hashes with its own random seed,

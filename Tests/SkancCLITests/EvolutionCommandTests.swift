@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// `skanc diff` and `skanc check --against`: exit codes and output, as CI scripts see them.

@@ -1,5 +1,7 @@
 import Foundation
 import SkanCompiler
+import SkanCore
+import SkanTestSupport
 import Testing
 
 /// Builds a copy of Examples/ the way an app's build would, through the build-tool plugin: warning-free,

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// What skanc does with the files it is told to write: a full disk fails the run with the cause, and a path's
@@ -77,7 +78,9 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let result = try Self.generate("RO.swift", in: directory)
         #expect(result.status == 1)
-        #expect(result.stderr == "RO.swift: error: the file is read-only; make it writable or write elsewhere\n")
+        #expect(
+            result.stderr
+                == "RO.swift: error: the file is read-only; make it writable or write elsewhere [file-unwritable]\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
     }
 

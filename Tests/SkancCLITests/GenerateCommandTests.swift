@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 @Suite struct GenerateCommandTests {
@@ -59,7 +60,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "/nonexistent-folder/Shop.swift: error: cannot write: the folder /nonexistent-folder does not exist\n"
+                == "/nonexistent-folder/Shop.swift: error: cannot write: the folder /nonexistent-folder does not exist [file-unwritable]\n"
         )
     }
 

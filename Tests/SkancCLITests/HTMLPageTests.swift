@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// The HTML decoding page in a real browser: headless Chromium (Debian's package, installed by .ci/run) renders

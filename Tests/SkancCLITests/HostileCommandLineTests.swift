@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanTestSupport
 import Testing
 
 /// Command-line inputs found by a hostile sweep: schemas from pipes, empty names between commas, standard

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// Inputs built to break a parser: each must get a clear message and a normal exit, never a trap, a stack

@@ -1,4 +1,6 @@
 import Foundation
+import SkanCore
+import SkanTestSupport
 import Testing
 
 /// Cells from input that is not ours, in every CSV skanc writes, read back through a strict RFC 4180 reader;

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// `skanc plist` on property lists and ID files made to hurt: shared containers, repeated keys, IDs with
@@ -43,7 +44,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "\(path): error: [plist-unreadable] not read: an array or dictionary is shared by several containers, which readers expand into copies\n"
+                == "\(path): error: not read: an array or dictionary is shared by several containers, which readers expand into copies [plist-unreadable]\n"
         )
         // One level of the same shape, no sharing, reads.
         let tree = try Self.scratch("Info.plist", Self.sharedReferences(levels: 0))
@@ -58,7 +59,7 @@ import Testing
         let result = try CLI.run(["plist", "check", path])
         #expect(result.status == 1)
         #expect(
-            result.stderr == "\(path): error: [plist-too-large] the file is over 8 MiB; name the app's Info.plist\n")
+            result.stderr == "\(path): error: the file is over 8 MiB; name the app's Info.plist [plist-too-large]\n")
     }
 
     static func xml(_ body: String, lineEnd: String = "\n") -> [UInt8] {
@@ -87,7 +88,7 @@ import Testing
         let result = try CLI.run(["plist", "check", path])
         // Line 9, not the commented-out copy on line 8 (and not line 1, as CR-only files were read).
         #expect(
-            result.stderr.contains("\(path):9: error: [network-id-uppercase] 'BAD.skadnetwork'"), "\(result.stderr)")
+            result.stderr.contains("\(path):9: error: 'BAD.skadnetwork' is not"), "\(result.stderr)")
     }
 
     @Test func aRepeatedKeyIsAnErrorAndStopsTheMerge() throws {
@@ -98,14 +99,14 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "\(path):5: error: [plist-key-repeated] SKAdNetworkItems is written 2 times (lines 5, 11); the system reads only one of them: merge them into one\n"
+                "\(path):5: error: SKAdNetworkItems is written 2 times (lines 5, 11); the system reads only one of them: merge them into one [plist-key-repeated]\n"
             ), "\(result.stderr)")
         let ids = directory.appendingPathComponent("ids.txt").path
         try "v9wttpbfk9.skadnetwork\n".write(toFile: ids, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let merge = try CLI.run(["plist", "add-networks", path, ids])
         #expect(merge.status == 1)
-        #expect(merge.stderr.contains("[plist-key-repeated] SKAdNetworkItems written more than once"))
+        #expect(merge.stderr.contains("error: SKAdNetworkItems written more than once; merge the copies first"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -163,7 +164,7 @@ import Testing
         #expect(lines.count == 4_000)
         // The Nth ID is on line 7 + N (four lines of header, the key and the array's opening before it).
         for (index, line) in lines.enumerated() where index % 397 == 0 {
-            #expect(line.hasPrefix("\(path):\(7 + index): error: [network-id-uppercase] 'BAD\(index).skadnetwork'"))
+            #expect(line.hasPrefix("\(path):\(7 + index): error: 'BAD\(index).skadnetwork' is not"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanPostbacks
+import SkanTestSupport
 import Testing
 
 /// A flag or field may not make a column that an output already has: every column of `skanc table` and of

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// A rule reads everywhere as its author wrote it, parentheses included: tables, `decode` and postback rows.

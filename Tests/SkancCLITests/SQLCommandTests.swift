@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// `skanc sql`: usage errors, exit statuses and what the SQL names. Its decoding is checked on the engines

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// `skanc table --format sql` loaded into real engines and joined against Apple's example postbacks

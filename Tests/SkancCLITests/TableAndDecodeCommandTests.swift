@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 @Suite struct TableCommandTests {

@@ -1,4 +1,5 @@
 import Foundation
+import SkanTestSupport
 import Testing
 
 /// `skanc sql` on the four real engines, row for row and column for column against `skanc postbacks

@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Checker {
     func bucketRange(of caseSyntax: CaseSyntax) -> BucketRange? {
         guard let range = caseSyntax.range else { return nil }

@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Checker {
     /// A condition names at most this many flags and comparisons. Six bits make at most 64 states, so no
     /// condition needs more; and the Swift compiler's time to type-check the generated expression grows faster

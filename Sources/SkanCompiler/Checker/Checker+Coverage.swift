@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Checker {
     /// Decides coarse totality and reachability exactly: every valid state (at most 64) is run through the
     /// rules of each window. A block shared by several windows is reported once, naming those windows.

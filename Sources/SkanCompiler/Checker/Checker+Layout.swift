@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Checker {
     /// Who owns a bit so far, for overlap notes.
     struct BitOwner {

@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Checker {
     /// The rules a coarse block gives its windows, with where the block is, for coverage diagnostics.
     struct ResolvedBlock {

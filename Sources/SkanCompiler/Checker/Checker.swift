@@ -1,3 +1,5 @@
+package import SkanCore
+
 /// Checks a parsed schema and resolves it into a `Schema`. Every check of the language reference runs,
 /// each adding diagnostics; a `Schema` comes back only when no error was found.
 package struct Checker {

@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// Versions of one schema whose apps are in use at the same time, so their postbacks arrive mixed. Each
 /// fine value must be valid in at most one of them for a postback to say which layout made it; reserved
 /// bits with a code (`reserved bit 5 = 1` in version 4, `reserved bit 5` in version 3) are how a schema

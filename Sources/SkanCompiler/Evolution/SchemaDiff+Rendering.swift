@@ -1,3 +1,5 @@
+import SkanCore
+
 extension SchemaDiff {
     /// How `skanc diff` prints a difference.
     public enum Format: String, Sendable, CaseIterable {

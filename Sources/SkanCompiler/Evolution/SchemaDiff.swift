@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// What a change from one version of a schema to the next does to its values, computed from the
 /// semantics: every fine value decoded with both, every coarse value and lock of the values that keep their
 /// meaning, and the layout changes, renames and new descriptions behind them.

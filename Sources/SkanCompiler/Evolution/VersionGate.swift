@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// `skanc check --against OLD`: the rule that keeps versions honest, so postbacks can always be decoded
 /// with the layout that made them. Values that change meaning need a higher version; a version never goes
 /// down; and a higher version with no change is suspicious (a warning), since it splits reports for nothing.

@@ -1,3 +1,5 @@
+import SkanCore
+
 /// The layout `SchemaFormatter` writes: which tokens start a line and what kind of line, then the lines,
 /// aligned, with the comments in place.
 struct FormattedLayout {

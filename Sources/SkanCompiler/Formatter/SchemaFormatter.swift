@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// `skanc fmt`: one canonical layout for a schema. Each declaration, case and coarse rule on a line of its
 /// own; two spaces per brace level; one space between tokens (none inside `1...2` or parentheses); case
 /// names, coarse values and the names of flags written together aligned, and their descriptions too; one

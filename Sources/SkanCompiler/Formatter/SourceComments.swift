@@ -1,3 +1,5 @@
+import SkanCore
+
 /// The comments between a schema's tokens, attached to the token they belong to: a comment after code on
 /// the same line trails that token; any other belongs to the token after it (the end of the file for the
 /// last ones). The lexer skips comments, so they are found again in the gaps between tokens, which hold

@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Lexer {
     /// Lexes a double-quoted string starting at the opening quote and returns its decoded value.
     /// Escapes: `\"`, `\\`, `\n`, `\t`, `\u{E9}` (one to eight hex digits). A raw newline or the end of the file ends it with an error.

@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// A resolved condition over a state: names are replaced by field indices and case codes.
 public indirect enum Condition: Hashable, Sendable {
     /// `otherwise`.

@@ -1,3 +1,5 @@
+import SkanCore
+
 /// Names that the generated Swift code defines itself, so a schema may not use them (diagnostic `name`).
 /// Swift keywords are not listed: the generator escapes those.
 public enum GeneratedNames {

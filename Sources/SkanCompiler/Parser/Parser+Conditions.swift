@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Parser {
     /// `cond = term { "or" term }`
     mutating func parseCondition(depth: Int = 0) throws(Recovery) -> ConditionSyntax {

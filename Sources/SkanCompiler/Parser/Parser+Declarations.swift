@@ -1,3 +1,5 @@
+import SkanCore
+
 extension Parser {
     /// `file = "schema" Ident "version" Int { decl }`
     package mutating func parseSchema() -> SchemaSyntax {

@@ -1,3 +1,5 @@
+package import SkanCore
+
 /// Builds a `SchemaSyntax` from tokens by recursive descent, recovering after each error so that one run
 /// reports many. A declaration with an error is left out of the tree; the checker sees the rest.
 package struct Parser {

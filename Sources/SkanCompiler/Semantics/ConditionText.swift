@@ -1,3 +1,5 @@
+public import SkanCore
+
 extension Schema {
     /// The rules that give `value` in `window`, in words: their conditions joined with `or`; `otherwise` for
     /// the catch-all rule; empty when no rule gives it.

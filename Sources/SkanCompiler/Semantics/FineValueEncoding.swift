@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// Why a fine value is not a state of a schema.
 public enum FineValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Fine values are 0...63.

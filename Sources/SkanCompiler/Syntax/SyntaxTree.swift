@@ -1,3 +1,5 @@
+package import SkanCore
+
 /// The parsed form of a schema: what was written and where, before any meaning is checked.
 /// Every node keeps the locations that diagnostics point at.
 package struct SchemaSyntax: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+public import SkanAppleAds
 
 /// Fetches the install's Apple Ads attribution once: a token from AdServices, POSTed as `text/plain` to
 /// Apple's attribution API, the answer read into `AppleAdsAttribution` and kept, so that later calls (and

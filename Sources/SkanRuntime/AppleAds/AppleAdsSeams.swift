@@ -1,7 +1,8 @@
-import Foundation
+public import Foundation
+public import SkanAppleAds
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// Gives AdServices attribution tokens (`AAAttribution.attributionToken()` on Apple platforms:

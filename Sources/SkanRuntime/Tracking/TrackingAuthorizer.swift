@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Asks for tracking authorization at the right moment and hands out identifiers only when they may be
 /// used. It asks only while the app is active (a request during launch, before the app is active, returns

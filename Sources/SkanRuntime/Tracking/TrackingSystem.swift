@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// App Tracking Transparency's four answers (`ATTrackingManager.AuthorizationStatus`).
 public enum TrackingAuthorizationStatus: String, Sendable, CaseIterable {

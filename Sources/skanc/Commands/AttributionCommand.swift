@@ -1,5 +1,6 @@
 import Foundation
-import SkanCompiler
+import SkanAppleAds
+import SkanCore
 
 /// `skanc attribution FILE...`: Apple Ads attribution records, AdServices and iAd alike, as one table.
 enum AttributionCommand {
@@ -53,7 +54,8 @@ enum AttributionCommand {
                 guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
                     let opened = FileHandle(forReadingAtPath: input)
                 else {
-                    Output.error("\(input): error: cannot read the file; check the path")
+                    Output.diagnostics(
+                        [.error(.fileUnreadable, "cannot read the file; check the path", at: nil)], path: input)
                     failed = true
                     continue
                 }

@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 
 /// `skanc check SCHEMA... [--against OLD]`: reports every diagnostic; exit 0 without errors, 1 with any.
 enum CheckCommand {
@@ -48,7 +49,7 @@ enum CheckCommand {
         var old: Schema? = nil
         if let path = arguments.options["--against"] {
             guard let schema = SchemaInput.compileAndReport(path).schema else {
-                Output.error("\(path): error: the schema to check against has errors; fix them or name another")
+                Output.error("\(path): the schema to check against has errors; fix them or name another")
                 return .failure
             }
             old = schema
@@ -68,8 +69,7 @@ enum CheckCommand {
             let paths = Dictionary(live.map { ($0.schema.version, $0.path) }) { first, _ in first }
             for diagnostic in versions.diagnostics(versionLocations: locations) {
                 let path = live.first { $0.version == diagnostic.location }?.path ?? paths.values.first ?? ""
-                let source = (try? SchemaInput.read(path).get()) ?? SourceText(path: path, bytes: [])
-                Output.error(DiagnosticFormatter(showSourceLine: Output.errorIsTerminal).format(diagnostic, in: source))
+                Output.diagnostics([diagnostic], path: path, source: try? SchemaInput.read(path).get())
                 failed = true
             }
         }

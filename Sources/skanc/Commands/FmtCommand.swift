@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanCore
 
 /// `skanc fmt [--check] [--in-place] SCHEMA...`: the canonical layout.
 enum FmtCommand {
@@ -47,15 +48,14 @@ enum FmtCommand {
             switch SchemaInput.read(path) {
             case .success(let text): source = text
             case .failure(let error):
-                Output.error(error.message)
+                Output.diagnostics([error.diagnostic], path: path)
                 failed = true
                 continue
             }
             let (formatted, diagnostics) = SchemaFormatter.format(source)
             guard let formatted else {
-                let formatter = DiagnosticFormatter(showSourceLine: Output.errorIsTerminal)
-                for diagnostic in diagnostics { Output.error(formatter.format(diagnostic, in: source)) }
-                Output.error("\(path): error: not formatted: fix the syntax errors first")
+                Output.diagnostics(diagnostics, path: path, source: source)
+                Output.error("\(path): not formatted: fix the syntax errors first")
                 failed = true
                 continue
             }
@@ -70,7 +70,7 @@ enum FmtCommand {
                 do {
                     try FileOutput.writeIfChanged(formatted, to: path)
                 } catch {
-                    Output.error(error.message)
+                    Output.diagnostics([error.diagnostic], path: error.path)
                     failed = true
                 }
             } else {

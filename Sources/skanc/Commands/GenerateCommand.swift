@@ -51,7 +51,7 @@ enum GenerateCommand {
         do {
             try FileOutput.writeIfChanged(code, to: output)
         } catch {
-            Output.error(error.message)
+            Output.diagnostics([error.diagnostic], path: error.path)
             return .failure
         }
         return .success

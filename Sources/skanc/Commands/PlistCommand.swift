@@ -1,4 +1,6 @@
 import Foundation
+import SkanCore
+import SkanInfoPlist
 
 /// `skanc plist check Info.plist` and `skanc plist add-networks Info.plist IDS`.
 enum PlistCommand {
@@ -57,83 +59,39 @@ enum PlistCommand {
         do {
             file = try InfoPlistFile.read(path)
         } catch {
-            Output.error(error.message)
-            return .failure
+            return Output.diagnostics([error.diagnostic], path: path)
         }
-        // In file order (binary lists, which have no lines, in key order).
-        let findings = InfoPlistCheck(file).findings.enumerated()
-            .sorted { ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset) }.map(\.element)
-        for finding in findings {
-            let place = finding.line.map { "\(path):\($0)" } ?? "\(path): \(finding.path)"
-            Output.error("\(place): \(finding.severity.rawValue): [\(finding.code)] \(finding.message)")
-        }
-        let errors = findings.filter { $0.severity == .error }.count
-        if !findings.isEmpty {
-            Output.error(
-                "\(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")"
-            )
-        }
-        return errors == 0 ? .success : .failure
+        return Output.diagnostics(InfoPlistCheck(file).diagnostics, path: path, tally: true)
     }
 
     private static func addNetworks(_ path: String, from idsPath: String) -> ExitStatus {
-        var file: InfoPlistFile
-        let identifiers: [(identifier: String, line: Int?)]
+        let merge: NetworkMerge
         do {
-            file = try InfoPlistFile.read(path)
-            identifiers = try InfoPlistFile.networkIdentifiers(in: idsPath)
-        } catch {
-            Output.error(error.message)
-            return .failure
-        }
-        guard file.repeatedKeys.isEmpty else {
-            Output.error(
-                "\(path): error: [plist-key-repeated] \(file.repeatedKeys.joined(separator: ", ")) written more than once; merge the copies first ('skanc plist check' shows where); nothing written"
-            )
-            return .failure
-        }
-        var wanted: [String] = []
-        var malformed = false
-        for (identifier, line) in identifiers {
-            let clean = identifier.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            if let (_, hint) = InfoPlistCheck.identifierProblem(clean, suffixes: [".skadnetwork"]) {
-                Output.error(
-                    "\(idsPath)\(line.map { ":\($0)" } ?? ""): error: [network-id-malformed] \(InfoPlistCheck.shown(identifier)): \(hint)"
-                )
-                malformed = true
-            } else {
-                wanted.append(clean)
-            }
-        }
-        guard !malformed else {
+            let file = try InfoPlistFile.read(path)
+            let identifiers = try InfoPlistFile.networkIdentifiers(in: idsPath)
+            merge = try NetworkMerge.merge(identifiers, into: file)
+        } catch let error as InfoPlistFile.Unreadable {
+            return Output.diagnostics([error.diagnostic], path: path)
+        } catch let refusal as NetworkMerge.Refusal {
+            _ = Output.diagnostics(refusal.ids, path: idsPath)
+            _ = Output.diagnostics(refusal.plist, path: path)
             Output.error("\(path): nothing written")
             return .failure
-        }
-        guard let items = (file.root["SKAdNetworkItems"] ?? [Any]()) as? [Any] else {
-            Output.error(
-                "\(path): error: [skadnetwork-items-not-array] SKAdNetworkItems must be an array; fix it first")
+        } catch {
             return .failure
         }
-        var present = Set(items.compactMap { ($0 as? [String: Any])?["SKAdNetworkIdentifier"] as? String })
-        var merged = items
-        var added = 0
-        for identifier in wanted where !present.contains(identifier) {
-            merged.append(["SKAdNetworkIdentifier": identifier])
-            present.insert(identifier)
-            added += 1
-        }
-        file.root["SKAdNetworkItems"] = merged
         do {
-            if added > 0 { try FileOutput.writeIfChanged(data: try file.data(), to: path) }
+            if merge.added > 0 { try FileOutput.writeIfChanged(data: try merge.file.data(), to: path) }
         } catch let error as FileOutput.WriteError {
-            Output.error(error.message)
+            Output.diagnostics([error.diagnostic], path: error.path)
             return .failure
         } catch {
-            Output.error("\(path): error: cannot encode the property list (\(error))")
-            return .failure
+            return Output.diagnostics(
+                [.error(.plistUnwritable, "cannot encode the property list (\(error)); nothing written", at: nil)],
+                path: path)
         }
         Output.standard(
-            "\(path): added \(added) ad network ID\(added == 1 ? "" : "s"), \(wanted.count - added) already present, \(merged.count) in all"
+            "\(path): added \(merge.added) ad network ID\(merge.added == 1 ? "" : "s"), \(merge.alreadyPresent) already present, \(merge.total) in all"
         )
         return .success
     }

@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanCore
 import SkanPostbacks
 
 #if canImport(Darwin)
@@ -121,14 +121,17 @@ enum PostbacksCommand {
         var failed = false
         for input in inputs {
             if input != "-", Self.isDirectory(input) {
-                Output.error("\(input): error: is a directory; name a file of postbacks (JSON lines)")
+                Output.diagnostics(
+                    [.error(.fileUnreadable, "is a directory; name a file of postbacks (JSON lines)", at: nil)],
+                    path: input)
                 failed = true
                 continue
             }
             let descriptor = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
             guard descriptor >= 0 else {
-                Output.error(
-                    "\(input): error: cannot open the file (\(String(cString: strerror(errno)))); check the path")
+                let reason = String(cString: strerror(errno))
+                Output.diagnostics(
+                    [.error(.fileUnreadable, "cannot open the file (\(reason)); check the path", at: nil)], path: input)
                 failed = true
                 continue
             }
@@ -136,7 +139,9 @@ enum PostbacksCommand {
             do {
                 try reader.read(&bytes, name: input == "-" ? "<stdin>" : input)
             } catch {
-                Output.error("\(input): error: reading stopped (\(error)); the rows above were written")
+                Output.diagnostics(
+                    [.error(.fileUnreadable, "reading stopped (\(error)); the rows above were written", at: nil)],
+                    path: input)
                 failed = true
             }
             if descriptor != STDIN_FILENO { close(descriptor) }

@@ -1,5 +1,4 @@
-import SkanCompiler
-import SkanPostbacks
+import SkanWarehouse
 
 /// `skanc sql SCHEMA --dialect D`: a view that decodes raw postback lines in a SQL engine as
 /// `skanc postbacks --no-verify` does.

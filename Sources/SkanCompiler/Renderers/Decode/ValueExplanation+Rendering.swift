@@ -1,3 +1,5 @@
+package import SkanCore
+
 extension ValueExplanation {
     /// "an" before a name that starts with a vowel (an Adjust63 value), else "a".
     package static func article(before name: String) -> String {

@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// What one value means for a schema: a fine value's fields (or why it is not valid), or the rule and
 /// the states behind a coarse value in a window. `skanc decode` renders these as text or JSON.
 public enum ValueExplanation: Sendable {

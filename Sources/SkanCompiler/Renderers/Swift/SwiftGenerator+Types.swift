@@ -1,3 +1,5 @@
+import SkanCore
+
 extension SwiftGenerator {
     /// A field's cases as an `Int`-backed enum, ordered by code as conditions compare them; a buckets field
     /// also gets an initializer from its unit.

@@ -1,3 +1,5 @@
+import SkanCore
+
 extension SwiftGenerator {
     func renderFineValue(_ out: inout CodeWriter) {
         let marker = schema.reservedBits.reduce(0) { $0 | $1.code << $1.bits.lower }

@@ -1,3 +1,5 @@
+import SkanCore
+
 /// RFC 4180 CSV: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line break.
 /// One table per file, the fine or the coarse one, so that every loader reads it as one table.
 enum CSVRenderer {

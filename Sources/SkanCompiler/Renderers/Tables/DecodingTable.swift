@@ -1,3 +1,5 @@
+import SkanCore
+
 /// Every fine value of a schema and every coarse value of each window, with what they mean: the data that
 /// every table format renders. Cells are text, as they appear in every format; empty where not applicable.
 public struct DecodingTable: Sendable {

@@ -1,3 +1,5 @@
+import SkanCore
+
 /// The `skanc table --format json` document. Its shape is stable and documented in docs/TableFormats.md:
 /// `format`, `formatVersion`, `schema` (the layout and rules), `fine` (64 rows) and `coarse` (9 rows).
 /// Row members are the table's columns; booleans and integers are typed, empty cells are null.

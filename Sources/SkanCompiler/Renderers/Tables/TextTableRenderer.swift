@@ -1,3 +1,5 @@
+import SkanCore
+
 /// Aligned columns for a terminal: the fine table, then the coarse table. The long `reason` column comes
 /// last here, so the short ones stay readable.
 enum TextTableRenderer {

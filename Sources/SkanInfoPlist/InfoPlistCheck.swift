@@ -1,0 +1,220 @@
+import Foundation
+public import SkanCore
+
+/// The attribution keys of an app's Info.plist, checked: SKAdNetwork's and AdAttributionKit's ad network
+/// identifiers, the report endpoint for winning-postback copies, and the tracking usage description. Each
+/// finding has a stable code, a severity and where it is: the line in an XML property list, the key path
+/// in a binary one (its `subject`).
+public struct InfoPlistCheck {
+
+    /// The identifier's shape: lowercase letters and digits, then `.skadnetwork` (or, in AdAttributionKit's
+    /// list, `.adattributionkit`). Apple: "Ad network IDs are case-sensitive and are in lowercase." Decided on
+    /// bytes: a combining mark, a joiner or a variation selector is no letter of an ID.
+    package static func identifierProblem(_ identifier: String, suffixes: [String]) -> (
+        code: DiagnosticCode, hint: String
+    )? {
+        let trimmed = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = Array(trimmed.utf8).map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        let shaped = suffixes.contains { suffix in
+            let suffix = Array(suffix.utf8)
+            return lower.count > suffix.count && lower.suffix(suffix.count).elementsEqual(suffix)
+                && lower.dropLast(suffix.count).allSatisfy {
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                }
+        }
+        let lowered = String(decoding: lower, as: UTF8.self)
+        guard shaped else {
+            return (.networkIDMalformed, "an ad network ID looks like 'cstr6suwn9\(suffixes[0])'")
+        }
+        if trimmed != identifier { return (.networkIDMalformed, "remove the spaces around it: '\(lowered)'") }
+        if lowered != identifier { return (.networkIDUppercase, "ad network IDs are lowercase: '\(lowered)'") }
+        return nil
+    }
+
+    /// A value as a message quotes it: control characters escaped (`\r`, `\u{1B}`, `TerminalText`), so that a value cannot
+    /// move the cursor or split the line, and at most 80 characters, so that it cannot flood the terminal.
+    package static func shown(_ value: String) -> String {
+        let visible = TerminalText.visible(value)
+        return visible.count <= 80 ? "'\(visible)'" : "'\(visible.prefix(77))...' (\(value.count) characters)"
+    }
+
+    /// Placeholder words App Review rejects in a usage description.
+    static let placeholders = ["todo", "tbd", "fixme", "lorem", "placeholder", "description", "xxx"]
+
+    let root: [String: Any]
+    let outline: XMLPlistOutline?
+    /// What the checks found, in file order (for a binary list, which has no lines, in the order of the checks).
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Checks `file`: its keys, and keys written more than once; the XML outline gives lines (a binary property
+    /// list has none).
+    public init(_ file: InfoPlistFile) {
+        self.root = file.root
+        self.outline = file.outline
+        for key in file.repeatedKeys {
+            let lines = outline?.keyLines[key] ?? []
+            let place = lines.count > 1 ? " (lines \(lines.map(String.init).joined(separator: ", ")))" : ""
+            add(
+                .error, .plistKeyRepeated, key,
+                "\(key) is written \(max(lines.count, 2)) times\(place); the system reads only one of them: merge them into one"
+            )
+        }
+        checkSKAdNetworkItems()
+        checkAdNetworkIdentifiers()
+        checkReportEndpoint()
+        checkTrackingDescription()
+        diagnostics = diagnostics.sortedByLocation()
+    }
+
+    private mutating func add(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ path: String, _ message: String,
+        value: String? = nil, occurrence: Int = 1
+    ) {
+        let number = value.flatMap { line(of: $0, occurrence: occurrence) } ?? key(path)
+        diagnostics.append(
+            Diagnostic(
+                severity, code, message, at: number.map(SourceLocation.line), subject: number == nil ? path : nil))
+    }
+
+    /// The line of the `occurrence`th `<string>value</string>` in the XML text.
+    private func line(of value: String, occurrence: Int) -> Int? {
+        outline?.line(ofString: value, occurrence: occurrence)
+    }
+
+    /// The line of a top-level key in the XML text, for findings about a key rather than a value.
+    private func key(_ path: String) -> Int? {
+        guard let name = path.split(separator: "[").first else { return nil }
+        return outline?.line(ofKey: String(name))
+    }
+
+    private mutating func checkSKAdNetworkItems() {
+        guard let value = root["SKAdNetworkItems"] else {
+            add(
+                .warning, .skadnetworkItemsMissing, "SKAdNetworkItems",
+                "no SKAdNetworkItems: ads shown in this app are attributed by no ad network; add the IDs of the networks you show ads from ('skanc plist add-networks')"
+            )
+            return
+        }
+        guard let items = value as? [Any] else {
+            add(
+                .error, .skadnetworkItemsNotArray, "SKAdNetworkItems",
+                "SKAdNetworkItems must be an array of dictionaries")
+            return
+        }
+        var seen: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let path = "SKAdNetworkItems[\(index)].SKAdNetworkIdentifier"
+            guard let identifier = (item as? [String: Any])?["SKAdNetworkIdentifier"] as? String else {
+                add(
+                    .error, .networkIDMissing, "SKAdNetworkItems[\(index)]",
+                    "each item needs a string SKAdNetworkIdentifier")
+                continue
+            }
+            checkIdentifier(identifier, path: path, suffixes: [".skadnetwork"], seen: &seen)
+        }
+    }
+
+    private mutating func checkAdNetworkIdentifiers() {
+        guard let value = root["AdNetworkIdentifiers"] else { return }
+        guard let identifiers = value as? [Any] else {
+            add(
+                .error, .adNetworkIdentifiersNotArray, "AdNetworkIdentifiers",
+                "AdNetworkIdentifiers must be an array of strings")
+            return
+        }
+        var seen: [String: Int] = [:]
+        for (index, item) in identifiers.enumerated() {
+            let path = "AdNetworkIdentifiers[\(index)]"
+            guard let identifier = item as? String else {
+                add(.error, .networkIDMissing, path, "each AdNetworkIdentifiers item must be a string")
+                continue
+            }
+            checkIdentifier(identifier, path: path, suffixes: [".adattributionkit", ".skadnetwork"], seen: &seen)
+        }
+    }
+
+    private mutating func checkIdentifier(
+        _ identifier: String, path: String, suffixes: [String], seen: inout [String: Int]
+    ) {
+        seen[identifier, default: 0] += 1
+        let occurrence = seen[identifier]!
+        if let (code, hint) = Self.identifierProblem(identifier, suffixes: suffixes) {
+            add(
+                .error, code, path,
+                "\(Self.shown(identifier)) is not an ad network ID the system recognizes: \(hint); that network's installs are lost",
+                value: identifier, occurrence: occurrence)
+        } else if occurrence > 1 {
+            add(
+                .warning, .networkIDDuplicate, path, "\(Self.shown(identifier)) is listed again; remove the repeat",
+                value: identifier, occurrence: occurrence)
+        }
+    }
+
+    /// `NSAdvertisingAttributionReportEndpoint` (SKAdNetwork's winning-postback copies and Private Click
+    /// Measurement) and AdAttributionKit's `AttributionCopyEndpoint` (iOS 17.4): each an https URL of a domain,
+    /// to which the system adds its own well-known path.
+    private mutating func checkReportEndpoint() {
+        let report = "NSAdvertisingAttributionReportEndpoint"
+        let copy = "AttributionCopyEndpoint"
+        if root[report] == nil {
+            add(
+                .warning, .reportEndpointMissing, report,
+                "no \(report): the app receives no copies of winning postbacks; add your https domain")
+        } else {
+            checkEndpoint(report)
+            if root[copy] == nil {
+                add(
+                    .warning, .copyEndpointMissing, report,
+                    "\(report) is set but \(copy) is not: AdAttributionKit sends its postback copies only to \(copy)")
+            }
+        }
+        if root[copy] != nil { checkEndpoint(copy) }
+    }
+
+    private mutating func checkEndpoint(_ key: String) {
+        guard let endpoint = root[key] as? String else {
+            add(.error, .reportEndpointNotString, key, "\(key) must be a string such as 'https://example.com'")
+            return
+        }
+        guard let url = URL(string: endpoint), let scheme = url.scheme, url.host?.isEmpty == false else {
+            add(
+                .error, .reportEndpointMalformed, key,
+                "\(Self.shown(endpoint)) is not a URL; use 'https://example.com'",
+                value: endpoint)
+            return
+        }
+        if scheme.lowercased() != "https" {
+            add(
+                .error, .reportEndpointNotHTTPS, key,
+                "\(Self.shown(endpoint)) must use https; the system sends postback copies only over https",
+                value: endpoint)
+        } else if !(url.path.isEmpty || url.path == "/") || url.query != nil {
+            add(
+                .warning, .reportEndpointHasPath, key,
+                "\(Self.shown(endpoint)) has a path; give the domain only: the system adds its own well-known path",
+                value: endpoint)
+        }
+    }
+
+    private mutating func checkTrackingDescription() {
+        let key = "NSUserTrackingUsageDescription"
+        guard let value = root[key] else {
+            add(
+                .warning, .trackingDescriptionMissing, key,
+                "no \(key): the app crashes if it requests tracking authorization; say what the data is used for")
+            return
+        }
+        guard let description = value as? String else {
+            add(.error, .trackingDescriptionNotString, key, "\(key) must be a string")
+            return
+        }
+        let words = description.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
+        if words.count < 4 || words.contains(where: Self.placeholders.contains) {
+            add(
+                .error, .trackingDescriptionPlaceholder, key,
+                "\(Self.shown(description)) does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
+                value: description)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import SkanCore
+
+/// What the summary counts of a decoded row, and for a row with a duplicate key what the ordered merge
+/// needs: the key, and where the status cell sits in the batch's output, to rewrite it for a duplicate.
+struct RowRecord {
+    enum Key {
+        case none
+        case uuid(UInt64, UInt64)
+        /// Index into the batch's `keyTexts`.
+        case text(Int)
+    }
+
+    var status: PostbackStatus
+    var isObject: Bool
+    /// 0...63, or -1 when the row has no fine value in range.
+    var fineValue: Int8
+    var fineIsValid: Bool
+    /// Whether the postback carries a `conversion-value` or `coarse-conversion-value`, whatever its type.
+    var carriesValue: Bool
+    /// `SignatureOutcome.index`, or -1 when the signature was not checked.
+    var signature: Int8
+    /// 0 low, 1 medium, 2 high, or -1.
+    var coarse: Int8
+    var window: Int8
+    /// What the summary groups postbacks by: 2, 3 or 4 digits of the source identifier, 1 for SKAdNetwork
+    /// before 4.0 (a `campaign-id`), 0 for none that is valid.
+    var source: Int8
+    var key: Key
+    /// Where the status cell starts in the batch output.
+    var statusOffset: Int
+
+    init(row: PostbackRow, key: Key, statusOffset: Int) {
+        status = row.status
+        isObject = row.framework != nil
+        fineValue = Int8(row.fineValue ?? -1)
+        fineIsValid = row.fineIsValid
+        carriesValue = row.carriesValue
+        signature = Int8(row.signature?.index ?? -1)
+        coarse = row.coarseValue.map { $0 == .low ? 0 : $0 == .medium ? 1 : 2 } ?? -1
+        window = Int8(row.window)
+        source = row.version.map { $0 < .v4 } == true ? 1 : Int8(row.sourceDigits)
+        self.key = key
+        self.statusOffset = statusOffset
+    }
+}

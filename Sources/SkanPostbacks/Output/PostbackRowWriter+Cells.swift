@@ -1,0 +1,188 @@
+import SkanCore
+
+extension PostbackRowWriter {
+    @inline(__always)
+    mutating func appendNull() {
+        if format == .jsonl { buffer.append("null" as StaticString) }
+    }
+
+    /// Text the writer itself produces (status, kind): no escaping needed beyond JSON quotes.
+    @inline(__always)
+    mutating func appendText(_ text: StaticString) {
+        appendQuoteIfJSON()
+        buffer.append(text)
+        appendQuoteIfJSON()
+    }
+
+    /// A status code, as text.
+    mutating func appendStatus(_ status: PostbackStatus) {
+        appendText(status.bytes)
+    }
+
+    @inline(__always)
+    private mutating func appendQuoteIfJSON() {
+        if format == .jsonl { buffer.append(UInt8(ascii: "\"")) }
+    }
+
+    /// A small integer the writer computed (source digits, tier), or nothing.
+    @inline(__always)
+    mutating func appendSmallInteger(_ value: Int?) {
+        guard let value else { return appendNull() }
+        buffer.append(decimal: value)
+    }
+
+    /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already), except
+    /// that a string with escapes or non-ASCII bytes is decoded and written again (so that every reader
+    /// accepts it), and a column keeps one JSON type in every row: a number that is not an integer every reader holds
+    /// exactly (`1e400`, `2.5`) is null there (the status says what is wrong), and with `asText` a number is
+    /// written as a string. In CSV, a string's text is decoded if it has escapes, quoted when it holds a
+    /// comma, quote or line break, and neutralised when a spreadsheet would read it as a formula; numbers
+    /// and Booleans are copied.
+    mutating func appendCell(
+        _ cell: PostbackFields.Value?, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
+        asText: Bool = false
+    ) {
+        guard let cell else { return appendNull() }
+        let bytes = cell.source == .line ? line : payload
+        let span = cell.span
+        if format == .jsonl {
+            if span.kind == .string, span.hasEscapes || !isASCII(bytes, span) {
+                // Re-encoded, so that invalid UTF-8 and lone surrogate escapes (`\ud800`, which strict
+                // readers refuse) reach the output as U+FFFD.
+                let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
+                buffer.append(JSONString.quoted(text))
+                return
+            }
+            if span.kind == .number, !isSmallInteger(bytes, span) { return appendNull() }
+            let quoted = span.kind == .string || (span.kind == .number && asText)
+            if quoted { buffer.append(UInt8(ascii: "\"")) }
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            if quoted { buffer.append(UInt8(ascii: "\"")) }
+            return
+        }
+        guard span.kind == .string else {
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            return
+        }
+        if !span.hasEscapes, span.end > span.start, isPlainCSV(bytes, span) {
+            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            return
+        }
+        let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
+        buffer.append(CSVField.escaped(text))
+    }
+
+    /// Digits (with an optional minus) that fit any JSON reader's integers exactly.
+    @inline(__always)
+    private func isSmallInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
+        var index = span.start
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard span.end - index <= 15 else { return false }
+        while index < span.end {
+            guard bytes[index].isDigit else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// ASCII only, with no comma to quote and no formula to neutralise (raw JSON strings hold no quotes or
+    /// line breaks). Anything else takes the slow path, which also repairs invalid UTF-8.
+    @inline(__always)
+    private func isPlainCSV(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
+        let first = bytes[span.start]
+        if first == UInt8(ascii: "=") || first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "@")
+        {
+            return false
+        }
+        return !Self.contains(bytes, span, comma: true)
+    }
+
+    @inline(__always)
+    private func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
+        !Self.contains(bytes, span, comma: false)
+    }
+
+    /// Whether the span holds a byte outside ASCII (or, with `comma`, a comma), eight bytes at a time.
+    @inline(__always)
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span, comma: Bool) -> Bool {
+        var index = span.start
+        if let base = bytes.baseAddress {
+            while index + 8 <= span.end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                var flagged = WordBytes.nonASCII(in: word)
+                if comma { flagged |= WordBytes.equal(to: UInt8(ascii: ","), in: word) }
+                if flagged != 0 { return true }
+                index += 8
+            }
+        }
+        while index < span.end {
+            if bytes[index] >= 0x80 || (comma && bytes[index] == UInt8(ascii: ",")) { return true }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// Decoding the contents of a JSON string (the scanner has validated its escapes).
+enum JSONStringDecoding {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, scratch: inout [UInt8]) -> String
+    {
+        scratch.removeAll(keepingCapacity: true)
+        var index = start
+        var pendingHigh: UInt32? = nil
+        func appendScalar(_ value: UInt32) {
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+            scratch.append(contentsOf: String(Character(scalar)).utf8)
+        }
+        while index < end {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\\") else {
+                if let high = pendingHigh {
+                    appendScalar(high)
+                    pendingHigh = nil
+                }
+                scratch.append(byte)
+                index += 1
+                continue
+            }
+            let escape = bytes[index + 1]
+            index += 2
+            if escape == UInt8(ascii: "u") {
+                var value: UInt32 = 0
+                for offset in 0..<4 { value = value << 4 | UInt32(bytes[index + offset].hexDigitValue!) }
+                index += 4
+                if (0xD800...0xDBFF).contains(value) {
+                    if let high = pendingHigh { appendScalar(high) }
+                    pendingHigh = value
+                    continue
+                }
+                if (0xDC00...0xDFFF).contains(value), let high = pendingHigh {
+                    appendScalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))
+                    pendingHigh = nil
+                    continue
+                }
+                if let high = pendingHigh {
+                    appendScalar(high)
+                    pendingHigh = nil
+                }
+                appendScalar(value)
+                continue
+            }
+            if let high = pendingHigh {
+                appendScalar(high)
+                pendingHigh = nil
+            }
+            switch escape {
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            default: scratch.append(escape)  // \" \\ \/
+            }
+        }
+        if let high = pendingHigh { appendScalar(high) }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+}

@@ -1,0 +1,318 @@
+public import SkanCompiler
+import SkanCore
+
+/// Writes rows as CSV (RFC 4180, spreadsheet-safe) or JSON lines into a byte buffer that the caller
+/// drains. Everything that depends only on the schema (field cells for each of the 64 fine values, the
+/// meaning of each coarse value in each window) is rendered once, up front.
+public struct PostbackRowWriter {
+    /// The output formats: CSV (RFC 4180, spreadsheet-safe) and JSON lines.
+    public enum Format: String, Sendable, CaseIterable { case csv, jsonl }
+
+    /// The columns, in order; `file` comes first when several files are read.
+    public static func columns(schema: Schema, withFile: Bool) -> [String] {
+        columns(versions: LiveVersions([schema]), withFile: withFile)
+    }
+
+    /// The columns for versions live together: after `coarse_value`, `schema_version` and the fields of
+    /// every version (the newest's first, then those only older versions have); one version, no
+    /// `schema_version`.
+    public static func columns(versions: LiveVersions, withFile: Bool) -> [String] {
+        layout(versions: versions, withFile: withFile).map(\.name)
+    }
+
+    /// The columns of a row, in order, from `PostbackColumn`'s declaration and the versions' fields.
+    public static func layout(versions: LiveVersions, withFile: Bool) -> [PostbackRowColumn] {
+        let several = versions.schemas.count > 1
+        let fixed = PostbackColumn.beforeFields.filter {
+            ($0 != .file || withFile) && ($0 != .schemaVersion || several)
+        }
+        return fixed.map(PostbackRowColumn.fixed)
+            + versions.fieldColumns.map { PostbackRowColumn.field(name: $0.name, isFlag: $0.isFlag) }
+            + PostbackColumn.afterFields.map(PostbackRowColumn.fixed)
+    }
+
+    let format: Format
+    let columns: [String]
+    let withFile: Bool
+    /// Everything that depends only on the schema, rendered once. The writer reads it through the pointer
+    /// tables below, which the templates own; a row then costs no reference counting on shared objects.
+    private let templates: RowTemplates
+    private let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    private var fileCell: [UInt8] = []
+    /// The rows written and not yet drained.
+    let buffer = ByteBuffer(capacity: 1 << 16)
+    var scratch: [UInt8] = []
+
+    /// A writer that shares `templates` (read-only) with other writers of the same run.
+    init(format: Format, withFile: Bool, templates: RowTemplates) {
+        self.format = format
+        self.withFile = withFile
+        self.columns = templates.columns
+        self.templates = templates
+        fieldCells = templates.fieldCells
+        coarseMeanings = templates.coarseMeanings
+        prefixes = templates.prefixes
+    }
+
+    /// The CSV header row; JSON lines have none.
+    mutating func writeHeader() {
+        guard format == .csv else { return }
+        buffer.append(columns.joined(separator: ","))
+        appendLineEnd()
+    }
+
+    /// The file name cell for the rows that follow (only when several files are read).
+    mutating func setFile(_ name: String) {
+        guard withFile else { return }
+        fileCell = Array((format == .csv ? CSVField.escaped(name) : JSONString.quoted(name)).utf8)
+    }
+
+    /// The columns before `kind`: the file (when several are read), the line number and the status.
+    /// Returns where the status starts in the buffer: the duplicate check, which runs later and in input
+    /// order, rewrites it there.
+    @discardableResult
+    mutating func appendPrefix(line number: Int, status: PostbackStatus) -> Int {
+        var column = 0
+        if withFile {
+            separator(&column, .file)
+            buffer.append(fileCell)
+        }
+        separator(&column, .line)
+        buffer.append(decimal: number)
+        separator(&column, .status)
+        let offset = buffer.count
+        appendStatus(status)
+        return offset
+    }
+
+    /// A status cell on its own, as `appendPrefix` writes it.
+    func statusCell(_ status: PostbackStatus) -> [UInt8] {
+        format == .jsonl ? Array("\"\(status.code)\"".utf8) : Array(status.code.utf8)
+    }
+
+    /// The columns from `kind` on, and the line end.
+    mutating func appendSuffix(
+        _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
+    ) {
+        var column = withFile ? 3 : 2
+        separator(&column, .signature)
+        if let signature = row.signature { appendText(Self.signatureText(signature)) } else { appendNull() }
+        separator(&column, .framework)
+        switch row.framework {
+        case .skadnetwork: appendText("skadnetwork")
+        case .adattributionkit: appendText("adattributionkit")
+        case nil: appendNull()
+        }
+        separator(&column, .version)
+        if let version = row.version {
+            appendText(Self.versionText(version))
+        } else {
+            appendCell(row.versionCell, line: line, payload: payload)
+        }
+        separator(&column, .transactionID)
+        appendCell(row.transactionID, line: line, payload: payload)
+        separator(&column, .adNetworkID)
+        appendCell(row.adNetworkID, line: line, payload: payload)
+        separator(&column, .sourceIdentifier)
+        appendCell(row.sourceIdentifier, line: line, payload: payload)
+        separator(&column, .sourceDigits)
+        appendSmallInteger(row.sourceDigits > 0 ? row.sourceDigits : nil)
+        separator(&column, .campaignID)
+        appendCell(row.campaignID, line: line, payload: payload)
+        separator(&column, .appID)
+        appendCell(row.appID, line: line, payload: payload)
+        separator(&column, .publisher)
+        appendCell(row.publisher, line: line, payload: payload, asText: true)
+        separator(&column, .publisherKind)
+        switch row.publisherKind {
+        case .app: appendText("app")
+        case .web: appendText("web")
+        case nil: appendNull()
+        }
+        separator(&column, .marketplace)
+        appendCell(row.marketplace, line: line, payload: payload)
+        separator(&column, .postbackSequenceIndex)
+        appendCell(row.sequenceIndex, line: line, payload: payload)
+        separator(&column, .didWin)
+        appendCell(row.didWin, line: line, payload: payload)
+        separator(&column, .interaction)
+        switch row.interaction {
+        case .view: appendText("view")
+        case .click: appendText("click")
+        case nil: appendNull()
+        }
+        separator(&column, .conversionType)
+        switch row.conversionType {
+        case .download: appendText("download")
+        case .redownload: appendText("redownload")
+        case .reengagement: appendText("re-engagement")
+        case nil: appendNull()
+        }
+        separator(&column, .tier)
+        appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil)
+        separator(&column, .countryCode)
+        appendCell(row.countryCode, line: line, payload: payload)
+        separator(&column, .fineValue)
+        appendCell(row.fineCell, line: line, payload: payload)
+        separator(&column, .coarseValue)
+        appendCell(row.coarseCell, line: line, payload: payload)
+        // The field cells carry their own separators (and keys, in JSON lines).
+        buffer.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
+        column = prefixes.count - 1
+        separator(&column, .coarseMeaning)
+        if let coarse = row.coarseValue {
+            buffer.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
+        } else {
+            appendNull()
+        }
+        if format == .jsonl { buffer.append(UInt8(ascii: "}")) }
+        appendLineEnd()
+    }
+
+    /// CRLF after a CSV row (RFC 4180), LF after a JSON line.
+    @inline(__always)
+    private func appendLineEnd() {
+        if format == .csv { buffer.append(UInt8(ascii: "\r")) }
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    private static func signatureText(_ outcome: SignatureOutcome) -> StaticString {
+        switch outcome {
+        case .verified: "verified"
+        case .development: "development"
+        case .invalid: "invalid"
+        case .missing: "missing"
+        case .unknownKey: "unknown-key"
+        case .unsupported: "unsupported"
+        }
+    }
+
+    private static func versionText(_ version: PostbackRules.SKAdNetworkVersion) -> StaticString {
+        switch version {
+        case .v1: "1.0"
+        case .v2: "2.0"
+        case .v2point1: "2.1"
+        case .v2point2: "2.2"
+        case .v3: "3.0"
+        case .v4: "4.0"
+        }
+    }
+
+    /// What comes before a column's value: a comma in CSV; `{"name":` or `,"name":` in JSON lines. `expected` is
+    /// the column the caller writes next: debug builds check it against the layout, so the order the cells are
+    /// written in cannot drift from `PostbackColumn`'s.
+    @inline(__always)
+    private func separator(_ column: inout Int, _ expected: PostbackColumn) {
+        assert(templates.layout[column] == .fixed(expected), "column \(column) is not \(expected)")
+        if format == .csv {
+            if column > 0 { buffer.append(UInt8(ascii: ",")) }
+        } else {
+            buffer.append(prefixes[column])
+        }
+        column += 1
+    }
+}
+
+/// Byte strings kept in one allocation that lives as long as the writers, with tables of pointers to them,
+/// so that writing a row reads them without reference counting.
+final class RowTemplates {
+    let layout: [PostbackRowColumn]
+    var columns: [String] { layout.map(\.name) }
+    /// Whether each fine value 0...63 is a state of the schema (of exactly one of the live versions).
+    let validFine: [Bool]
+    /// Whether each fine value 0...63 is valid in several of the live versions.
+    let ambiguousFine: [Bool]
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let pieces: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The field cells of each fine value 0...63, and at 64 those of a row without a valid fine value.
+    let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The coarse meanings by window and value: `(window - 1) * 3 + value`.
+    let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// What comes before each column's value.
+    let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+
+    /// Renders everything that depends only on the schema and the format.
+    convenience init(schema: Schema, format: PostbackRowWriter.Format, withFile: Bool) {
+        self.init(versions: LiveVersions([schema]), format: format, withFile: withFile)
+    }
+
+    /// Renders everything that depends only on the versions and the format: each fine value's cells come
+    /// from the one version it belongs to (with `schema_version` when several are live together).
+    convenience init(versions: LiveVersions, format: PostbackRowWriter.Format, withFile: Bool) {
+        let layout = PostbackRowWriter.layout(versions: versions, withFile: withFile)
+        let columns = layout.map(\.name)
+        let fieldNames = versions.fieldColumns.map(\.name)
+        let several = versions.schemas.count > 1
+        let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
+        var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
+            guard let (version, names) = versions.fieldCases(fine: fine) else { return [] }
+            var cells: [UInt8] = []
+            if several {
+                cells += Array((format == .csv ? ",\(version)" : ",\"schema_version\":\(version)").utf8)
+            }
+            for (column, name) in zip(versions.fieldColumns, names) {
+                switch (format, name) {
+                case (.csv, let name?): cells += Array(("," + CSVField.escaped(name)).utf8)
+                case (.csv, nil): cells.append(UInt8(ascii: ","))
+                case (.jsonl, let name?):
+                    let value = column.isFlag ? name : JSONString.quoted(name)
+                    cells += Array(",\(JSONString.quoted(column.name)):\(value)".utf8)
+                case (.jsonl, nil): cells += Array(",\(JSONString.quoted(column.name)):null".utf8)
+                }
+            }
+            return cells
+        }
+        let emptyNames = (several ? ["schema_version"] : []) + fieldNames
+        let empty: [UInt8] =
+            format == .csv
+            ? Array(String(repeating: ",", count: emptyNames.count).utf8)
+            : Array(emptyNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
+        cells = cells.map { $0.isEmpty ? empty : $0 }
+        cells.append(empty)
+        let meanings = Schema.windows.flatMap { window in
+            CoarseValue.allCases.map { value in
+                let rule = versions.coarseMeaning(value, window: window)
+                return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)
+            }
+        }
+        let prefixes = columns.indices.map { index -> [UInt8] in
+            if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
+            return Array(((index == 0 ? "{" : ",") + JSONString.quoted(columns[index]) + ":").utf8)
+        }
+        let validFine = owners.map { if case .version = $0 { true } else { false } }
+        let ambiguousFine = owners.map { if case .ambiguous = $0 { true } else { false } }
+        self.init(
+            layout: layout, validFine: validFine, ambiguousFine: ambiguousFine, fieldCells: cells,
+            coarseMeanings: meanings, prefixes: prefixes)
+    }
+
+    init(
+        layout: [PostbackRowColumn], validFine: [Bool], ambiguousFine: [Bool], fieldCells: [[UInt8]],
+        coarseMeanings: [[UInt8]],
+        prefixes: [[UInt8]]
+    ) {
+        self.layout = layout
+        self.validFine = validFine
+        self.ambiguousFine = ambiguousFine
+        let all = fieldCells + coarseMeanings + prefixes
+        storage = .allocate(capacity: max(1, all.reduce(0) { $0 + $1.count }))
+        pieces = .allocate(capacity: all.count)
+        var offset = 0
+        for (index, bytes) in all.enumerated() {
+            (storage + offset).initialize(from: bytes, count: bytes.count)
+            pieces.initializeElement(at: index, to: UnsafeBufferPointer(start: storage + offset, count: bytes.count))
+            offset += bytes.count
+        }
+        let (cells, meanings) = (fieldCells.count, coarseMeanings.count)
+        self.fieldCells = UnsafeBufferPointer(rebasing: pieces[0..<cells])
+        self.coarseMeanings = UnsafeBufferPointer(rebasing: pieces[cells..<(cells + meanings)])
+        self.prefixes = UnsafeBufferPointer(rebasing: pieces[(cells + meanings)...])
+    }
+
+    deinit {
+        pieces.deallocate()
+        storage.deallocate()
+    }
+}

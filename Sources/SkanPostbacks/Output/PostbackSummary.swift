@@ -1,0 +1,184 @@
+public import SkanCompiler
+import SkanCore
+
+/// Counts over a postback run. `read` is every non-blank line; each line has exactly one status, so
+/// `read == ok + every problem count` always holds.
+public struct PostbackSummary: Sendable {
+    /// Every count in one array, so counting a row checks the array's uniqueness once rather than once per
+    /// figure. The layout is in `Layout`.
+    private var counts: [Int]
+    /// The versions lines are decoded with; one, unless several are live together.
+    let versions: LiveVersions
+    /// The newest version.
+    var schema: Schema { versions.schemas.last! }
+
+    /// Where each figure sits in `counts`.
+    private struct Layout: Sendable {
+        static let read = 0, blank = 1, fineValues = 2, statuses = 3
+        /// Lines per status, in the order of `PostbackStatus.allCases`.
+        static let postbacksByDigits = statuses + PostbackStatus.allCases.count
+        /// Over lines that are JSON objects, by `RowRecord.source` (0: no valid source identifier, 1:
+        /// SKAdNetwork before 4.0, 2-4: digits): postbacks, and postbacks carrying neither a fine nor a
+        /// coarse value (a mistyped value is still a value).
+        static let withoutValueByDigits = postbacksByDigits + 6
+        /// Over `ok` lines with a coarse value: by window and value, `(window - 1) * 3 + value`.
+        static let coarse = withoutValueByDigits + 6
+        /// Lines per signature outcome, in the order of `SignatureOutcome.allCases`.
+        static let signatures = coarse + 9
+        /// Over `ok` lines with a valid fine value: lines per fine value 0...63, from which the cases of
+        /// each field are counted when asked (with the version each value belongs to).
+        static let fineValueCounts = signatures + SignatureOutcome.allCases.count
+        static let total = fineValueCounts + 64
+    }
+
+    /// Zero counts for the cases and windows of `schema`.
+    public init(schema: Schema) {
+        self.init(versions: LiveVersions([schema]))
+    }
+
+    /// Zero counts for versions live together: each fine value counts for the version it belongs to.
+    public init(versions: LiveVersions) {
+        precondition(!versions.schemas.isEmpty, "a summary needs a schema")
+        self.versions = versions
+        counts = Array(repeating: 0, count: Layout.total)
+    }
+
+    /// Non-blank lines read.
+    public var read: Int { counts[Layout.read] }
+    /// Blank lines skipped.
+    public var blank: Int { counts[Layout.blank] }
+    /// `ok` lines with a fine value that is a state of the schema.
+    public var fineValues: Int { counts[Layout.fineValues] }
+    /// Lines whose status is `ok`.
+    public var ok: Int { count(of: .ok) }
+
+    /// Lines whose signature came to `outcome` (none when signatures are not verified).
+    public func count(of outcome: SignatureOutcome) -> Int {
+        counts[Layout.signatures + outcome.index]
+    }
+
+    /// Lines with `status`.
+    public func count(of status: PostbackStatus) -> Int {
+        counts[Layout.statuses + status.index]
+    }
+
+    /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code), in
+    /// the newest version (the only one, unless several are live together).
+    public var caseCounts: [[Int]] { caseCounts(of: schema) }
+
+    /// Over `ok` lines with a fine value of `version`: how often each case of each field occurs.
+    public func caseCounts(of version: Schema) -> [[Int]] {
+        var result = version.fields.map { Array(repeating: 0, count: $0.bits.maximumCode + 1) }
+        for fine in Schema.fineValueRange where versions.owner(of: fine) == .version(version) {
+            let lines = counts[Layout.fineValueCounts + fine]
+            guard lines > 0 else { continue }
+            for (index, field) in version.fields.enumerated() {
+                result[index][(fine >> field.bits.lower) & field.bits.maximumCode] += lines
+            }
+        }
+        return result
+    }
+
+    /// `ok` lines with a fine value of `version`.
+    public func fineValues(of version: Schema) -> Int {
+        Schema.fineValueRange.filter { versions.owner(of: $0) == .version(version) }.reduce(0) {
+            $0 + counts[Layout.fineValueCounts + $1]
+        }
+    }
+
+    /// Over `ok` lines with a coarse value: counts per window (index 0 = window 1) and value (low, medium, high).
+    public var coarseCounts: [[Int]] {
+        (0..<3).map { window in Array(counts[(Layout.coarse + window * 3)..<(Layout.coarse + window * 3 + 3)]) }
+    }
+
+    private var postbacksByDigits: [Int] { Array(counts[Layout.postbacksByDigits..<(Layout.postbacksByDigits + 6)]) }
+    private var withoutValueByDigits: [Int] {
+        Array(counts[Layout.withoutValueByDigits..<(Layout.withoutValueByDigits + 6)])
+    }
+
+    mutating func countBlank(_ lines: Int = 1) { counts[Layout.blank] += lines }
+
+    /// Counts a row, or with `times` -1 takes it back (when the merge finds that an `ok` row is a duplicate).
+    mutating func count(_ row: RowRecord, times: Int = 1) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            counts[Layout.read] += times
+            counts[Layout.statuses + row.status.index] += times
+            if row.signature >= 0 { counts[Layout.signatures + Int(row.signature)] += times }
+            guard row.isObject else { return }
+            let source = Int(row.source)
+            counts[Layout.postbacksByDigits + source] += times
+            if !row.carriesValue { counts[Layout.withoutValueByDigits + source] += times }
+            guard row.status == .ok else { return }
+            if row.fineIsValid {
+                let fine = Int(row.fineValue)
+                counts[Layout.fineValues] += times
+                counts[Layout.fineValueCounts + fine] += times
+            }
+            if row.coarse >= 0 {
+                counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += times
+            }
+        }
+    }
+
+    /// Adds the counts of another run over the same schema (a batch counted on its own), then clears them.
+    mutating func add(takingFrom other: inout PostbackSummary) {
+        for index in counts.indices {
+            counts[index] += other.counts[index]
+            other.counts[index] = 0
+        }
+    }
+
+    /// The summary as text, for people.
+    public var text: String {
+        var out = "lines read: \(read) (blank lines skipped: \(blank))\n"
+        out += "ok: \(ok)\n"
+        let problems = PostbackStatus.allCases.filter { $0 != .ok && count(of: $0) > 0 }
+        out +=
+            "problems: \(read - ok)"
+            + (problems.isEmpty
+                ? "\n" : "\n" + problems.map { "  \($0.code): \(count(of: $0))" }.joined(separator: "\n") + "\n")
+        out += "duplicates: \(count(of: .duplicate))\n"
+        let signatures = SignatureOutcome.allCases.map { ($0, count(of: $0)) }
+        if signatures.contains(where: { $0.1 > 0 }) {
+            out += "signatures: " + signatures.map { "\($0.rawValue) \($1)" }.joined(separator: ", ") + "\n"
+        }
+        out += "fine values on ok lines: \(fineValues)\n"
+        for version in versions.schemas {
+            let (caseCounts, total) = (self.caseCounts(of: version), fineValues(of: version))
+            if versions.schemas.count > 1 { out += "  version \(version.version): \(total)\n" }
+            let indent = versions.schemas.count > 1 ? "    " : "  "
+            for (index, field) in version.fields.enumerated() {
+                let cells = field.cases.map {
+                    "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: total))"
+                }
+                out += "\(indent)\(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
+            }
+        }
+        out += "coarse values on ok lines:\n"
+        for window in Schema.windows {
+            let counts = coarseCounts[window - 1]
+            let total = counts.reduce(0, +)
+            out +=
+                "  window \(window): "
+                + zip(CoarseValue.allCases, counts).map { "\($0.rawValue) \($1)\(percent($1, of: total))" }.joined(
+                    separator: ", ") + "\n"
+        }
+        out += "postbacks without a value, by digits of the source identifier (the privacy tier):\n"
+        let (postbacksByDigits, withoutValueByDigits) = (self.postbacksByDigits, self.withoutValueByDigits)
+        for digits in [2, 3, 4, 0, 1] where postbacksByDigits[digits] > 0 {
+            let label =
+                digits == 0
+                ? "no valid source-identifier"
+                : digits == 1 ? "SKAdNetwork before 4.0 (campaign-id)" : "\(digits) digits"
+            let (without, all) = (withoutValueByDigits[digits], postbacksByDigits[digits])
+            out += "  \(label): \(without) of \(all)\(percent(without, of: all))\n"
+        }
+        return out
+    }
+
+    private func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "" }
+        let tenths = (part * 1000 + whole / 2) / whole
+        return " (\(tenths / 10).\(tenths % 10)%)"
+    }
+}

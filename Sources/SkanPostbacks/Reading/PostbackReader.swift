@@ -1,0 +1,161 @@
+public import SkanCompiler
+import SkanCore
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Streams JSON-lines postbacks through decoding, checks and the row writer in bounded memory. The input
+/// is cut into batches of whole lines (`LineBatcher`); batches are decoded in parallel into finished rows
+/// (`BatchDecoder`), then merged strictly in input order (`PostbackMerger`), where the duplicate check runs
+/// and the rows go to the output. `BatchPipeline` keeps every thread busy with whichever stage is ready.
+/// Only the duplicate index grows with the input.
+///
+/// ```swift
+/// let reader = PostbackReader(schema: schema, output: FileDescriptorOutput(descriptor: STDOUT_FILENO))
+/// reader.writeHeader()
+/// var input = FileDescriptorInput(descriptor: STDIN_FILENO)
+/// try reader.read(&input, name: "<stdin>")
+/// print(reader.summary.text)
+/// ```
+///
+/// A class: it owns its batches and its duplicate index, which a copy would share.
+public final class PostbackReader {
+    /// Lines longer than this get the status `line-too-long` and are skipped without being held in memory.
+    public static let maximumLineBytes = LineLimit.maximumBytes
+
+    private let merger: PostbackMerger
+    /// The ring of batches that are filled, decoded and merged at the same time.
+    private let slots: [Slot]
+    private let chunkBytes: Int
+    private let threads: Int
+
+    /// - Parameters:
+    ///   - format: CSV (RFC 4180) or JSON lines.
+    ///   - withFileColumn: whether rows start with the name of the input they come from.
+    ///   - chunkBytes: how much input a batch holds.
+    ///   - threads: how many batches decode at once (default: the active processors). 1 decodes on the
+    ///     calling thread only. The output is the same for every value.
+    ///   - inputBytes: the size of the input, when it is known (regular files); it sizes the duplicate index.
+    ///   - verification: how signatures are checked (by default with Apple's keys, development postbacks
+    ///     refused); nil checks none and leaves the `signature` column empty.
+    ///   - output: where rows go, in input order.
+    public convenience init(
+        schema: Schema, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
+        chunkBytes: Int = 1 << 20, threads: Int? = nil, inputBytes: Int? = nil,
+        verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
+    ) {
+        self.init(
+            versions: LiveVersions([schema]), format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
+            threads: threads, inputBytes: inputBytes, verification: verification, output: output)
+    }
+
+    /// A reader for postbacks from several versions of a schema live together: each fine value is decoded
+    /// with the version it belongs to (a `schema_version` column, the status `ambiguous-version` for a value
+    /// valid in several, `invalid-fine` for one valid in none). The other parameters are as above.
+    public convenience init(
+        versions: LiveVersions, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
+        chunkBytes: Int = 1 << 20, threads: Int? = nil, inputBytes: Int? = nil,
+        verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
+    ) {
+        self.init(
+            versions: versions, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
+            threads: threads, duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes),
+            verification: verification, output: output)
+    }
+
+    /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
+    /// ordered (single-threaded) merge, so a large input should not have to; the table is zeroed up front,
+    /// so a small one should not pay for room it will not use. With the size known, room for a postback
+    /// every 128 bytes (postbacks run 200-400 bytes); with it unknown (standard input), a million.
+    static func duplicateCapacity(forInputBytes bytes: Int?) -> Int {
+        guard let bytes else { return 1 << 20 }
+        return min(1 << 20, max(1 << 10, bytes / 128))
+    }
+
+    /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
+    /// exercise the growth).
+    convenience init(
+        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
+        duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
+        output: some PostbackOutput
+    ) {
+        self.init(
+            versions: LiveVersions([schema]), format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
+            threads: threads, duplicateCapacity: duplicateCapacity, verification: verification, output: output)
+    }
+
+    init(
+        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int,
+        threads: Int?, duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
+        output: some PostbackOutput
+    ) {
+        let verifier = verification.map(SignatureVerifier.init)
+        let sink: (UnsafeBufferPointer<UInt8>) -> Void = { output.write($0) }
+        let threads = max(1, min(threads ?? activeProcessorCount(), 16))
+        self.threads = threads
+        self.chunkBytes = max(1, chunkBytes)
+        let templates = RowTemplates(versions: versions, format: format, withFile: withFileColumn)
+        merger = PostbackMerger(
+            versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,
+            duplicateCapacity: duplicateCapacity, sink: sink)
+        // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
+        let capacity = self.chunkBytes + 4096
+        slots = (0..<(threads == 1 ? 1 : threads * 3 + 2)).map { _ in
+            (
+                LineBatch(capacity: capacity),
+                BatchDecoder(
+                    versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,
+                    maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier)
+            )
+        }
+    }
+
+    /// The counts of everything read so far.
+    public var summary: PostbackSummary { merger.summary }
+
+    /// Writes the header row (CSV only; JSON lines have none).
+    public func writeHeader() {
+        merger.writeHeader()
+    }
+
+    /// Reads one input to its end; `name` fills the file column. Throws the input's error when it cannot
+    /// be read, after the rows of the lines read before it have been written.
+    public func read(_ input: inout some PostbackInput, name: String) throws {
+        for slot in slots { slot.decoder.setFile(name) }
+        var failure: (any Error)?
+        func readInto(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            do {
+                var buffer = buffer
+                return try input.read(into: &buffer)
+            } catch {
+                failure = error
+                return -1
+            }
+        }
+        withoutActuallyEscaping(readInto) { read in
+            let batches = BatchInput(
+                LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
+            BatchPipeline(slots: slots, input: batches, merger: merger).run(threads: threads)
+        }
+        if let failure { throw failure }
+    }
+
+    typealias Slot = (batch: LineBatch, decoder: BatchDecoder)
+}
+
+/// Handing non-Sendable work to `concurrentPerform`: every task touches its own batch and decoder, only
+/// one task at a time fills or merges, and the pipeline's own state is guarded by its lock.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Processors available to this process.
+func activeProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}

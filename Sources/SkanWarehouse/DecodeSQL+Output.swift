@@ -1,0 +1,159 @@
+import SkanCompiler
+import SkanCore
+import SkanPostbacks
+
+extension DecodeSQL {
+    /// The fine decoding table: a row for each fine value 0...63 with whether it is a state of one version
+    /// (`fine_valid`), of several (`fine_ambiguous`), and its field cases as `f_<column>`; each cell an SQL
+    /// literal.
+    func fineTable() -> (columns: [String], rows: [[String]]) {
+        let several = versions.schemas.count > 1
+        let null = "CAST(NULL AS \(dialect.textType))"
+        let columns =
+            ["fine_valid", "fine_ambiguous"] + (several ? ["f_schema_version"] : [])
+            + versions.fieldColumns.map { "f_\($0.name)" }
+        let rows = Schema.fineValueRange.map { value -> [String] in
+            let decoded = versions.fieldCases(fine: value)
+            let ambiguous = if case .ambiguous = versions.owner(of: value) { "1" } else { "0" }
+            var row = [decoded == nil ? "0" : "1", ambiguous]
+            if several { row.append(decoded.map { "\($0.version)" } ?? "CAST(NULL AS \(dialect.integerType))") }
+            row += versions.fieldColumns.indices.map { decoded?.cases[$0].map(dialect.literal) ?? null }
+            return row
+        }
+        return (columns, rows)
+    }
+
+    /// The meaning of each coarse value in each window, in the order window 1 low, medium, high, window 2...
+    func coarseMeanings() -> [String] {
+        Schema.windows.flatMap { window in
+            CoarseValue.allCases.map { dialect.literal(versions.coarseMeaning($0, window: window)) }
+        }
+    }
+
+    /// The decoding tables written into the query, `skanc_fine` (by `fine_value`) and `skanc_coarse` (by
+    /// `coarse_window` and `coarse_name`). Spark gets them as arrays instead (`lookupColumns`): its optimizer
+    /// spends minutes on a join whose key is a long expression.
+    func lookupStages() -> [Stage] {
+        guard dialect != .spark else { return [] }
+        let table = fineTable()
+        let fine = table.rows.enumerated().map { value, row in
+            "  SELECT \(value) AS fine_value, "
+                + zip(row, table.columns).map { "\($0) AS \($1)" }.joined(separator: ", ")
+        }
+        let meanings = coarseMeanings()
+        let coarse = Schema.windows.flatMap { window in
+            CoarseValue.allCases.enumerated().map { index, value in
+                "  SELECT \(window) AS coarse_window, '\(value.rawValue)' AS coarse_name, "
+                    + "\(meanings[(window - 1) * 3 + index]) AS coarse_meaning"
+            }
+        }
+        return [
+            Stage(name: "skanc_fine", body: fine.joined(separator: "\n  UNION ALL\n")),
+            Stage(name: "skanc_coarse", body: coarse.joined(separator: "\n  UNION ALL\n")),
+        ]
+    }
+
+    /// The fine table's columns for the row's fine value, and the source of the stage that reads them.
+    func lookupColumns() -> (columns: [String], source: String) {
+        guard dialect == .spark else {
+            return (["n.*", "f.*"], "skanc_numbers AS n LEFT JOIN skanc_fine AS f ON f.fine_value = n.fine_n")
+        }
+        let table = fineTable()
+        let index = "CAST(fine_n AS INT) + 1"
+        let columns = table.columns.indices.map { column in
+            let values = table.rows.map { $0[column] }.joined(separator: ", ")
+            return
+                "CASE WHEN fine_n BETWEEN 0 AND 63 THEN element_at(array(\(values)), \(index)) END AS \(table.columns[column])"
+        }
+        return (["*"] + columns, "skanc_numbers")
+    }
+
+    /// The coarse meaning of the row's window and coarse value, and the join that gives it.
+    func coarseMeaningColumn() -> (expression: String, join: String) {
+        guard dialect == .spark else {
+            return (
+                "m.coarse_meaning",
+                "LEFT JOIN skanc_coarse AS m ON m.coarse_window = c.window_number AND m.coarse_name = c.coarse_v"
+            )
+        }
+        let index =
+            "(window_number - 1) * 3 + CASE coarse_v WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 END"
+        return (
+            "CASE WHEN coarse_v IN ('low', 'medium', 'high') THEN element_at(array(\(coarseMeanings().joined(separator: ", "))), CAST(\(index) AS INT)) END",
+            ""
+        )
+    }
+
+    /// The columns of `skanc postbacks`, in its order, with the duplicate check: an `ok` line whose
+    /// transaction or postback identifier an earlier line has (UUIDs compared without case).
+    func finalSelect() -> String {
+        let id = "transaction_v"
+        let uuid = """
+            length(\(id)) = 36 AND length(replace(\(id), '-', '')) = 32 AND substr(\(id), 9, 1) = '-' \
+            AND substr(\(id), 14, 1) = '-' AND substr(\(id), 19, 1) = '-' AND substr(\(id), 24, 1) = '-' \
+            AND \(dialect.trimBoth("lower(\(id))", "'0123456789abcdef-'")) = ''
+            """
+        let key = "CASE WHEN \(uuid) THEN lower(\(id)) ELSE \(id) END"
+        let earlier = "ROW_NUMBER() OVER (PARTITION BY \(key) ORDER BY line) > 1"
+        let tier = """
+            CASE WHEN NOT decoded OR did_win_v = 'false' THEN NULL \
+            WHEN (aak OR version_known = '4.0') AND window_number = 1 THEN \
+            CASE WHEN publisher_v IS NOT NULL THEN 3 WHEN fine_v IS NOT NULL THEN 2 WHEN coarse_v IS NOT NULL THEN 1 END END
+            """
+        let conversionTypes = "'download', 'redownload', 're-engagement'"
+        let valid = "fine_n BETWEEN 0 AND 63 AND fine_valid = 1"
+        let meaning = coarseMeaningColumn()
+        // Every column of `skanc postbacks` but `file` (the view reads one table of lines), in its order.
+        let layout = PostbackRowWriter.layout(versions: versions, withFile: false)
+        let columns = layout.map { column -> (String, String) in
+            let expression: String
+            switch column {
+            case .field(let name, _): expression = "CASE WHEN \(valid) THEN f_\(name) END"
+            case .fixed(let fixed):
+                switch fixed {
+                case .file: preconditionFailure("the view has no file column")
+                case .line: expression = "line"
+                case .status:
+                    expression =
+                        "CASE WHEN status_checked = 'ok' AND \(id) IS NOT NULL AND \(earlier) THEN 'duplicate' ELSE status_checked END"
+                case .signature: expression = "CAST(NULL AS \(dialect.textType))"
+                case .framework:
+                    expression =
+                        "CASE WHEN NOT decoded THEN NULL WHEN aak THEN 'adattributionkit' ELSE 'skadnetwork' END"
+                case .version: expression = "CASE WHEN decoded AND NOT aak THEN COALESCE(version_known, version_v) END"
+                case .transactionID: expression = id
+                case .adNetworkID: expression = "network_v"
+                case .sourceIdentifier: expression = "source_v"
+                case .sourceDigits: expression = "CASE WHEN source_digits_ok THEN length(source_v) END"
+                case .campaignID: expression = "campaign_v"
+                case .appID: expression = "app_v"
+                case .publisher: expression = "publisher_v"
+                case .publisherKind: expression = "publisher_kind"
+                case .marketplace: expression = "marketplace_v"
+                case .postbackSequenceIndex: expression = "sequence_v"
+                case .didWin: expression = "did_win_v"
+                case .interaction:
+                    expression =
+                        "CASE WHEN aak THEN CASE WHEN interaction_v IN ('click', 'view') THEN interaction_v END WHEN fidelity_n = 0 THEN 'view' WHEN fidelity_n = 1 THEN 'click' END"
+                case .conversionType:
+                    expression =
+                        "CASE WHEN aak THEN CASE WHEN conversion_type_v IN (\(conversionTypes)) THEN conversion_type_v END WHEN redownload_v = 'true' THEN 'redownload' WHEN redownload_v = 'false' THEN 'download' END"
+                case .tier: expression = tier
+                case .countryCode: expression = "CASE WHEN country_ok THEN country_v END"
+                case .fineValue: expression = "fine_v"
+                case .coarseValue: expression = "coarse_v"
+                case .schemaVersion: expression = "CASE WHEN \(valid) THEN f_schema_version END"
+                case .coarseMeaning: expression = meaning.expression
+                }
+            }
+            return (column.name, expression)
+        }
+        let list = columns.map { "  \($0.1) AS \(dialect.identifier($0.0))" }.joined(separator: ",\n")
+        return """
+            SELECT
+            \(list)
+            FROM skanc_checked AS c
+            \(meaning.join)
+            """
+    }
+}

@@ -1,0 +1,112 @@
+import SkanCompiler
+import SkanCore
+
+/// The engines `skanc sql` writes decoding SQL for: those it is tested on, row for row against
+/// `skanc postbacks`. Each reads JSON with its own functions; what they cannot tell apart is listed in
+/// docs/Warehouse.md. BigQuery and Snowflake, which cannot be run here, keep the lookup tables of
+/// `skanc table --format sql`.
+public enum WarehouseDialect: String, Sendable, CaseIterable {
+    case duckdb, postgres, sqlite, spark
+
+    /// A JSON value's type, normalized across engines: `string`, `number`, `true`, `false`, `null`,
+    /// `object`, `array`, or SQL NULL when the key is absent.
+    static let jsonTypes = ["string", "number", "true", "false", "null", "object", "array"]
+
+    var textType: String {
+        switch self {
+        case .duckdb: "VARCHAR"
+        case .postgres, .sqlite: "TEXT"
+        case .spark: "STRING"
+        }
+    }
+
+    var integerType: String { self == .sqlite ? "INTEGER" : "BIGINT" }
+
+    /// The lookup-table dialect with the same quoting rules (`skanc table --format sql`); Spark has none.
+    private var tableDialect: SQLDialect? {
+        switch self {
+        case .duckdb: .duckdb
+        case .postgres: .postgres
+        case .sqlite: .sqlite
+        case .spark: nil
+        }
+    }
+
+    /// An identifier, quoted.
+    func identifier(_ name: String) -> String {
+        tableDialect?.identifier(name) ?? "`" + name.replacingAll("`", with: "``") + "`"
+    }
+
+    /// A string literal. Spark reads backslash escapes inside quotes, so backslashes are doubled there and line
+    /// breaks written as `\r` and `\n`.
+    func literal(_ text: String) -> String {
+        if let tableDialect { return tableDialect.string(text) }
+        let clean = text.replacingAll("\u{0}", with: "\u{FFFD}")
+        return "'"
+            + clean.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''").replacingAll("\r", with: "\\r")
+            .replacingAll("\n", with: "\\n") + "'"
+    }
+
+    /// A table name, quoted part by part: `analytics.postback_lines` is the table in schema `analytics`.
+    func qualifiedIdentifier(_ name: String) -> String {
+        name.split(separator: ".", omittingEmptySubsequences: false).map { identifier(String($0)) }
+            .joined(separator: ".")
+    }
+
+    /// A text of the characters with these code points (tab, carriage return...), without putting them in
+    /// the SQL file.
+    func characters(_ codes: [Int]) -> String {
+        let function = self == .sqlite ? "char" : "chr"
+        return codes.map { "\(function)(\($0))" }.joined(separator: " || ")
+    }
+
+    /// `expression` with the characters of `set` (an SQL text) removed from its end, or its start.
+    func trimEnd(_ expression: String, _ set: String) -> String {
+        self == .spark ? "trim(TRAILING \(set) FROM \(expression))" : "rtrim(\(expression), \(set))"
+    }
+
+    func trimStart(_ expression: String, _ set: String) -> String {
+        self == .spark ? "trim(LEADING \(set) FROM \(expression))" : "ltrim(\(expression), \(set))"
+    }
+
+    /// `expression` with the characters of `set` removed from both ends.
+    func trimBoth(_ expression: String, _ set: String) -> String {
+        switch self {
+        case .spark: "trim(BOTH \(set) FROM \(expression))"
+        case .postgres: "btrim(\(expression), \(set))"
+        default: "trim(\(expression), \(set))"
+        }
+    }
+
+    /// The length of a text in UTF-8 bytes, as skanc measures lines.
+    func byteLength(_ expression: String) -> String {
+        switch self {
+        case .duckdb: "strlen(\(expression))"
+        case .sqlite: "length(CAST(\(expression) AS BLOB))"
+        case .postgres, .spark: "octet_length(\(expression))"
+        }
+    }
+
+    /// The 1-based position of `needle` (a literal) in `haystack`, 0 when absent.
+    func position(_ needle: String, in haystack: String) -> String {
+        self == .postgres ? "strpos(\(haystack), \(needle))" : "instr(\(haystack), \(needle))"
+    }
+
+    /// `expression` as a double; infinite beyond the double range, never an error.
+    func double(_ expression: String) -> String {
+        switch self {
+        case .duckdb, .spark: "TRY_CAST(\(expression) AS DOUBLE)"
+        case .postgres: "skanc_double(\(expression))"
+        case .sqlite: "CAST(\(expression) AS REAL)"
+        }
+    }
+
+    /// `expression` (a whole number that fits) as an integer; NULL rather than an error for a text that is
+    /// none (Spark writes an infinite number as `Infinity`).
+    func integer(_ expression: String) -> String {
+        switch self {
+        case .duckdb, .spark: "TRY_CAST(\(expression) AS \(integerType))"
+        case .postgres, .sqlite: "CAST(\(expression) AS \(integerType))"
+        }
+    }
+}
