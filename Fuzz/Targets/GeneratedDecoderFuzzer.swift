@@ -15,7 +15,7 @@ func check<T>(
     case .success(let state):
         guard let value = generated else { fatalError("\(schema.name): generated code rejects \(fine)") }
         guard fineValue(value) == fine else { fatalError("\(schema.name): round trip of \(fine)") }
-        for window in Schema.windows {
+        for window in ConversionWindow.allCases {
             guard coarse(value, window) == schema.coarseValue(of: state, window: window)!.rawValue,
                 lock(value, window) == schema.shouldLock(state, window: window)
             else {

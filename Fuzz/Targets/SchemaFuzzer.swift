@@ -41,7 +41,7 @@ public func fuzzSchema(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     for fine in 0...63 {
         if case .success(let state) = schema.decode(fineValue: fine) {
             guard schema.fineValue(of: state) == fine else { fatalError("round trip of \(fine)") }
-            for window in Schema.windows where schema.coarseValue(of: state, window: window) == nil {
+            for window in ConversionWindow.allCases where schema.coarseValue(of: state, window: window) == nil {
                 fatalError("coarse gap at \(fine) in window \(window) passed the checker")
             }
         }

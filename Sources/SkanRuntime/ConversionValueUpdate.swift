@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// A coarse conversion value as the runtime passes it to the system frameworks.
 public enum CoarseConversion: String, Sendable, Codable, CaseIterable {
     case low, medium, high
@@ -7,8 +9,8 @@ public enum CoarseConversion: String, Sendable, Codable, CaseIterable {
 /// lock it. `window` is for the app's information; the system knows its own window. (Named apart from
 /// AdAttributionKit's `PostbackUpdate`, so that a file importing both frameworks compiles.)
 public struct ConversionValueUpdate: Sendable, Equatable, Codable {
-    /// The window the values are for: 1, 2 or 3.
-    public var window: Int
+    /// The window the values are for.
+    public var window: ConversionWindow
     /// The fine value, 0...63.
     public var fineValue: Int
     /// The coarse value.
@@ -17,7 +19,7 @@ public struct ConversionValueUpdate: Sendable, Equatable, Codable {
     public var lockWindow: Bool
 
     /// An update of `window` to these values.
-    public init(window: Int, fineValue: Int, coarseValue: CoarseConversion, lockWindow: Bool) {
+    public init(window: ConversionWindow, fineValue: Int, coarseValue: CoarseConversion, lockWindow: Bool) {
         self.window = window
         self.fineValue = fineValue
         self.coarseValue = coarseValue

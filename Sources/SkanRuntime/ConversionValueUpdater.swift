@@ -1,4 +1,5 @@
 public import Foundation
+import SkanCore
 
 /// The one place an app tells the system about conversion values. Call `record` whenever an event
 /// happens; the updater merges the change into the persisted state, works out the current window from the
@@ -66,7 +67,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
 
     /// The window now, or nil after the last one (840 hours after first launch).
     public var currentWindow: State.Window? {
-        ConversionWindow.window(at: clock.now, firstLaunch: firstLaunch).flatMap(State.Window.init(rawValue:))
+        ConversionWindow.window(at: clock.now, firstLaunch: firstLaunch).flatMap { State.Window(rawValue: $0.number) }
     }
 
     /// Applies `change` to the state and sends the resulting values to every framework that does not have
@@ -88,10 +89,11 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     public func apply() async throws -> ConversionValueUpdate? {
         guard let current = currentWindow else { return nil }
         let window = current.rawValue
+        guard let conversionWindow = ConversionWindow(number: window) else { return nil }
         var fine = state.fineValue
         if options.increaseOnly, let highest = stored.highestFineValueSent { fine = max(fine, highest) }
         let update = ConversionValueUpdate(
-            window: window, fineValue: fine,
+            window: conversionWindow, fineValue: fine,
             coarseValue: CoarseConversion(rawValue: state.coarseValue(in: current).rawValue) ?? .low,
             lockWindow: state.shouldLock(in: current))
         let due = client.frameworks.filter { framework in

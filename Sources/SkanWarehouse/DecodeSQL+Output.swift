@@ -25,7 +25,7 @@ extension DecodeSQL {
 
     /// The meaning of each coarse value in each window, in the order window 1 low, medium, high, window 2...
     func coarseMeanings() -> [String] {
-        Schema.windows.flatMap { window in
+        ConversionWindow.allCases.flatMap { window in
             CoarseValue.allCases.map { dialect.literal(versions.coarseMeaning($0, window: window)) }
         }
     }
@@ -41,10 +41,10 @@ extension DecodeSQL {
                 + zip(row, table.columns).map { "\($0) AS \($1)" }.joined(separator: ", ")
         }
         let meanings = coarseMeanings()
-        let coarse = Schema.windows.flatMap { window in
+        let coarse = ConversionWindow.allCases.flatMap { window in
             CoarseValue.allCases.enumerated().map { index, value in
                 "  SELECT \(window) AS coarse_window, '\(value.rawValue)' AS coarse_name, "
-                    + "\(meanings[(window - 1) * 3 + index]) AS coarse_meaning"
+                    + "\(meanings[window.postbackSequenceIndex * 3 + index]) AS coarse_meaning"
             }
         }
         return [

@@ -1,4 +1,5 @@
 import Foundation
+import SkanCore
 import SkanRuntime
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// `#available` check holds, so the client's `newestAPI` stands in for the OS version: each path an
 /// iPhone takes, from iOS 14.0 to 18.4, is run here.
 @Suite(.appleMirrorWorld) struct SystemPostbackClientTests {
-    let update = ConversionValueUpdate(window: 1, fineValue: 11, coarseValue: .medium, lockWindow: true)
+    let update = ConversionValueUpdate(window: .first, fineValue: 11, coarseValue: .medium, lockWindow: true)
 
     /// What one update through every framework of `client` calls, in order.
     func calls(_ client: SystemPostbackClient) async throws -> [String] {

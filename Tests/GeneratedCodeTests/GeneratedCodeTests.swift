@@ -41,8 +41,8 @@ import Testing
                 }
                 decoded += 1
                 #expect(generated.fineValue == fine, "\(T.self) round trip of \(fine)")
-                for window in Schema.windows {
-                    let typed = T.Window(rawValue: window)!
+                for window in ConversionWindow.allCases {
+                    let typed = T.Window(rawValue: window.number)!
                     #expect(
                         generated.coarseValue(in: typed).rawValue
                             == schema.coarseValue(of: state, window: window)?.rawValue,

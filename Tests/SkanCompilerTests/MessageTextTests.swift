@@ -152,7 +152,7 @@ import Testing
     @Test func aNameStartingWithAVowelTakesAn() throws {
         let text = "schema Adjust63\nversion 1\nflag a at bit 0\nreserved bits 1...5\ncoarse { low otherwise }"
         let schema = try #require(SchemaCompiler.compile(text).schema)
-        let bad = ValueExplanation.explain("2", in: schema, windows: [1])[0].text(schema: schema)
+        let bad = ValueExplanation.explain("2", in: schema, windows: [.first])[0].text(schema: schema)
         #expect(bad == "2: not an Adjust63 v1 fine value: bit 1 is reserved\n")
         #expect(ValueExplanation.article(before: "Shop") == "a")
     }

@@ -20,8 +20,8 @@ import Testing
         #expect(schema.fineValue(of: state) == fine, "round trip of \(fine)")
         return Expected(
             cases: schema.cases(of: state).map { $0?.name ?? "?" },
-            coarse: Schema.windows.map { schema.coarseValue(of: state, window: $0)! },
-            lock: Schema.windows.map { schema.shouldLock(state, window: $0) })
+            coarse: ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)! },
+            lock: ConversionWindow.allCases.map { schema.shouldLock(state, window: $0) })
     }
 
     @Test func shop() throws {
@@ -48,7 +48,7 @@ import Testing
         let schema = try shippedSchema("Shop")
         let state = try schema.decode(fineValue: 11).get()
         #expect(schema.cases(of: state).map { $0?.name } == ["true", "low", "browsed"])
-        #expect(schema.coarseValue(of: state, window: 1) == .medium)
+        #expect(schema.coarseValue(of: state, window: .first) == .medium)
         #expect(
             schema.decode(fineValue: 42)
                 == .failure(.reservedBitSet(bit: 5, reason: "Zero in this layout; set it when the layout changes")))
@@ -117,7 +117,7 @@ import Testing
     @Test func conditionsReadBackAsWritten() throws {
         let schema = try shippedSchema("Shop")
         #expect(
-            schema.coarseRules(window: 2).map { schema.text(of: $0.condition) }
+            schema.coarseRules(window: .second).map { schema.text(of: $0.condition) }
                 == ["paymentTier >= medium", "registered or dayOneAction >= addedToCart", "otherwise"])
         let nested = try #require(
             SchemaCompiler.compile(
@@ -126,6 +126,6 @@ import Testing
                 coarse { high when not (a or b) and c  low otherwise }
                 """
             ).schema)
-        #expect(nested.text(of: nested.coarseRules(window: 1)[0].condition) == "not (a or b) and c")
+        #expect(nested.text(of: nested.coarseRules(window: .first)[0].condition) == "not (a or b) and c")
     }
 }

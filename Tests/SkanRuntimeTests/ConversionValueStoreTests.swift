@@ -1,5 +1,6 @@
 import Foundation
 import GeneratedPublic
+import SkanCore
 import SkanRuntime
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
             let store = UserDefaultsConversionValueStore(key: "skanc.Shop.v3", defaults: defaults)
             #expect(store.load() == nil)
             #expect(store.loadFirstLaunch() == nil)
-            let update = ConversionValueUpdate(window: 1, fineValue: 11, coarseValue: .medium, lockWindow: false)
+            let update = ConversionValueUpdate(window: .first, fineValue: 11, coarseValue: .medium, lockWindow: false)
             let state = StoredConversionState(
                 fineValue: 11, skAdNetwork: [1: update], adAttributionKit: [1: update], highestFineValueSent: 11)
             store.save(state)
@@ -43,7 +44,7 @@ import Testing
                 $0.registered = true
                 $0.dayOneAction = .browsed
             }
-            #expect(await v3Client.updates(through: .skAdNetwork).map(\.window) == [1])
+            #expect(await v3Client.updates(through: .skAdNetwork).map(\.window) == [.first])
 
             // Hour 60: the app updates to a build with schema version 4.
             clock.set(hours: 60, after: origin)
@@ -55,7 +56,8 @@ import Testing
             #expect(await v4.currentWindow == .second)
             #expect(await v4.state == ShopV4())  // a new layout starts from its own empty state
             let update = try await v4.record { $0.subscribed = true }
-            #expect(update == ConversionValueUpdate(window: 2, fineValue: 32, coarseValue: .high, lockWindow: false))
+            #expect(
+                update == ConversionValueUpdate(window: .second, fineValue: 32, coarseValue: .high, lockWindow: false))
             clock.set(hours: 168, seconds: -1, after: origin)
             #expect(await v4.currentWindow == .second)
             clock.set(hours: 168, after: origin)

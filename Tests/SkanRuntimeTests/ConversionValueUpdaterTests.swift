@@ -1,5 +1,6 @@
 import Foundation
 import GeneratedPublic
+import SkanCore
 import SkanRuntime
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     @Test func sendsOnceToEachFrameworkAndOnlyWhenTheValuesChange() async throws {
         let (updater, client, _, _) = makeUpdater(Shop.self)
         let first = try await updater.record { $0.registered = true }
-        #expect(first == ConversionValueUpdate(window: 1, fineValue: 1, coarseValue: .medium, lockWindow: false))
+        #expect(first == ConversionValueUpdate(window: .first, fineValue: 1, coarseValue: .medium, lockWindow: false))
         #expect(try await updater.record { $0.registered = true } == nil)
         // browsed changes the fine value but not the coarse one: still an update.
         #expect(try await updater.record { $0.dayOneAction = .browsed }?.fineValue == 9)
@@ -28,16 +29,16 @@ import Testing
         #expect(await updater.currentWindow == .first)
         #expect(try await updater.apply() == nil)
         clock.set(hours: 48, after: origin)
-        #expect(try await updater.apply()?.window == 2)
+        #expect(try await updater.apply()?.window == .second)
         clock.set(hours: 168, seconds: -1, after: origin)
         #expect(try await updater.apply() == nil)
         clock.set(hours: 168, after: origin)
-        #expect(try await updater.apply()?.window == 3)
+        #expect(try await updater.apply()?.window == .third)
         clock.set(hours: 840, seconds: -1, after: origin)
-        #expect(try await updater.record { $0.paymentTier = .low }?.window == 3)
+        #expect(try await updater.record { $0.paymentTier = .low }?.window == .third)
         clock.set(hours: 840, after: origin)
         #expect(try await updater.record { $0.paymentTier = .high } == nil)
-        #expect(await client.updates(through: .skAdNetwork).map(\.window) == [1, 2, 3, 3])
+        #expect(await client.updates(through: .skAdNetwork).map(\.window) == [.first, .second, .third, .third])
     }
 
     @Test func aLockedWindowTakesNoMoreUpdatesUntilTheNext() async throws {
@@ -45,13 +46,13 @@ import Testing
         let origin = await updater.firstLaunch
         // Shop locks window 1 when paymentTier == high.
         let locked = try await updater.record { $0.paymentTier = .high }
-        #expect(locked == ConversionValueUpdate(window: 1, fineValue: 6, coarseValue: .high, lockWindow: true))
+        #expect(locked == ConversionValueUpdate(window: .first, fineValue: 6, coarseValue: .high, lockWindow: true))
         #expect(try await updater.record { $0.registered = true } == nil)
         #expect(try await updater.record { $0.dayOneAction = .ordered } == nil)
         clock.set(hours: 50, after: origin)
         #expect(
             try await updater.apply()
-                == ConversionValueUpdate(window: 2, fineValue: 31, coarseValue: .high, lockWindow: false))
+                == ConversionValueUpdate(window: .second, fineValue: 31, coarseValue: .high, lockWindow: false))
         #expect(await client.updates(through: .skAdNetwork).count == 2)
         #expect(await client.updates(through: .adAttributionKit).count == 2)
     }
@@ -62,7 +63,7 @@ import Testing
         clock.set(hours: 50, after: origin)
         // In window 1 this state would lock; at hour 50 it is window 2, which Shop never locks.
         let update = try await updater.record { $0.paymentTier = .high }
-        #expect(update == ConversionValueUpdate(window: 2, fineValue: 6, coarseValue: .high, lockWindow: false))
+        #expect(update == ConversionValueUpdate(window: .second, fineValue: 6, coarseValue: .high, lockWindow: false))
     }
 
     @Test func increaseOnlyNeverSendsALowerFineValue() async throws {
@@ -109,7 +110,7 @@ import Testing
         #expect(try await second.apply() == nil)  // window 1 already has these values
         #expect(await secondClient.sent.isEmpty)
         clock.set(hours: 240, after: origin)
-        #expect(try await second.apply()?.window == 3)
+        #expect(try await second.apply()?.window == .third)
     }
 
     @Test func thousandConcurrentRecordsEndInTheSequentialState() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SkanCore
 import SkanRuntime
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_767_225_600)
 
     func window(hours: Double, seconds: Double = 0) -> Int? {
-        ConversionWindow.window(at: start.addingTimeInterval(hours * 3_600 + seconds), firstLaunch: start)
+        ConversionWindow.window(at: start.addingTimeInterval(hours * 3_600 + seconds), firstLaunch: start)?.number
     }
 
     @Test func eachWindowEndsOnItsHour() {

@@ -1,5 +1,6 @@
 import Foundation
 import GeneratedPublic
+import SkanCore
 import SkanRuntime
 import Testing
 
@@ -34,7 +35,8 @@ import Testing
         }
         #expect(error?.accepted == [.skAdNetwork])
         #expect(
-            error?.update == ConversionValueUpdate(window: 1, fineValue: 1, coarseValue: .medium, lockWindow: false))
+            error?.update
+                == ConversionValueUpdate(window: .first, fineValue: 1, coarseValue: .medium, lockWindow: false))
 
         #expect(try await updater.apply()?.fineValue == 1)
         // SKAdNetwork was not sent the same values twice.
@@ -61,7 +63,7 @@ import Testing
         #expect(await client.updates(through: .skAdNetwork).last?.lockWindow == true)
         // SKAdNetwork's window is locked; AdAttributionKit still needs the lock.
         let retried = try await updater.record { $0.registered = true }
-        #expect(retried == ConversionValueUpdate(window: 1, fineValue: 7, coarseValue: .high, lockWindow: true))
+        #expect(retried == ConversionValueUpdate(window: .first, fineValue: 7, coarseValue: .high, lockWindow: true))
         #expect(await client.updates(through: .skAdNetwork).count == 1)
         #expect(await client.updates(through: .adAttributionKit).map(\.fineValue) == [7])
         #expect(try await updater.record { $0.dayOneAction = .ordered } == nil)

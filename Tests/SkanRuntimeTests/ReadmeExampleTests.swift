@@ -1,5 +1,6 @@
 import Foundation
 import GeneratedPublic
+import SkanCore
 import SkanRuntime
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
         try await updater.record { $0.registered = true }
         clock.now = clock.now.addingTimeInterval(48 * 3_600)  // hour 48: the second window
         try await updater.apply()
-        #expect(await client.updates(through: .skAdNetwork).map(\.window) == [1, 2])
+        #expect(await client.updates(through: .skAdNetwork).map(\.window) == [.first, .second])
     }
 
     @MainActor final class Checkout {

@@ -52,7 +52,7 @@ import Testing
             ).schema)
         let state = try #require(schema.state(["registered": "true", "paymentTier": "low", "dayOneAction": "browsed"]))
         #expect(demo.stdout.contains("fine value: \(schema.fineValue(of: state))\n"))
-        for window in Schema.windows {
+        for window in ConversionWindow.allCases {
             let coarse = schema.coarseValue(of: state, window: window)!.rawValue
             #expect(
                 demo.stdout.contains(

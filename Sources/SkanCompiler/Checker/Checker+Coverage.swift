@@ -3,11 +3,11 @@ import SkanCore
 extension Checker {
     /// Decides coarse totality and reachability exactly: every valid state (at most 64) is run through the
     /// rules of each window. A block shared by several windows is reported once, naming those windows.
-    mutating func checkCoverage(of schema: Schema, blocks: [ResolvedBlock?]) {
+    mutating func checkCoverage(of schema: Schema, blocks: PerWindow<ResolvedBlock?>) {
         let states = schema.validStates
-        var seen: [SourceLocation: [Int]] = [:]
+        var seen: [SourceLocation: [ConversionWindow]] = [:]
         var order: [ResolvedBlock] = []
-        for case let block? in blocks {
+        for case let block? in blocks.values {
             if seen[block.keyword] == nil { order.append(block) }
             seen[block.keyword, default: []] += block.windows
         }

@@ -4,39 +4,32 @@ extension Checker {
     /// The rules a coarse block gives its windows, with where the block is, for coverage diagnostics.
     struct ResolvedBlock {
         var keyword: SourceLocation
-        var windows: [Int]
+        var windows: [ConversionWindow]
         var rules: [CoarseRule]
     }
 
     /// The windows a `window N` / `windows A...B` clause names, or nil (with a `window-range` error).
-    mutating func windows(of syntax: WindowsSyntax?) -> [Int]? {
-        guard let syntax else { return Array(Schema.windows) }
+    mutating func windows(of syntax: WindowsSyntax?) -> [ConversionWindow]? {
+        guard let syntax else { return ConversionWindow.allCases }
+        for literal in [syntax.lower, syntax.upper].compactMap({ $0 })
+        where ConversionWindow(number: literal.value) == nil {
+            report(.noSuchWindow(literal.value, at: literal.location))
+            return nil
+        }
         let lower = syntax.lower.value
         let upper = syntax.upper?.value ?? syntax.lower.value
-        for literal in [syntax.lower, syntax.upper].compactMap({ $0 }) where !Schema.windows.contains(literal.value) {
-            report(
-                .error(
-                    .windowRange,
-                    "window \(literal.value) does not exist: the conversion windows are 1 (hours 0-48 after first launch), 2 (hours 48-168) and 3 (hours 168-840)",
-                    at: literal.location))
-            return nil
-        }
         guard lower <= upper else {
-            report(
-                .error(
-                    .windowRange,
-                    "windows \(lower)...\(upper) run from high to low; write 'windows \(upper)...\(lower)'",
-                    at: syntax.lower.location))
+            report(.windowsBackwards(lower, upper, at: syntax.lower.location))
             return nil
         }
-        return Array(lower...upper)
+        return ConversionWindow.allCases.filter { (lower...upper).contains($0.number) }
     }
 
-    /// Assigns each window its coarse block: its own, else the block without windows. Index 0 is window 1;
-    /// nil where no block covers the window (reported when `reportMissing`).
+    /// Assigns each window its coarse block: its own, else the block without windows; nil where no block
+    /// covers the window (reported when `reportMissing`).
     mutating func resolveCoarseBlocks(
         _ blocks: [CoarseBlockSyntax], schemaLocation: SourceLocation, reportMissing: Bool
-    ) -> [ResolvedBlock?] {
+    ) -> PerWindow<ResolvedBlock?> {
         var items: [WindowedItem<[CoarseRule]>] = []
         for block in blocks {
             let rules = block.rules.compactMap { rule -> CoarseRule? in
@@ -51,31 +44,18 @@ extension Checker {
             items.append(
                 WindowedItem(value: rules, windows: block.windows == nil ? nil : windows, keyword: block.keyword))
         }
-        let assigned = assignToWindows(
-            items,
-            secondWithoutWindows:
-                "a second coarse block without windows; give one of them 'window N' or 'windows A...B'",
-            secondForWindow: { "window \($0) already has a coarse block" },
-            firstForWindow: { "the first block for window \($0) is here" })
-        let missing = Schema.windows.filter { assigned[$0 - 1] == nil }
+        let assigned = assignToWindows(items, kind: .coarseBlock)
+        let missing = ConversionWindow.allCases.filter { assigned[$0] == nil }
         if reportMissing, !missing.isEmpty {
-            let advice =
-                missing.count == 3
-                ? "add a 'coarse { ... }' block that ends with 'low otherwise'"
-                : "add 'coarse \(describeWindows(missing)) { ... }' or a 'coarse' block without windows"
-            report(
-                .error(
-                    .coarseGap,
-                    "\(describeWindows(missing)) \(missing.count == 1 ? "has" : "have") no coarse rules; \(advice)",
-                    at: schemaLocation))
+            report(.windowsWithoutCoarseRules(missing, at: schemaLocation))
         }
-        return Schema.windows.map { window in
-            assigned[window - 1].map { ResolvedBlock(keyword: $0.keyword, windows: [window], rules: $0.value) }
+        return PerWindow { window in
+            assigned[window].map { ResolvedBlock(keyword: $0.keyword, windows: [window], rules: $0.value) }
         }
     }
 
     /// Each window's lock condition: its own `lock window N`, else a `lock` without windows, else none.
-    mutating func resolveLocks(_ locks: [LockSyntax]) -> [Condition?] {
+    mutating func resolveLocks(_ locks: [LockSyntax]) -> PerWindow<Condition?> {
         var items: [WindowedItem<Condition>] = []
         for lock in locks {
             let condition = resolveCondition(lock.condition)
@@ -83,54 +63,108 @@ extension Checker {
             items.append(
                 WindowedItem(value: condition, windows: lock.windows == nil ? nil : windows, keyword: lock.keyword))
         }
-        return assignToWindows(
-            items, secondWithoutWindows: "a second lock rule without windows; join the conditions with 'or'",
-            secondForWindow: { "window \($0) already has a lock rule; join the conditions with 'or'" },
-            firstForWindow: { "the first lock rule for window \($0) is here" }
-        ).map { $0?.value }
+        return assignToWindows(items, kind: .lockRule).map { $0?.value }
     }
 
     /// A coarse block or lock rule: what it gives, the windows it names (nil: none, so every window that
     /// has no item of its own), and where its keyword is.
     struct WindowedItem<Value> {
         var value: Value
-        var windows: [Int]?
+        var windows: [ConversionWindow]?
         var keyword: SourceLocation
     }
 
-    /// Gives each window (index 0 is window 1) the item that names it, else the item without windows, else
-    /// nil. A second item for a window, or a second item without windows, is a `duplicate` error; the
-    /// first one stands.
+    /// What `assignToWindows` assigns, for its messages.
+    enum WindowedKind {
+        case coarseBlock, lockRule
+    }
+
+    /// Gives each window the item that names it, else the item without windows, else nil. A second item for
+    /// a window, or a second item without windows, is a `duplicate` error; the first one stands.
     private mutating func assignToWindows<Value>(
-        _ items: [WindowedItem<Value>], secondWithoutWindows: String,
-        secondForWindow: (Int) -> String,
-        firstForWindow: (Int) -> String
-    ) -> [WindowedItem<Value>?] {
-        var explicit: [WindowedItem<Value>?] = [nil, nil, nil]
+        _ items: [WindowedItem<Value>], kind: WindowedKind
+    ) -> PerWindow<WindowedItem<Value>?> {
+        var explicit = PerWindow<WindowedItem<Value>?>(repeating: nil)
         var fallback: WindowedItem<Value>? = nil
         for item in items {
             guard let windows = item.windows else {
                 if let earlier = fallback {
-                    report(
-                        .error(
-                            .duplicate, secondWithoutWindows, at: item.keyword,
-                            notes: [.init("the first one is here", at: earlier.keyword)]))
+                    report(.secondWithoutWindows(kind, at: item.keyword, first: earlier.keyword))
                 } else {
                     fallback = item
                 }
                 continue
             }
             for window in windows {
-                if let earlier = explicit[window - 1] {
-                    report(
-                        .error(
-                            .duplicate, secondForWindow(window), at: item.keyword,
-                            notes: [.init(firstForWindow(window), at: earlier.keyword)]))
+                if let earlier = explicit[window] {
+                    report(.secondForWindow(kind, window, at: item.keyword, first: earlier.keyword))
                 } else {
-                    explicit[window - 1] = item
+                    explicit[window] = item
                 }
             }
         }
-        return Schema.windows.map { explicit[$0 - 1] ?? fallback }
+        return explicit.map { $0 ?? fallback }
+    }
+}
+
+/// `window 2`, `windows 1...3`, or `windows 1 and 3`.
+func describeWindows(_ windows: [ConversionWindow]) -> String {
+    let numbers = windows.map(\.number)
+    if numbers.count == 1 { return "window \(numbers[0])" }
+    if numbers.last! - numbers.first! == numbers.count - 1 { return "windows \(numbers.first!)...\(numbers.last!)" }
+    return "windows " + listed(numbers.map(String.init))
+}
+
+extension Diagnostic {
+    fileprivate static func noSuchWindow(_ number: Int, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .windowRange,
+            "window \(number) does not exist: the conversion windows are 1 (hours 0-48 after first launch), 2 (hours 48-168) and 3 (hours 168-840)",
+            at: location)
+    }
+
+    fileprivate static func windowsBackwards(_ lower: Int, _ upper: Int, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .windowRange, "windows \(lower)...\(upper) run from high to low; write 'windows \(upper)...\(lower)'",
+            at: location)
+    }
+
+    fileprivate static func windowsWithoutCoarseRules(
+        _ missing: [ConversionWindow], at location: SourceLocation
+    ) -> Diagnostic {
+        let advice =
+            missing.count == ConversionWindow.allCases.count
+            ? "add a 'coarse { ... }' block that ends with 'low otherwise'"
+            : "add 'coarse \(describeWindows(missing)) { ... }' or a 'coarse' block without windows"
+        return .error(
+            .coarseGap, "\(describeWindows(missing)) \(missing.count == 1 ? "has" : "have") no coarse rules; \(advice)",
+            at: location)
+    }
+
+    fileprivate static func secondWithoutWindows(
+        _ kind: Checker.WindowedKind, at location: SourceLocation, first: SourceLocation
+    ) -> Diagnostic {
+        let message =
+            switch kind {
+            case .coarseBlock: "a second coarse block without windows; give one of them 'window N' or 'windows A...B'"
+            case .lockRule: "a second lock rule without windows; join the conditions with 'or'"
+            }
+        return .error(.duplicate, message, at: location, notes: [.init("the first one is here", at: first)])
+    }
+
+    fileprivate static func secondForWindow(
+        _ kind: Checker.WindowedKind, _ window: ConversionWindow, at location: SourceLocation, first: SourceLocation
+    ) -> Diagnostic {
+        let (message, note) =
+            switch kind {
+            case .coarseBlock:
+                ("window \(window) already has a coarse block", "the first block for window \(window) is here")
+            case .lockRule:
+                (
+                    "window \(window) already has a lock rule; join the conditions with 'or'",
+                    "the first lock rule for window \(window) is here"
+                )
+            }
+        return .error(.duplicate, message, at: location, notes: [.init(note, at: first)])
     }
 }

@@ -103,13 +103,6 @@ func reservedSpelling(_ bits: [Int]) -> String {
     return bits.map { "reserved bit \($0)" }.joined(separator: "', '")
 }
 
-/// `window 2`, `windows 1...3`, or `windows 1 and 3`.
-func describeWindows(_ windows: [Int]) -> String {
-    if windows.count == 1 { return "window \(windows[0])" }
-    if windows.last! - windows.first! == windows.count - 1 { return "windows \(windows.first!)...\(windows.last!)" }
-    return "windows " + listed(windows.map(String.init))
-}
-
 /// `a`, `a and b`, `a, b and c`.
 func listed(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }

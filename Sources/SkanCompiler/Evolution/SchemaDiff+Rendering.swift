@@ -34,7 +34,7 @@ extension SchemaDiff {
         sections.append(("Fine values", values))
         sections.append(("Layout", layout))
         var coarseItems: [String] = []
-        for window in Schema.windows {
+        for window in ConversionWindow.allCases {
             let changes = coarse.filter { $0.window == window }
             let pairs = Set(changes.map { "\($0.old.rawValue) → \($0.new.rawValue)" }).sorted()
             for pair in pairs {
@@ -44,7 +44,7 @@ extension SchemaDiff {
         }
         sections.append(("Coarse values", coarseItems))
         var lockItems: [String] = []
-        for window in Schema.windows {
+        for window in ConversionWindow.allCases {
             for locksNow in [true, false] {
                 let fineValues = locks.filter { $0.window == window && $0.locksNow == locksNow }.map(\.fineValue)
                 if !fineValues.isEmpty {
@@ -116,7 +116,7 @@ extension SchemaDiff {
                 .array(
                     coarse.map {
                         .object([
-                            ("window", .integer($0.window)), ("fine_value", .integer($0.fineValue)),
+                            ("window", .integer($0.window.number)), ("fine_value", .integer($0.fineValue)),
                             ("before", .string($0.old.rawValue)), ("now", .string($0.new.rawValue)),
                         ])
                     })
@@ -126,7 +126,7 @@ extension SchemaDiff {
                 .array(
                     locks.map {
                         .object([
-                            ("window", .integer($0.window)), ("fine_value", .integer($0.fineValue)),
+                            ("window", .integer($0.window.number)), ("fine_value", .integer($0.fineValue)),
                             ("locks_now", .bool($0.locksNow)),
                         ])
                     })

@@ -29,7 +29,7 @@ public struct SchemaDiff: Sendable {
     /// A value that keeps its meaning but gets another coarse value in a window.
     public struct CoarseChange: Hashable, Sendable {
         /// 1, 2 or 3.
-        public var window: Int
+        public var window: ConversionWindow
         /// The fine value whose state this is.
         public var fineValue: Int
         /// Before and now.
@@ -39,7 +39,7 @@ public struct SchemaDiff: Sendable {
     /// A value that keeps its meaning but now locks a window, or no longer does.
     public struct LockChange: Hashable, Sendable {
         /// 1, 2 or 3.
-        public var window: Int
+        public var window: ConversionWindow
         /// The fine value whose state this is.
         public var fineValue: Int
         /// True: locks now and did not; false: locked and no longer does.
@@ -92,7 +92,7 @@ public struct SchemaDiff: Sendable {
                             new: new.describe(newState)))
                     continue
                 }
-                for window in Schema.windows {
+                for window in ConversionWindow.allCases {
                     if let before = old.coarseValue(of: oldState, window: window),
                         let now = new.coarseValue(of: newState, window: window), before != now
                     {

@@ -1,8 +1,8 @@
+public import SkanCore
+
 /// A checked schema: the single source of truth that code generation, tables and decoders consume.
 /// Only the checker makes one, and only from a schema without errors.
 public struct Schema: Hashable, Sendable {
-    /// The conversion windows: 1 = hours [0, 48) after first launch (postback-sequence-index 0), 2 = [48, 168), 3 = [168, 840).
-    public static let windows: ClosedRange<Int> = 1...3
     /// A fine value has bits 0...5.
     public static let fineValueRange: ClosedRange<Int> = 0...63
 
@@ -16,17 +16,16 @@ public struct Schema: Hashable, Sendable {
     public var reservedBits: [ReservedBits]
     /// Bits that belong to no declaration; the checker warns about them. A fine value with one set is invalid.
     public var unusedBits: [Int]
-    /// The coarse rules of windows 1, 2 and 3 (index 0 is window 1), tried top to bottom.
-    public var coarseRulesByWindow: [[CoarseRule]]
-    /// When to lock windows 1, 2 and 3 (index 0 is window 1); nil: never.
-    public var lockByWindow: [Condition?]
+    /// The coarse rules of each window, tried top to bottom.
+    public var coarseRulesByWindow: PerWindow<[CoarseRule]>
+    /// When to lock each window; nil: never.
+    public var lockByWindow: PerWindow<Condition?>
 
     /// A schema as the checker builds it.
     public init(
         name: String, version: Int, fields: [Field], reservedBits: [ReservedBits], unusedBits: [Int],
-        coarseRulesByWindow: [[CoarseRule]], lockByWindow: [Condition?]
+        coarseRulesByWindow: PerWindow<[CoarseRule]>, lockByWindow: PerWindow<Condition?>
     ) {
-        precondition(coarseRulesByWindow.count == 3 && lockByWindow.count == 3, "a schema has three windows")
         self.name = name
         self.version = version
         self.fields = fields
@@ -36,16 +35,14 @@ public struct Schema: Hashable, Sendable {
         self.lockByWindow = lockByWindow
     }
 
-    /// The coarse rules of `window` (1, 2 or 3), in order; the first that holds decides.
-    public func coarseRules(window: Int) -> [CoarseRule] {
-        precondition(Schema.windows.contains(window), "windows are 1, 2 and 3")
-        return coarseRulesByWindow[window - 1]
+    /// The coarse rules of `window`, in order; the first that holds decides.
+    public func coarseRules(window: ConversionWindow) -> [CoarseRule] {
+        coarseRulesByWindow[window]
     }
 
     /// When the app locks `window`, or nil when it never does.
-    public func lockCondition(window: Int) -> Condition? {
-        precondition(Schema.windows.contains(window), "windows are 1, 2 and 3")
-        return lockByWindow[window - 1]
+    public func lockCondition(window: ConversionWindow) -> Condition? {
+        lockByWindow[window]
     }
 
     /// The index in `fields` of the flag or field called `name`.

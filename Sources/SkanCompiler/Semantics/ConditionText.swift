@@ -3,7 +3,7 @@ public import SkanCore
 extension Schema {
     /// The rules that give `value` in `window`, in words: their conditions joined with `or`; `otherwise` for
     /// the catch-all rule; empty when no rule gives it.
-    public func ruleText(for value: CoarseValue, window: Int) -> String {
+    public func ruleText(for value: CoarseValue, window: ConversionWindow) -> String {
         coarseRules(window: window).filter { $0.value == value }.map(\.text).joined(
             separator: " or ")
     }

@@ -84,17 +84,17 @@ extension Schema {
 
     /// The first coarse rule of `window` that holds for `state`; nil only when the rules leave a gap, which
     /// the checker rejects.
-    public func matchingCoarseRule(for state: SchemaState, window: Int) -> CoarseRule? {
+    public func matchingCoarseRule(for state: SchemaState, window: ConversionWindow) -> CoarseRule? {
         coarseRules(window: window).first { $0.condition.holds(for: state.codes) }
     }
 
     /// The coarse value of `state` in `window` (1, 2 or 3).
-    public func coarseValue(of state: SchemaState, window: Int) -> CoarseValue? {
+    public func coarseValue(of state: SchemaState, window: ConversionWindow) -> CoarseValue? {
         matchingCoarseRule(for: state, window: window)?.value
     }
 
     /// Whether the app should lock `window` when the user is in `state`.
-    public func shouldLock(_ state: SchemaState, window: Int) -> Bool {
+    public func shouldLock(_ state: SchemaState, window: ConversionWindow) -> Bool {
         lockCondition(window: window)?.holds(for: state.codes) ?? false
     }
 }

@@ -19,7 +19,7 @@ extension LiveVersions {
 
     /// What a coarse value means in `window`: the rule in words, one when every version agrees, else each
     /// version's (`v3: …; v4: …`), since a coarse value carries no version.
-    package func coarseMeaning(_ value: CoarseValue, window: Int) -> String {
+    package func coarseMeaning(_ value: CoarseValue, window: ConversionWindow) -> String {
         let rules = schemas.map { $0.ruleText(for: value, window: window) }
         return Set(rules).count == 1
             ? rules[0] : zip(schemas, rules).map { "v\($0.version): \($1)" }.joined(separator: "; ")

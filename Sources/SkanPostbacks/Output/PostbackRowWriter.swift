@@ -271,7 +271,7 @@ final class RowTemplates {
             : Array(emptyNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
         cells = cells.map { $0.isEmpty ? empty : $0 }
         cells.append(empty)
-        let meanings = Schema.windows.flatMap { window in
+        let meanings = ConversionWindow.allCases.flatMap { window in
             CoarseValue.allCases.map { value in
                 let rule = versions.coarseMeaning(value, window: window)
                 return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)

@@ -155,8 +155,8 @@ public struct PostbackSummary: Sendable {
             }
         }
         out += "coarse values on ok lines:\n"
-        for window in Schema.windows {
-            let counts = coarseCounts[window - 1]
+        for window in ConversionWindow.allCases {
+            let counts = coarseCounts[window.postbackSequenceIndex]
             let total = counts.reduce(0, +)
             out +=
                 "  window \(window): "

@@ -39,65 +39,12 @@ enum DecodeCommand {
         guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], command: "decode") else {
             return .failure
         }
-        let windows = arguments.options["--window"].flatMap(Int.init).map { [$0] } ?? Array(Schema.windows)
-        guard versions.schemas.count == 1, let schema = versions.schemas.first else {
-            return decodeLive(versions, Array(arguments.positionals.dropFirst()), windows, arguments)
+        let windows = arguments.options["--window"].flatMap(Int.init).flatMap(ConversionWindow.init(number:)).map {
+            [$0]
         }
-        let explanations = arguments.positionals.dropFirst().flatMap {
-            ValueExplanation.explain($0, in: schema, windows: windows)
-        }
-        if arguments.options["--format"] == "json" {
-            Output.standard(JSONValue.array(explanations.map { $0.json() }).rendered() + "\n", terminator: "")
-        } else {
-            Output.standard(explanations.map { $0.text(schema: schema) }.joined(), terminator: "")
-        }
-        return explanations.allSatisfy(\.decoded) ? .success : .failure
-    }
-
-    /// Each value with the live version it belongs to.
-    private static func decodeLive(
-        _ live: LiveVersions, _ values: [String], _ windows: [Int], _ arguments: ParsedArguments
-    ) -> ExitStatus {
-        let json = arguments.options["--format"] == "json"
-        var items: [JSONValue] = []
-        var text = ""
-        var decoded = true
-        for value in values {
-            let newest = live.schemas.last!
-            guard let fine = Int(value) else {
-                for schema in live.schemas {
-                    for explanation in ValueExplanation.explain(value, in: schema, windows: windows) {
-                        decoded = decoded && explanation.decoded
-                        items.append(explanation.json(schemaVersion: schema.version))
-                        text += explanation.text(schema: schema)
-                    }
-                }
-                continue
-            }
-            switch live.owner(of: fine) {
-            case .version(let schema):
-                for explanation in ValueExplanation.explain(value, in: schema, windows: windows) {
-                    items.append(explanation.json(schemaVersion: schema.version))
-                    text += explanation.text(schema: schema)
-                }
-            case .ambiguous(let versions):
-                decoded = false
-                let list = versions.map(String.init).joined(separator: ", ")
-                items.append(
-                    .object([
-                        ("value", .integer(fine)), ("status", .string("ambiguous-version")),
-                        ("versions", .array(versions.map(JSONValue.integer))),
-                    ]))
-                text +=
-                    "\(fine): ambiguous-version: valid in versions \(list) of \(newest.name); 'skanc check --live-together' shows how to tell them apart\n"
-            case .none:
-                decoded = false
-                let list = live.schemas.map { String($0.version) }.joined(separator: ", ")
-                items.append(.object([("value", .integer(fine)), ("status", .string("invalid-fine"))]))
-                text += "\(fine): invalid-fine: valid in none of versions \(list) of \(newest.name)\n"
-            }
-        }
-        Output.standard(json ? JSONValue.array(items).rendered() + "\n" : text, terminator: "")
-        return decoded ? .success : .failure
+        let explanation = LiveExplanation(
+            Array(arguments.positionals.dropFirst()), in: versions, windows: windows ?? ConversionWindow.allCases)
+        Output.standard(arguments.options["--format"] == "json" ? explanation.json : explanation.text, terminator: "")
+        return explanation.decoded ? .success : .failure
     }
 }

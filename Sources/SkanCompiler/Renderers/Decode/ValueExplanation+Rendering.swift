@@ -29,9 +29,10 @@ extension ValueExplanation {
                 out += line + "\n"
             }
             out +=
-                "  coarse: " + zip(Schema.windows, coarse).map { "window \($0) \($1.rawValue)" }.joined(separator: ", ")
+                "  coarse: "
+                + zip(ConversionWindow.allCases, coarse).map { "window \($0) \($1.rawValue)" }.joined(separator: ", ")
                 + "\n"
-            let locked = zip(Schema.windows, lock).filter(\.1).map { "window \($0.0)" }
+            let locked = zip(ConversionWindow.allCases, lock).filter(\.1).map { "window \($0.0)" }
             out += "  lock: " + (locked.isEmpty ? "never" : locked.joined(separator: ", ")) + "\n"
             return out
         case .coarse(let value, let window, let rule, let fineValues):
@@ -87,7 +88,7 @@ extension ValueExplanation {
             ])
         case .coarse(let value, let window, let rule, let fineValues):
             return .object([
-                ("input", .string(value.rawValue)), ("kind", .string("coarse")), ("window", .integer(window)),
+                ("input", .string(value.rawValue)), ("kind", .string("coarse")), ("window", .integer(window.number)),
                 ("valid", .bool(true)), ("rule", .string(rule)),
                 ("fine_values", .array(fineValues.map(JSONValue.integer))),
             ])

@@ -12,13 +12,13 @@ public enum ValueExplanation: Sendable {
     }
 
     case fine(value: Int, result: Result<[FieldValue], FineValueError>, coarse: [CoarseValue], lock: [Bool])
-    case coarse(value: CoarseValue, window: Int, rule: String, fineValues: [Int])
+    case coarse(value: CoarseValue, window: ConversionWindow, rule: String, fineValues: [Int])
     /// Neither a fine value nor a coarse value.
     case unreadable(String)
 
     /// Reads `text` as a fine value (`11`) or a coarse value (`high`) and explains it for each window in
     /// `windows` (coarse values only; fine values always show all three).
-    public static func explain(_ text: String, in schema: Schema, windows: [Int]) -> [ValueExplanation] {
+    public static func explain(_ text: String, in schema: Schema, windows: [ConversionWindow]) -> [ValueExplanation] {
         if let value = Int(text) {
             switch schema.decode(fineValue: value) {
             case .failure(let error):
@@ -30,8 +30,8 @@ public enum ValueExplanation: Sendable {
                 return [
                     .fine(
                         value: value, result: .success(values),
-                        coarse: Schema.windows.map { schema.coarseValue(of: state, window: $0)! },
-                        lock: Schema.windows.map { schema.shouldLock(state, window: $0) })
+                        coarse: ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)! },
+                        lock: ConversionWindow.allCases.map { schema.shouldLock(state, window: $0) })
                 ]
             }
         }

@@ -98,14 +98,16 @@ extension SwiftGenerator {
     }
 
     /// `.first, .third` for windows 1 and 3.
-    private func windowCases(_ windows: [Int]) -> String {
-        windows.map { "." + ["first", "second", "third"][$0 - 1] }.joined(separator: ", ")
+    private func windowCases(_ windows: [ConversionWindow]) -> String {
+        windows.map { "." + ["first", "second", "third"][$0.postbackSequenceIndex] }.joined(separator: ", ")
     }
 
     /// Windows 1...3 grouped by equal values, in window order.
-    private func groupedByWindow<Value: Equatable>(_ value: (Int) -> Value) -> [([Int], Value)] {
-        var groups: [([Int], Value)] = []
-        for window in Schema.windows {
+    private func groupedByWindow<Value: Equatable>(
+        _ value: (ConversionWindow) -> Value
+    ) -> [([ConversionWindow], Value)] {
+        var groups: [([ConversionWindow], Value)] = []
+        for window in ConversionWindow.allCases {
             let current = value(window)
             if let index = groups.firstIndex(where: { $0.1 == current }) {
                 groups[index].0.append(window)

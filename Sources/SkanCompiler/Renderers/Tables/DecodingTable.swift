@@ -32,8 +32,8 @@ public struct DecodingTable: Sendable {
     static let schemaVersionColumn = Column(name: "schema_version", kind: .integer)
     /// The fine table's columns after the fields.
     static let fineColumnsAfterFields =
-        Schema.windows.map { Column(name: "coarse_window_\($0)", kind: .text) }
-        + Schema.windows.map { Column(name: "lock_window_\($0)", kind: .boolean) }
+        ConversionWindow.allCases.map { Column(name: "coarse_window_\($0)", kind: .text) }
+        + ConversionWindow.allCases.map { Column(name: "lock_window_\($0)", kind: .boolean) }
     /// The coarse table's columns (with versions live together, `schema_version` first).
     static let coarseTableColumns = [
         Column(name: "window", kind: .integer), Column(name: "coarse_value", kind: .text),
@@ -61,17 +61,19 @@ public struct DecodingTable: Sendable {
             case .success(let state):
                 row += ["true", nil]
                 row += schema.cases(of: state).map { $0?.name }
-                row += Schema.windows.map { schema.coarseValue(of: state, window: $0)?.rawValue }
-                row += Schema.windows.map { String(schema.shouldLock(state, window: $0)) }
+                row += ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)?.rawValue }
+                row += ConversionWindow.allCases.map { String(schema.shouldLock(state, window: $0)) }
             }
             return row
         }
         self.coarseColumns = Self.coarseTableColumns
         let states = schema.validStates
-        self.coarseRows = Schema.windows.flatMap { window in
+        self.coarseRows = ConversionWindow.allCases.flatMap { window in
             CoarseValue.allCases.map { value in
                 let count = states.filter { schema.coarseValue(of: $0, window: window) == value }.count
-                return [String(window), value.rawValue, schema.ruleText(for: value, window: window), String(count)]
+                return [
+                    String(window.number), value.rawValue, schema.ruleText(for: value, window: window), String(count),
+                ]
             }
         }
     }
@@ -124,8 +126,8 @@ extension DecodingTable {
             row += fieldNames.map { column in
                 schema.fields.firstIndex { ColumnNames.snakeCase($0.name) == column }.map { cases[$0]?.name } ?? nil
             }
-            row += Schema.windows.map { schema.coarseValue(of: state, window: $0)?.rawValue }
-            row += Schema.windows.map { String(schema.shouldLock(state, window: $0)) }
+            row += ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)?.rawValue }
+            row += ConversionWindow.allCases.map { String(schema.shouldLock(state, window: $0)) }
             return row
         }
         let coarseColumns = [Self.schemaVersionColumn] + Self.coarseTableColumns

@@ -49,9 +49,9 @@ enum JSONTableRenderer {
             (
                 "coarse",
                 .array(
-                    Schema.windows.map { window in
+                    ConversionWindow.allCases.map { window in
                         .object([
-                            ("window", .integer(window)),
+                            ("window", .integer(window.number)),
                             (
                                 "rules",
                                 .array(
@@ -68,9 +68,9 @@ enum JSONTableRenderer {
             (
                 "lock",
                 .array(
-                    Schema.windows.map { window in
+                    ConversionWindow.allCases.map { window in
                         .object([
-                            ("window", .integer(window)),
+                            ("window", .integer(window.number)),
                             ("condition", .optional(schema.lockCondition(window: window).map(schema.text(of:)))),
                         ])
                     })
