@@ -21,7 +21,8 @@ def main():
     parser.add_argument("--count", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "signature-benchmark"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", "Benchmarks", "--product", "signature-benchmark"],
+                   cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     for shared in (True, False):
         measure(args, shared)
@@ -54,7 +55,7 @@ def measure(args, shared):
     openssl = args.count / best
     print(f"  OpenSSL (cryptography): {args.count} verifications in {best:.3f} s, {int(openssl)} per second")
 
-    output = subprocess.run([os.path.join(ROOT, ".build", "release", "signature-benchmark"), path, str(args.rounds)],
+    output = subprocess.run([os.path.join(ROOT, "Benchmarks", ".build", "release", "signature-benchmark"), path, str(args.rounds)],
                             check=True, capture_output=True, text=True).stdout
     print("  " + output, end="")
     ours = int(output.split(" per second")[0].split(", ")[-1])

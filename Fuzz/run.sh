@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with AddressSanitizer and runs each for a bounded time, once optimized (-O,
-# the speed users get) and once not (-Onone, where unsafe buffer accesses are bounds-checked).
+# Builds the libFuzzer targets of the Fuzz package (against the package's real modules) with AddressSanitizer
+# and runs each for a bounded time, once optimized (-O, the speed users get) and once not (-Onone, where unsafe
+# buffer accesses are bounds-checked). Both are release builds, the second with -Onone last on the command
+# line: a debug build names each executable's entry point for testing, which a libFuzzer target has not.
 # usage: Fuzz/run.sh [SECONDS_PER_TARGET_AND_BUILD] [TARGET...]   targets: schema postbacks generated signatures csv plist (default: all)
 #        FUZZ_OPTIMIZATIONS="-O" Fuzz/run.sh ...               only the optimized builds
 # Exits non-zero on any crash, leak or timeout, naming the input that caused it (in .build/fuzz/).
@@ -12,84 +14,88 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv plist)
+read -r -a optimizations <<< "${FUZZ_OPTIMIZATIONS:--O -Onone}"
 
 work=.build/fuzz
 mkdir -p "$work"
-# The schema compiler and the postback engine, compiled as one module under the compiler's name (so the
-# engine's `import SkanCompiler` is a no-op) together with a target's entry point.
-mapfile -t library < <(find Sources/SkanCompiler Sources/SkanPostbacks -name '*.swift' | sort)
-read -r -a optimizations <<< "${FUZZ_OPTIMIZATIONS:--O -Onone}"
 
-# The schema texts, for the generated-decoder target's reference semantics.
-{
-  for name in Shop EventFlags Subscription; do
-    variable="$(echo "${name:0:1}" | tr 'A-Z' 'a-z')${name:1}Text"
-    printf 'let %s = #"""\n%s\n"""#\n' "$variable" "$(cat "Schemas/$name.skan")"
-  done
-} > "$work/SchemaTexts.swift"
+# The generated decoders the `generated` target checks, written by the skanc of this checkout (public, so the
+# fuzz target's module sees them), with the schema texts for the reference semantics.
+# They exist while this script runs (the package leaves the target out without them).
+generated=Fuzz/Sources/FuzzedSchemas
+rm -rf "$generated" && mkdir -p "$generated"
+trap 'rm -rf "$generated"' EXIT
+swift build --product skanc >/dev/null
+skanc="$(swift build --show-bin-path)/skanc"
+for name in Shop EventFlags Subscription; do
+  "$skanc" generate "Schemas/$name.skan" --access-level public --output "$generated/$name.swift" --source-name "$name.skan"
+  variable="$(echo "${name:0:1}" | tr 'A-Z' 'a-z')${name:1}Text"
+  printf '/// The text of Schemas/%s.skan.\npublic let %s = #"""\n%s\n"""#\n' "$name" "$variable" "$(cat "Schemas/$name.skan")" >> "$generated/SchemaTexts.swift"
+done
+
+product() {
+  case "$1" in
+    schema) echo FuzzSchema ;; postbacks) echo FuzzPostbacks ;; signatures) echo FuzzSignatures ;;
+    csv) echo FuzzCSV ;; plist) echo FuzzPlist ;; generated) echo FuzzGenerated ;;
+    *) echo "unknown fuzz target '$1' (schema, postbacks, generated, signatures, csv, plist)" >&2; exit 64 ;;
+  esac
+}
+seeds() {
+  case "$1" in
+    schema) echo Schemas Tests/SkanCompilerTests/Fixtures/invalid Tests/SkanCompilerTests/Fixtures/Torture.skan Fuzz/Regressions/schema ;;
+    postbacks) echo Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/postbacks ;;
+    signatures) echo Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/signatures ;;
+    *) echo "Fuzz/Regressions/$1" ;;
+  esac
+}
+
+# libFuzzer's coverage instrumentation (what -sanitize=fuzzer turns on) and libFuzzer without its `main`: SwiftPM
+# gives every executable its own entry point, which runs libFuzzer's driver (Fuzz/Sources/FuzzSupport).
+coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table
+runtime_dir="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/clang"
+libfuzzer_archive=$(find "$runtime_dir" -name "libclang_rt.fuzzer_no_main-$(uname -m).a" | head -1)
+[ -n "$libfuzzer_archive" ] || { echo "no libclang_rt.fuzzer_no_main in $runtime_dir: this toolchain has no libFuzzer" >&2; exit 1; }
+libfuzzer=(-Xlinker "$libfuzzer_archive" -Xlinker -lstdc++)
 
 status=0
 for optimization in "${optimizations[@]}"; do
-for target in "${targets[@]}"; do
-  own=0
-  case "$target" in
-    schema)
-      sources=(Fuzz/Targets/SchemaFuzzer.swift)
-      seeds=(Schemas Tests/SkanCompilerTests/Fixtures/invalid Tests/SkanCompilerTests/Fixtures/Torture.skan Fuzz/Regressions/schema) ;;
-    postbacks)
-      sources=(Fuzz/Targets/PostbackFuzzer.swift)
-      seeds=(Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/postbacks) ;;
-    signatures)
-      sources=(Fuzz/Targets/SignatureFuzzer.swift)
-      seeds=(Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/signatures) ;;
-    plist)
-      # Self-contained: the checker alone, without the library (a shorter build).
-      own=1
-      sources=(Fuzz/Targets/PlistBoundsFuzzer.swift Sources/skanc/InfoPlist/BinaryPlistBounds.swift)
-      seeds=(Fuzz/Regressions/plist) ;;
-    csv)
-      own=1
-      sources=(Fuzz/Targets/CSVFuzzer.swift Sources/SkanCompiler/Text/CSVField.swift Tests/Shared/StrictCSV.swift)
-      seeds=(Fuzz/Regressions/csv) ;;
-    generated)
-      sources=(Fuzz/Targets/GeneratedDecoderFuzzer.swift Tests/GeneratedCode/Internal/*.swift "$work/SchemaTexts.swift")
-      seeds=(Fuzz/Regressions/generated) ;;
-    *) echo "unknown fuzz target '$target' (schema, postbacks, generated, signatures, csv, plist)" >&2; exit 64 ;;
-  esac
+  build=(swift build --package-path Fuzz -c release --scratch-path "$work/build$optimization"
+         -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage="$coverage" "${libfuzzer[@]}"
+         -Xswiftc -enable-testing -Xswiftc "$optimization")
+  log="$work/build$optimization.log"
+  for target in "${targets[@]}"; do
+    name=$(product "$target")
+    "${build[@]}" --product "$name" > "$log" 2>&1 || { cat "$log" >&2; exit 1; }
+    binary="$("${build[@]}" --show-bin-path)/$name"
 
-  binary="$work/$target$optimization"
-  swiftc -sanitize=fuzzer,address -parse-as-library "$optimization" -swift-version 6 -module-name SkanCompiler \
-    -package-name skanc -suppress-warnings $([ "$own" = 1 ] || printf '%s ' "${library[@]}") "${sources[@]}" -o "$binary" 2> "$work/$target-build.log" \
-    || { cat "$work/$target-build.log" >&2; exit 1; }
-
-  # A fresh corpus from the seeds (single files, every file of a folder, every line of a JSON-lines file).
-  corpus="$work/$target-corpus"
-  rm -rf "$corpus" && mkdir -p "$corpus"
-  for seed in "${seeds[@]}"; do
-    [ -e "$seed" ] || continue
-    find "$seed" -type f -not -name '.*' | while read -r file; do
-      cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
-      if [[ "$file" == *.jsonl ]]; then split -l 1 -d -a 4 "$file" "$corpus/$(basename "$file")-line-"; fi
+    # A fresh corpus from the seeds (single files, every file of a folder, every line of a JSON-lines file).
+    corpus="$work/$target-corpus"
+    rm -rf "$corpus" && mkdir -p "$corpus"
+    for seed in $(seeds "$target"); do
+      [ -e "$seed" ] || continue
+      find "$seed" -type f -not -name '.*' | while read -r file; do
+        cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
+        if [[ "$file" == *.jsonl ]]; then split -l 1 -d -a 4 "$file" "$corpus/$(basename "$file")-line-"; fi
+      done
     done
-  done
-  [ -n "$(ls -A "$corpus")" ] || printf '\x00' > "$corpus/empty-seed"
+    [ -n "$(ls -A "$corpus")" ] || printf '\x00' > "$corpus/empty-seed"
 
-  log="$work/$target.log"
-  if "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=16384 \
-       -artifact_prefix="$work/$target-" -print_final_stats=1 > "$log" 2>&1; then
-    runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1)
-    files=$(ls "$corpus" | wc -l)
-    echo "fuzz $target ($optimization): ${runs:-no summary}s, corpus $files inputs"
-    # A run that executed nothing tested nothing.
-    if [[ ! "$runs" =~ ^Done\ [1-9] ]]; then
-      echo "fuzz $target ($optimization): no inputs were run; see $log" >&2
+    run_log="$work/$target.log"
+    if "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=16384 \
+         -artifact_prefix="$work/$target-" -print_final_stats=1 > "$run_log" 2>&1; then
+      runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$run_log" | tail -1)
+      files=$(ls "$corpus" | wc -l)
+      echo "fuzz $target ($optimization): ${runs:-no summary}s, corpus $files inputs"
+      # A run that executed nothing tested nothing.
+      if [[ ! "$runs" =~ ^Done\ [1-9] ]]; then
+        echo "fuzz $target ($optimization): no inputs were run; see $run_log" >&2
+        status=1
+      fi
+    else
+      echo "fuzz $target ($optimization): FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
+      grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|panic|==[0-9]+==' "$run_log" | head -20 >&2
       status=1
     fi
-  else
-    echo "fuzz $target ($optimization): FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
-    grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|panic|==[0-9]+==' "$log" | head -20 >&2
-    status=1
-  fi
-done
+  done
 done
 exit $status

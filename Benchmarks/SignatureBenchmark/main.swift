@@ -1,5 +1,5 @@
 import Foundation
-import SkanPostbacks
+import SkanCrypto
 
 // Verifications per second on one core, for Benchmarks/signatures.py. The cases file holds one line per
 // signature: DER public key, message, DER signature (hex). When every line has the same key (as postbacks
@@ -25,10 +25,10 @@ func bytes(_ hex: Substring) -> [UInt8] {
 
 let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
 let oneKey = Set(lines.map { $0[0] }).count == 1
-let shared = oneKey ? BenchmarkKey(der: bytes(lines[0][0]), table: true) : nil
+let shared = oneKey ? ECDSAPublicKey(der: bytes(lines[0][0]))?.withTable() : nil
 let cases = lines.map { parts in
     (
-        key: shared ?? BenchmarkKey(der: bytes(parts[0]), table: false)!, message: bytes(parts[1]),
+        key: shared ?? ECDSAPublicKey(der: bytes(parts[0]))!, message: bytes(parts[1]),
         signature: bytes(parts[2])
     )
 }
@@ -36,7 +36,7 @@ var best = Double.infinity
 var valid = 0
 for _ in 0..<rounds {
     let start = Date()
-    valid = cases.filter { $0.key.verify(message: $0.message, derSignature: $0.signature) }.count
+    valid = cases.filter { $0.key.isValidSignature(der: $0.signature, for: $0.message) }.count
     best = min(best, Date().timeIntervalSince(start))
 }
 let rate = Int(Double(cases.count) / best)

@@ -1,12 +1,14 @@
 // libFuzzer target: any text as a CSV cell (between two others) reads back through a strict RFC 4180 reader
 // as exactly one cell holding the text, or the text after the `'` that neutralises a formula; no cell starts
-// with a scalar a spreadsheet would evaluate. Built by Fuzz/run.sh with the SkanCompiler sources and
-// Tests/Shared/StrictCSV.swift.
+// with a scalar a spreadsheet would evaluate. Reads back with SkanCore's StrictCSV.
+import FuzzSupport
 
-/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCSV(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
-    let text = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+@testable import SkanCore
+
+/// One input; a crash, leak or failed check is a finding.
+func fuzzCSV(_ input: UnsafeRawBufferPointer) -> Int32 {
+    let count = input.count
+    let text = String(decoding: input, as: UTF8.self)
     let escaped = CSVField.escaped(text)
     let records: [[String]]
     do {
@@ -24,3 +26,5 @@ public func fuzzCSV(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+runLibFuzzer { data, count in fuzzCSV(fuzzInput(data, count)) }

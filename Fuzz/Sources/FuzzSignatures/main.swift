@@ -1,10 +1,14 @@
 // libFuzzer target: bytes → the signature parsers and the verifier. No input may crash them, and the fast
 // path (Apple's key through its table) must give the same answer as the general path (the same key without).
+import FuzzSupport
 
-/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSignatures(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
-    let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))
+@testable import SkanCrypto
+@testable import SkanPostbacks
+
+/// One input; a crash, leak or failed check is a finding.
+func fuzzSignatures(_ input: UnsafeRawBufferPointer) -> Int32 {
+    let count = input.count
+    let bytes = Array(input)
     _ = DER.signature(bytes)
     _ = DER.publicKey(bytes)
     _ = Base64URL.decode(bytes, table: Base64URL.standardTable)
@@ -48,3 +52,5 @@ public func fuzzSignatures(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+runLibFuzzer { data, count in fuzzSignatures(fuzzInput(data, count)) }

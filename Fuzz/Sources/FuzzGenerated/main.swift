@@ -1,7 +1,11 @@
-// libFuzzer target: the generated decoders (golden files, compiled in) against the library's reference
+// libFuzzer target: the generated decoders (from `skanc generate`, which Fuzz/run.sh runs first) against the library's reference
 // semantics, for any Int the fuzzer makes up: same verdict, same values, same error.
+import FuzzSupport
+import FuzzedSchemas
+import SkanCompiler
+import SkanCore
 
-/// Compiled for every input, not kept in a global (see PostbackFuzzer.swift).
+/// Compiled for every input, not kept in a global (see FuzzPostbacks).
 func schema(_ text: String) -> Schema {
     SchemaCompiler.compile(text).schema!
 }
@@ -16,8 +20,8 @@ func check<T>(
         guard let value = generated else { fatalError("\(schema.name): generated code rejects \(fine)") }
         guard fineValue(value) == fine else { fatalError("\(schema.name): round trip of \(fine)") }
         for window in ConversionWindow.allCases {
-            guard coarse(value, window) == schema.coarseValue(of: state, window: window)!.rawValue,
-                lock(value, window) == schema.shouldLock(state, window: window)
+            guard coarse(value, window.number) == schema.coarseValue(of: state, window: window)!.rawValue,
+                lock(value, window.number) == schema.shouldLock(state, window: window)
             else {
                 fatalError("\(schema.name): values of \(fine) in window \(window)")
             }
@@ -27,11 +31,11 @@ func check<T>(
     }
 }
 
-/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzGeneratedDecoder(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
+/// One input; a crash, leak or failed check is a finding.
+func fuzzGeneratedDecoder(_ input: UnsafeRawBufferPointer) -> Int32 {
+    let count = input.count
     guard count >= 1 else { return 0 }
-    let bytes = UnsafeRawBufferPointer(start: data, count: count)
+    let bytes = input
     var fine = 0
     for byte in bytes.dropFirst().prefix(8) { fine = fine << 8 | Int(byte) }
     if count <= 2 { fine = Int(bytes[count - 1]) & 0x7F }  // short inputs explore the interesting range
@@ -61,3 +65,5 @@ public func fuzzGeneratedDecoder(_ data: UnsafeRawPointer, _ count: Int) -> CInt
     }
     return 0
 }
+
+runLibFuzzer { data, count in fuzzGeneratedDecoder(fuzzInput(data, count)) }

@@ -1,5 +1,9 @@
 // libFuzzer target: bytes → `skanc postbacks` rows (CSV and JSON lines) with the Shop schema.
 // Checks that every non-blank line gets exactly one row and that the summary adds up.
+import FuzzSupport
+import SkanCompiler
+
+@testable import SkanPostbacks
 
 /// Compiled for every input: a global would hold its indirect-enum boxes through tagged pointers, which
 /// LeakSanitizer cannot follow, and it would report them as leaks.
@@ -16,10 +20,10 @@ func makeShopSchema() -> Schema {
     return SchemaCompiler.compile(text).schema!
 }
 
-/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPostbacks(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
-    let bytes = UnsafeRawBufferPointer(start: data, count: count)
+/// One input; a crash, leak or failed check is a finding.
+func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
+    let count = input.count
+    let bytes = input
     let shopSchema = makeShopSchema()
     // One input in sixteen also goes through two threads. Not more: worker threads allocate memory that
     // outlives the input, and libFuzzer then runs a slow leak check after it.
@@ -47,3 +51,5 @@ final class NewlineCounter: PostbackOutput {
         newlines += bytes.filter { $0 == 0x0A }.count
     }
 }
+
+runLibFuzzer { data, count in fuzzPostbacks(fuzzInput(data, count)) }

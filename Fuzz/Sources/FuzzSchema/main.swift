@@ -1,11 +1,14 @@
 // libFuzzer target: schema text → diagnostics or a schema, then every stage downstream of a schema, the
 // formatter (idempotent, same meaning) and the diff (a schema against itself and its formatted self).
-// Built by Fuzz/run.sh together with the SkanCompiler sources; any trap, leak or hang is a finding.
+// Any trap, leak or hang is a finding.
+import FuzzSupport
+import SkanCore
 
-/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSchema(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
-    let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))
+@testable import SkanCompiler
+
+/// One input; a crash, leak or failed check is a finding.
+func fuzzSchema(_ input: UnsafeRawBufferPointer) -> Int32 {
+    let bytes = Array(input)
     let result = SchemaCompiler.compile(SourceText(path: "fuzz.skan", bytes: bytes))
     // Every diagnostic formats, with its source line.
     let source = SourceText(path: "fuzz.skan", bytes: bytes)
@@ -51,3 +54,5 @@ public func fuzzSchema(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     for format in TableFormat.allCases { _ = table.render(format, dialect: .bigquery) }
     return 0
 }
+
+runLibFuzzer { data, count in fuzzSchema(fuzzInput(data, count)) }

@@ -1,11 +1,14 @@
 // libFuzzer target: any bytes after "bplist00" through BinaryPlistBounds: no crash, no hang, and whatever it
 // accepts expands into at most as many containers as the object table holds (each container has one parent
-// at most and the top none). Built by Fuzz/run.sh with Sources/skanc/InfoPlist/BinaryPlistBounds.swift.
+// at most and the top none).
+import FuzzSupport
 
-/// libFuzzer's entry point: one input per call; a crash, leak or failed check is a finding.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPlistBounds(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
-    let bytes = Array("bplist00".utf8) + Array(UnsafeRawBufferPointer(start: data, count: count))
+@testable import SkanInfoPlist
+
+/// One input; a crash, leak or failed check is a finding.
+func fuzzPlistBounds(_ input: UnsafeRawBufferPointer) -> Int32 {
+    let count = input.count
+    let bytes = Array("bplist00".utf8) + Array(input)
     guard (try? BinaryPlistBounds.check(bytes)) != nil else { return 0 }
     // Accepted: count the containers a reader would build from the top, stopping past the table's size.
     let trailer = bytes.count - 32
@@ -36,3 +39,5 @@ public func fuzzPlistBounds(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
 }
+
+runLibFuzzer { data, count in fuzzPlistBounds(fuzzInput(data, count)) }

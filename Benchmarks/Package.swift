@@ -1,0 +1,17 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark executables, apart from the package apps depend on. Benchmarks/signatures.py builds and runs
+// signature-benchmark; Benchmarks/run.py times `skanc` itself.
+let package = Package(
+    name: "SkancBenchmarks",
+    platforms: [.macOS(.v10_15)],
+    dependencies: [.package(name: "skanc", path: "..")],
+    targets: [
+        // Verifications per second through SkanCrypto's public API, as a user of the library calls it.
+        .executableTarget(
+            name: "signature-benchmark", dependencies: [.product(name: "SkanCrypto", package: "skanc")],
+            path: "SignatureBenchmark")
+    ],
+    swiftLanguageModes: [.v6]
+)
