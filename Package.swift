@@ -101,9 +101,9 @@ let package = Package(
             swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.
-        .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal"),
-        .target(name: "GeneratedPackage", path: "Tests/GeneratedCode/Package"),
-        .target(name: "GeneratedPublic", path: "Tests/GeneratedCode/Public"),
+        .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal", swiftSettings: strictImports),
+        .target(name: "GeneratedPackage", path: "Tests/GeneratedCode/Package", swiftSettings: strictImports),
+        .target(name: "GeneratedPublic", path: "Tests/GeneratedCode/Public", swiftSettings: strictImports),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "AppleAPIMirrorTests",
             dependencies: ["SkanCore", "SkanRuntime"],
-            swiftSettings: [.define("APPLE_API_MIRROR")]
+            swiftSettings: strictImports + [.define("APPLE_API_MIRROR")]
         ),
         // Reads Sources/ and Plugins/ as text for what would not compile on macOS or iOS.
         .testTarget(name: "PortabilityTests", swiftSettings: strictImports),

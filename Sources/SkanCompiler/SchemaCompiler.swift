@@ -25,10 +25,7 @@ public enum SchemaCompiler {
             return Result(
                 schema: nil,
                 diagnostics: [
-                    .error(
-                        .limit,
-                        "the schema is \(source.bytes.count) bytes; schemas may be at most \(maximumSourceBytes) bytes (1 MiB)",
-                        at: start)
+                    .schemaTooLarge(bytes: source.bytes.count, at: start)
                 ])
         }
         let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
@@ -42,5 +39,14 @@ public enum SchemaCompiler {
     /// Compiles schema text held in memory, reported under `path`.
     public static func compile(_ text: String, path: String = "<memory>") -> Result {
         compile(SourceText(path: path, text: text))
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func schemaTooLarge(bytes: Int, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .limit,
+            "the schema is \(bytes) bytes; schemas may be at most \(SchemaCompiler.maximumSourceBytes) bytes (1 MiB)",
+            at: location)
     }
 }

@@ -54,11 +54,7 @@ public struct InfoPlistCheck {
         self.outline = file.outline
         for key in file.repeatedKeys {
             let lines = outline?.keyLines[key] ?? []
-            let place = lines.count > 1 ? " (lines \(lines.map(String.init).joined(separator: ", ")))" : ""
-            add(
-                .error, .plistKeyRepeated, key,
-                "\(key) is written \(max(lines.count, 2)) times\(place); the system reads only one of them: merge them into one"
-            )
+            add(.keyWrittenTwice(key, lines: lines), at: key)
         }
         checkSKAdNetworkItems()
         checkAdNetworkIdentifiers()
@@ -67,14 +63,14 @@ public struct InfoPlistCheck {
         diagnostics = diagnostics.sortedByLocation()
     }
 
-    private mutating func add(
-        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ path: String, _ message: String,
-        value: String? = nil, occurrence: Int = 1
-    ) {
+    /// Adds `diagnostic` at the line of `value` (its `occurrence`th appearance) or of the key at `path`, or, in a
+    /// binary list, with `path` as its subject.
+    private mutating func add(_ diagnostic: Diagnostic, at path: String, value: String? = nil, occurrence: Int = 1) {
+        var placed = diagnostic
         let number = value.flatMap { line(of: $0, occurrence: occurrence) } ?? key(path)
-        diagnostics.append(
-            Diagnostic(
-                severity, code, message, at: number.map(SourceLocation.line), subject: number == nil ? path : nil))
+        placed.location = number.map(SourceLocation.line)
+        placed.subject = number == nil ? path : nil
+        diagnostics.append(placed)
     }
 
     /// The line of the `occurrence`th `<string>value</string>` in the XML text.
@@ -90,25 +86,18 @@ public struct InfoPlistCheck {
 
     private mutating func checkSKAdNetworkItems() {
         guard let value = root["SKAdNetworkItems"] else {
-            add(
-                .warning, .skadnetworkItemsMissing, "SKAdNetworkItems",
-                "no SKAdNetworkItems: ads shown in this app are attributed by no ad network; add the IDs of the networks you show ads from ('skanc plist add-networks')"
-            )
+            add(.noNetworkItems, at: "SKAdNetworkItems")
             return
         }
         guard let items = value as? [Any] else {
-            add(
-                .error, .skadnetworkItemsNotArray, "SKAdNetworkItems",
-                "SKAdNetworkItems must be an array of dictionaries")
+            add(.networkItemsNotArray, at: "SKAdNetworkItems")
             return
         }
         var seen: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             let path = "SKAdNetworkItems[\(index)].SKAdNetworkIdentifier"
             guard let identifier = (item as? [String: Any])?["SKAdNetworkIdentifier"] as? String else {
-                add(
-                    .error, .networkIDMissing, "SKAdNetworkItems[\(index)]",
-                    "each item needs a string SKAdNetworkIdentifier")
+                add(.itemWithoutID, at: "SKAdNetworkItems[\(index)]")
                 continue
             }
             checkIdentifier(identifier, path: path, suffixes: [".skadnetwork"], seen: &seen)
@@ -118,16 +107,14 @@ public struct InfoPlistCheck {
     private mutating func checkAdNetworkIdentifiers() {
         guard let value = root["AdNetworkIdentifiers"] else { return }
         guard let identifiers = value as? [Any] else {
-            add(
-                .error, .adNetworkIdentifiersNotArray, "AdNetworkIdentifiers",
-                "AdNetworkIdentifiers must be an array of strings")
+            add(.identifiersNotArray, at: "AdNetworkIdentifiers")
             return
         }
         var seen: [String: Int] = [:]
         for (index, item) in identifiers.enumerated() {
             let path = "AdNetworkIdentifiers[\(index)]"
             guard let identifier = item as? String else {
-                add(.error, .networkIDMissing, path, "each AdNetworkIdentifiers item must be a string")
+                add(.identifierNotString, at: path)
                 continue
             }
             checkIdentifier(identifier, path: path, suffixes: [".adattributionkit", ".skadnetwork"], seen: &seen)
@@ -141,13 +128,10 @@ public struct InfoPlistCheck {
         let occurrence = seen[identifier]!
         if let (code, hint) = Self.identifierProblem(identifier, suffixes: suffixes) {
             add(
-                .error, code, path,
-                "\(Self.shown(identifier)) is not an ad network ID the system recognizes: \(hint); that network's installs are lost",
-                value: identifier, occurrence: occurrence)
+                .unrecognizedID(identifier, code: code, hint: hint), at: path, value: identifier, occurrence: occurrence
+            )
         } else if occurrence > 1 {
-            add(
-                .warning, .networkIDDuplicate, path, "\(Self.shown(identifier)) is listed again; remove the repeat",
-                value: identifier, occurrence: occurrence)
+            add(.repeatedID(identifier), at: path, value: identifier, occurrence: occurrence)
         }
     }
 
@@ -158,15 +142,11 @@ public struct InfoPlistCheck {
         let report = "NSAdvertisingAttributionReportEndpoint"
         let copy = "AttributionCopyEndpoint"
         if root[report] == nil {
-            add(
-                .warning, .reportEndpointMissing, report,
-                "no \(report): the app receives no copies of winning postbacks; add your https domain")
+            add(.noReportEndpoint(report), at: report)
         } else {
             checkEndpoint(report)
             if root[copy] == nil {
-                add(
-                    .warning, .copyEndpointMissing, report,
-                    "\(report) is set but \(copy) is not: AdAttributionKit sends its postback copies only to \(copy)")
+                add(.noCopyEndpoint(report, copy), at: report)
             }
         }
         if root[copy] != nil { checkEndpoint(copy) }
@@ -174,47 +154,125 @@ public struct InfoPlistCheck {
 
     private mutating func checkEndpoint(_ key: String) {
         guard let endpoint = root[key] as? String else {
-            add(.error, .reportEndpointNotString, key, "\(key) must be a string such as 'https://example.com'")
+            add(.endpointNotString(key), at: key)
             return
         }
         guard let url = URL(string: endpoint), let scheme = url.scheme, url.host?.isEmpty == false else {
-            add(
-                .error, .reportEndpointMalformed, key,
-                "\(Self.shown(endpoint)) is not a URL; use 'https://example.com'",
-                value: endpoint)
+            add(.endpointNotURL(endpoint), at: key, value: endpoint)
             return
         }
         if scheme.lowercased() != "https" {
-            add(
-                .error, .reportEndpointNotHTTPS, key,
-                "\(Self.shown(endpoint)) must use https; the system sends postback copies only over https",
-                value: endpoint)
+            add(.endpointNotHTTPS(endpoint), at: key, value: endpoint)
         } else if !(url.path.isEmpty || url.path == "/") || url.query != nil {
-            add(
-                .warning, .reportEndpointHasPath, key,
-                "\(Self.shown(endpoint)) has a path; give the domain only: the system adds its own well-known path",
-                value: endpoint)
+            add(.endpointWithPath(endpoint), at: key, value: endpoint)
         }
     }
 
     private mutating func checkTrackingDescription() {
         let key = "NSUserTrackingUsageDescription"
         guard let value = root[key] else {
-            add(
-                .warning, .trackingDescriptionMissing, key,
-                "no \(key): the app crashes if it requests tracking authorization; say what the data is used for")
+            add(.noTrackingDescription(key), at: key)
             return
         }
         guard let description = value as? String else {
-            add(.error, .trackingDescriptionNotString, key, "\(key) must be a string")
+            add(.trackingDescriptionNotString(key), at: key)
             return
         }
         let words = description.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
         if words.count < 4 || words.contains(where: Self.placeholders.contains) {
-            add(
-                .error, .trackingDescriptionPlaceholder, key,
-                "\(Self.shown(description)) does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
-                value: description)
+            add(.vagueTrackingDescription(description), at: key, value: description)
         }
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func keyWrittenTwice(_ key: String, lines: [Int]) -> Diagnostic {
+        let place = lines.count > 1 ? " (lines \(lines.map(String.init).joined(separator: ", ")))" : ""
+        return .error(
+            .plistKeyRepeated,
+            "\(key) is written \(max(lines.count, 2)) times\(place); the system reads only one of them: merge them into one",
+            at: nil)
+    }
+
+    fileprivate static let noNetworkItems = Diagnostic.warning(
+        .skadnetworkItemsMissing,
+        "no SKAdNetworkItems: ads shown in this app are attributed by no ad network; add the IDs of the networks you show ads from ('skanc plist add-networks')",
+        at: nil)
+
+    fileprivate static let networkItemsNotArray = Diagnostic.error(
+        .skadnetworkItemsNotArray, "SKAdNetworkItems must be an array of dictionaries; write one per ad network",
+        at: nil)
+
+    fileprivate static let itemWithoutID = Diagnostic.error(
+        .networkIDMissing, "each item needs a string SKAdNetworkIdentifier", at: nil)
+
+    fileprivate static let identifiersNotArray = Diagnostic.error(
+        .adNetworkIdentifiersNotArray, "AdNetworkIdentifiers must be an array of strings", at: nil)
+
+    fileprivate static let identifierNotString = Diagnostic.error(
+        .networkIDMissing, "each AdNetworkIdentifiers item must be a string", at: nil)
+
+    fileprivate static func unrecognizedID(_ identifier: String, code: DiagnosticCode, hint: String) -> Diagnostic {
+        .error(
+            code,
+            "\(InfoPlistCheck.shown(identifier)) is not an ad network ID the system recognizes: \(hint); that network's installs are lost",
+            at: nil)
+    }
+
+    fileprivate static func repeatedID(_ identifier: String) -> Diagnostic {
+        .warning(.networkIDDuplicate, "\(InfoPlistCheck.shown(identifier)) is listed again; remove the repeat", at: nil)
+    }
+
+    fileprivate static func noReportEndpoint(_ key: String) -> Diagnostic {
+        .warning(
+            .reportEndpointMissing, "no \(key): the app receives no copies of winning postbacks; add your https domain",
+            at: nil)
+    }
+
+    fileprivate static func noCopyEndpoint(_ report: String, _ copy: String) -> Diagnostic {
+        .warning(
+            .copyEndpointMissing,
+            "\(report) is set but \(copy) is not: AdAttributionKit sends its postback copies only to \(copy)", at: nil)
+    }
+
+    fileprivate static func endpointNotString(_ key: String) -> Diagnostic {
+        .error(.reportEndpointNotString, "\(key) must be a string such as 'https://example.com'", at: nil)
+    }
+
+    fileprivate static func endpointNotURL(_ endpoint: String) -> Diagnostic {
+        .error(
+            .reportEndpointMalformed, "\(InfoPlistCheck.shown(endpoint)) is not a URL; use 'https://example.com'",
+            at: nil)
+    }
+
+    fileprivate static func endpointNotHTTPS(_ endpoint: String) -> Diagnostic {
+        .error(
+            .reportEndpointNotHTTPS,
+            "\(InfoPlistCheck.shown(endpoint)) must use https; the system sends postback copies only over https",
+            at: nil)
+    }
+
+    fileprivate static func endpointWithPath(_ endpoint: String) -> Diagnostic {
+        .warning(
+            .reportEndpointHasPath,
+            "\(InfoPlistCheck.shown(endpoint)) has a path; give the domain only: the system adds its own well-known path",
+            at: nil)
+    }
+
+    fileprivate static func noTrackingDescription(_ key: String) -> Diagnostic {
+        .warning(
+            .trackingDescriptionMissing,
+            "no \(key): the app crashes if it requests tracking authorization; say what the data is used for", at: nil)
+    }
+
+    fileprivate static func trackingDescriptionNotString(_ key: String) -> Diagnostic {
+        .error(.trackingDescriptionNotString, "\(key) must be a string; say what the data is used for", at: nil)
+    }
+
+    fileprivate static func vagueTrackingDescription(_ description: String) -> Diagnostic {
+        .error(
+            .trackingDescriptionPlaceholder,
+            "\(InfoPlistCheck.shown(description)) does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
+            at: nil)
     }
 }

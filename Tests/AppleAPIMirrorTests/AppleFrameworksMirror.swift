@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // Apple's SKAdNetwork (StoreKit) and AdAttributionKit declarations, mirrored exactly as Apple's pages give
 // them (labels, defaults, `@Sendable`, `async throws`, availability), so that the runtime's calling code

@@ -14,11 +14,7 @@ extension Checker {
         guard let buckets = field.buckets else {
             for caseSyntax in field.cases {
                 if let range = caseSyntax.range {
-                    report(
-                        .error(
-                            .bucket,
-                            "case '\(caseSyntax.name.text)' has a range, but '\(field.name.text)' is not a buckets field; write 'buckets amount' or 'buckets count' before '{', or remove the range",
-                            at: range.location))
+                    report(.rangeOutsideBuckets(case: caseSyntax.name.text, field: field.name.text, at: range.location))
                 }
             }
             return
@@ -30,26 +26,18 @@ extension Checker {
         for caseSyntax in field.cases {
             guard let range = caseSyntax.range else {
                 report(
-                    .error(
-                        .bucket,
-                        "case '\(caseSyntax.name.text)' of buckets field '\(field.name.text)' needs the range of \(unit)s it covers, like '0..<1' or '10...'",
-                        at: caseSyntax.code.location))
+                    .bucketWithoutRange(
+                        case: caseSyntax.name.text, field: field.name.text, unit: unit, at: caseSyntax.code.location))
                 continue
             }
             if buckets.unit == .count, !range.lower.isInteger || range.upper.map({ !$0.isInteger }) == true {
-                report(
-                    .error(
-                        .bucket, "count buckets take whole numbers; '\(field.name.text)' counts events",
-                        at: range.location))
+                report(.fractionalCount(field: field.name.text, at: range.location))
                 continue
             }
             if let upper = range.upper,
                 upper.value < range.lower.value || (range.isHalfOpen && upper.value == range.lower.value)
             {
-                report(
-                    .error(
-                        .bucket, "the range \(describe(range)) of case '\(caseSyntax.name.text)' holds no \(unit)",
-                        at: range.location))
+                report(.emptyBucket(range, case: caseSyntax.name.text, unit: unit))
                 continue
             }
             ranged.append((caseSyntax.name.text, range))
@@ -72,15 +60,9 @@ extension Checker {
         for (below, above) in zip(sorted, sorted.dropFirst()) {
             guard let low = codes[below.name], let high = codes[above.name], high.value < low.value else { continue }
             report(
-                .warning(
-                    .bucketOrder,
-                    "bucket '\(above.name)' (\(describe(above.range))) has code \(high.value), lower than code \(low.value) of '\(below.name)' (\(describe(below.range))); give higher ranges higher codes",
-                    at: high.location,
-                    notes: [
-                        .init(
-                            "conditions compare codes: '\(field.name.text) >= \(below.name)' would hold for '\(below.name)' and not for '\(above.name)', whose \(field.buckets?.unit.rawValue ?? "amount")s are higher",
-                            at: low.location)
-                    ]))
+                .bucketCodesOutOfOrder(
+                    below: below, above: above, codes: (low, high), field: field.name.text,
+                    unit: field.buckets?.unit.rawValue ?? "amount"))
             return
         }
     }
@@ -91,11 +73,7 @@ extension Checker {
     ) {
         guard let first = sorted.first, let last = sorted.last else { return }
         if reportGaps, first.range.lower.value > 0 {
-            report(
-                .warning(
-                    .bucketGap,
-                    "\(unit.rawValue)s below \(first.range.lower.text) fall in no bucket; start the lowest bucket at 0",
-                    at: first.range.location))
+            report(.valuesBelowBuckets(unit, lowest: first.range))
         }
         for (below, above) in zip(sorted, sorted.dropFirst()) {
             let (a, b) = (below.range, above.range)
@@ -112,34 +90,101 @@ extension Checker {
             if reportGaps, !touches {
                 let gap =
                     a.isHalfOpen ? "\(aUpper.text)..<\(b.lower.text)" : "between \(aUpper.text) and \(b.lower.text)"
-                report(
-                    .warning(
-                        .bucketGap,
-                        "\(unit.rawValue)s \(gap) fall in no bucket; make '\(below.name)' end where '\(above.name)' begins",
-                        at: b.location))
+                report(.valuesBetweenBuckets(unit, gap: gap, below: below.name, above: above.name, at: b.location))
             }
         }
         if reportGaps, let upper = last.range.upper {
-            report(
-                .warning(
-                    .bucketGap,
-                    "\(unit.rawValue)s above \(upper.text) fall in no bucket; make the highest bucket open-ended ('\(last.range.lower.text)...')",
-                    at: last.range.location))
+            report(.valuesAboveBuckets(unit, highest: last.range, upper: upper))
         }
     }
 
     private mutating func reportBucketOverlap(
         later: (name: String, range: BucketRangeSyntax), earlier: (name: String, range: BucketRangeSyntax)
     ) {
-        report(
-            .error(
-                .bucket,
-                "the bucket \(describe(later.range)) of '\(later.name)' overlaps \(describe(earlier.range)) of '\(earlier.name)'; each value must fall in one bucket",
-                at: later.range.location, notes: [.init("'\(earlier.name)' is here", at: earlier.range.location)]))
+        report(.bucketsOverlap(later: later, earlier: earlier))
+    }
+}
+
+/// A bucket's range as the schema writes it: `10...`, `0..<1`, `5...9`.
+private func describe(_ range: BucketRangeSyntax) -> String {
+    guard let upper = range.upper else { return "\(range.lower.text)..." }
+    return range.lower.text + (range.isHalfOpen ? "..<" : "...") + upper.text
+}
+
+extension Diagnostic {
+    fileprivate static func rangeOutsideBuckets(case name: String, field: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error(
+            .bucket,
+            "case '\(name)' has a range, but '\(field)' is not a buckets field; write 'buckets amount' or 'buckets count' before '{', or remove the range",
+            at: location)
     }
 
-    private func describe(_ range: BucketRangeSyntax) -> String {
-        guard let upper = range.upper else { return "\(range.lower.text)..." }
-        return range.lower.text + (range.isHalfOpen ? "..<" : "...") + upper.text
+    fileprivate static func bucketWithoutRange(
+        case name: String, field: String, unit: String, at location: SourceLocation
+    ) -> Diagnostic {
+        .error(
+            .bucket,
+            "case '\(name)' of buckets field '\(field)' needs the range of \(unit)s it covers, like '0..<1' or '10...'",
+            at: location)
+    }
+
+    fileprivate static func fractionalCount(field: String, at location: SourceLocation) -> Diagnostic {
+        .error(.bucket, "count buckets take whole numbers; '\(field)' counts events", at: location)
+    }
+
+    fileprivate static func emptyBucket(_ range: BucketRangeSyntax, case name: String, unit: String) -> Diagnostic {
+        .error(.bucket, "the range \(describe(range)) of case '\(name)' holds no \(unit)", at: range.location)
+    }
+
+    fileprivate static func bucketCodesOutOfOrder(
+        below: (name: String, range: BucketRangeSyntax), above: (name: String, range: BucketRangeSyntax),
+        codes: (low: IntegerLiteral, high: IntegerLiteral), field: String, unit: String
+    ) -> Diagnostic {
+        .warning(
+            .bucketOrder,
+            "bucket '\(above.name)' (\(describe(above.range))) has code \(codes.high.value), lower than code \(codes.low.value) of '\(below.name)' (\(describe(below.range))); give higher ranges higher codes",
+            at: codes.high.location,
+            notes: [
+                .init(
+                    "conditions compare codes: '\(field) >= \(below.name)' would hold for '\(below.name)' and not for '\(above.name)', whose \(unit)s are higher",
+                    at: codes.low.location)
+            ])
+    }
+
+    fileprivate static func valuesBelowBuckets(
+        _ unit: FieldSyntax.BucketUnit, lowest: BucketRangeSyntax
+    ) -> Diagnostic {
+        .warning(
+            .bucketGap,
+            "\(unit.rawValue)s below \(lowest.lower.text) fall in no bucket; start the lowest bucket at 0",
+            at: lowest.location)
+    }
+
+    fileprivate static func valuesBetweenBuckets(
+        _ unit: FieldSyntax.BucketUnit, gap: String, below: String, above: String, at location: SourceLocation
+    ) -> Diagnostic {
+        .warning(
+            .bucketGap, "\(unit.rawValue)s \(gap) fall in no bucket; make '\(below)' end where '\(above)' begins",
+            at: location)
+    }
+
+    fileprivate static func valuesAboveBuckets(
+        _ unit: FieldSyntax.BucketUnit, highest: BucketRangeSyntax, upper: NumberLiteral
+    ) -> Diagnostic {
+        .warning(
+            .bucketGap,
+            "\(unit.rawValue)s above \(upper.text) fall in no bucket; make the highest bucket open-ended ('\(highest.lower.text)...')",
+            at: highest.location)
+    }
+
+    fileprivate static func bucketsOverlap(
+        later: (name: String, range: BucketRangeSyntax), earlier: (name: String, range: BucketRangeSyntax)
+    ) -> Diagnostic {
+        .error(
+            .bucket,
+            "the bucket \(describe(later.range)) of '\(later.name)' overlaps \(describe(earlier.range)) of '\(earlier.name)'; each value must fall in one bucket",
+            at: later.range.location, notes: [.init("'\(earlier.name)' is here", at: earlier.range.location)])
     }
 }

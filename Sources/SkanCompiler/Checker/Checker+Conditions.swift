@@ -25,29 +25,20 @@ extension Checker {
             guard let field = lookUp(name) else { return nil }
             guard fields[field].isFlag else {
                 let example = fields[field].cases.first.map { "'\(name.text) != \($0.name)'" } ?? "a comparison"
-                return failed(
-                    .error(
-                        .type,
-                        "'\(name.text)' is a field, not a flag: compare it with one of its cases, e.g. \(example)",
-                        at: name.location))
+                return failed(.fieldUsedAsFlag(name.text, example: example, at: name.location))
             }
             return .flag(field: field)
         case .comparison(let name, let op, let caseName):
             guard let field = lookUp(name) else { return nil }
             guard !fields[field].isFlag else {
-                return failed(
-                    .error(
-                        .type,
-                        "'\(name.text)' is a flag, not a field: write '\(name.text)' or 'not \(name.text)' instead of comparing it with a case",
-                        at: name.location))
+                return failed(.flagComparedWithCase(name.text, at: name.location))
             }
             guard let fieldCase = fields[field].caseNamed(caseName.text) else {
                 let suggestion = NameSuggestion.closest(to: caseName.text, among: fields[field].cases.map(\.name))
                 return failed(
-                    .error(
-                        .unknownName,
-                        "field '\(name.text)' has no case named '\(caseName.text)'" + didYouMean(suggestion),
-                        at: caseName.location, notes: caseList(of: fields[field], at: fieldNameLocations[field])))
+                    .noSuchCase(
+                        caseName.text, field: name.text, suggestion: suggestion, at: caseName.location,
+                        notes: caseList(of: fields[field], at: fieldNameLocations[field])))
             }
             checkCaseOrder(fields[field], op, fieldCase, comparedAt: caseName.location)
             return .comparison(field: field, op, code: fieldCase.code)
@@ -69,18 +60,13 @@ extension Checker {
         let suggestion =
             declared.count <= NameSuggestion.maximumCandidates
             ? NameSuggestion.closest(to: name.text, among: declared.keys.sorted()) : nil
-        return failed(
-            .error(.unknownName, "no flag or field named '\(name.text)'" + didYouMean(suggestion), at: name.location))
+        return failed(.noSuchName(name.text, suggestion: suggestion, at: name.location))
     }
 
     private mutating func failed<T>(_ diagnostic: Diagnostic) -> T? {
         conditionsResolved = false
         report(diagnostic)
         return nil
-    }
-
-    private func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// `case-order`: an ordering comparison (`event >= firstPurchase`) on a field that is not buckets compares
@@ -148,6 +134,31 @@ extension ConditionSyntax {
 }
 
 extension Diagnostic {
+    fileprivate static func fieldUsedAsFlag(_ name: String, example: String, at location: SourceLocation) -> Diagnostic
+    {
+        .error(
+            .type, "'\(name)' is a field, not a flag: compare it with one of its cases, e.g. \(example)", at: location)
+    }
+
+    fileprivate static func flagComparedWithCase(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .type,
+            "'\(name)' is a flag, not a field: write '\(name)' or 'not \(name)' instead of comparing it with a case",
+            at: location)
+    }
+
+    fileprivate static func noSuchCase(
+        _ name: String, field: String, suggestion: String?, at location: SourceLocation, notes: [Note]
+    ) -> Diagnostic {
+        .error(
+            .unknownName, "field '\(field)' has no case named '\(name)'" + didYouMean(suggestion), at: location,
+            notes: notes)
+    }
+
+    fileprivate static func noSuchName(_ name: String, suggestion: String?, at location: SourceLocation) -> Diagnostic {
+        .error(.unknownName, "no flag or field named '\(name)'" + didYouMean(suggestion), at: location)
+    }
+
     /// A condition longer than any schema needs.
     static func conditionTooLong(terms: Int, at location: SourceLocation) -> Diagnostic {
         .error(
@@ -155,4 +166,9 @@ extension Diagnostic {
             "the condition names \(terms) flags and comparisons; a condition may name at most \(Checker.maximumConditionTerms) (six bits make at most 64 states): compare a field with '>=' or '<', or split the rule",
             at: location)
     }
+}
+
+/// `; did you mean 'x'?` after a name that does not exist, when a close one does.
+private func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
 }

@@ -23,17 +23,8 @@ extension Checker {
                 }
             }
             if let example = gaps.first {
-                let others = gaps.count == 1 ? "" : " (and \(gaps.count - 1) more of the \(states.count) valid states)"
                 report(
-                    .error(
-                        .coarseGap,
-                        "fine value \(example) reaches no coarse rule in \(describeWindows(windows))\(others)",
-                        at: block.keyword,
-                        notes: [
-                            .init(
-                                "end the block with a rule such as 'low otherwise' so that every state gets a coarse value",
-                                at: block.rules.last?.location ?? block.keyword)
-                        ]))
+                    .coarseGap(fineValue: example, more: gaps.count - 1, of: states.count, in: windows, block: block))
             }
             for (rule, count) in zip(block.rules, hits) where count == 0 {
                 let anyMatch = states.contains { rule.condition.holds(for: $0.codes) }
@@ -41,12 +32,31 @@ extension Checker {
                     anyMatch
                     ? "earlier rules already take every state that '\(schema.text(of: rule.condition))' matches"
                     : "no valid state satisfies '\(schema.text(of: rule.condition))'"
-                report(
-                    .warning(
-                        .unreachable,
-                        "this '\(rule.value.rawValue)' rule is never used in \(describeWindows(windows)): \(why)",
-                        at: rule.location))
+                report(.ruleNeverUsed(rule, in: windows, why: why))
             }
         }
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func coarseGap(
+        fineValue: Int, more: Int, of states: Int, in windows: [ConversionWindow], block: Checker.ResolvedBlock
+    ) -> Diagnostic {
+        let others = more == 0 ? "" : " (and \(more) more of the \(states) valid states)"
+        return .error(
+            .coarseGap, "fine value \(fineValue) reaches no coarse rule in \(describeWindows(windows))\(others)",
+            at: block.keyword,
+            notes: [
+                .init(
+                    "end the block with a rule such as 'low otherwise' so that every state gets a coarse value",
+                    at: block.rules.last?.location ?? block.keyword)
+            ])
+    }
+
+    fileprivate static func ruleNeverUsed(_ rule: CoarseRule, in windows: [ConversionWindow], why: String) -> Diagnostic
+    {
+        .warning(
+            .unreachable, "this '\(rule.value.rawValue)' rule is never used in \(describeWindows(windows)): \(why)",
+            at: rule.location)
     }
 }

@@ -69,12 +69,7 @@ package struct Checker {
         }
         // Whole-layout advice waits until the schema has no errors: until then the layout is still changing.
         if !parseHadErrors, !diagnostics.hasErrors, !unusedBits.isEmpty {
-            let them = unusedBits.count == 1 ? "it" : "them"
-            report(
-                .warning(
-                    .unusedBits,
-                    "\(describeBits(unusedBits)) belong\(unusedBits.count == 1 ? "s" : "") to no declaration; declare \(them) or mark \(them) '\(reservedSpelling(unusedBits))'",
-                    at: syntax.name?.location ?? syntax.location))
+            report(.unusedBits(unusedBits, at: syntax.name?.location ?? syntax.location))
         }
         if parseHadErrors || diagnostics.hasErrors || syntax.name == nil || syntax.version == nil { return nil }
         return schema
@@ -107,4 +102,14 @@ func reservedSpelling(_ bits: [Int]) -> String {
 func listed(_ items: [String]) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
+}
+
+extension Diagnostic {
+    fileprivate static func unusedBits(_ bits: [Int], at location: SourceLocation) -> Diagnostic {
+        let them = bits.count == 1 ? "it" : "them"
+        return .warning(
+            .unusedBits,
+            "\(describeBits(bits)) belong\(bits.count == 1 ? "s" : "") to no declaration; declare \(them) or mark \(them) '\(reservedSpelling(bits))'",
+            at: location)
+    }
 }

@@ -9,30 +9,45 @@ public enum VersionGate {
         let diff = SchemaDiff(old: old, new: new)
         if new.version < old.version {
             return [
-                .error(
-                    .versionDecreased,
-                    "version \(new.version) is below \(old.version), the version of the schema it replaces; versions only go up",
-                    at: location)
+                .versionDecreased(new.version, below: old.version, at: location)
             ]
         }
         if diff.changesMeaning, new.version == old.version {
             let notes = diff.sections.filter { ["Fine values", "Coarse values"].contains($0.title) }
                 .flatMap { section in section.items.map { Diagnostic.Note("\(section.title.lowercased()): \($0)") } }
             return [
-                .error(
-                    .versionUnchanged,
-                    "values change meaning but the version is still \(old.version); make it \(old.version + 1), so postbacks from both layouts can be told apart",
-                    at: location, notes: notes)
+                .versionUnchanged(old.version, at: location, notes: notes)
             ]
         }
         if !diff.changesMeaning, new.version > old.version {
             return [
-                .warning(
-                    .versionBumpUnneeded,
-                    "the version goes from \(old.version) to \(new.version) but no value changes meaning; keep \(old.version) unless the layouts must be told apart",
-                    at: location)
+                .versionBumpUnneeded(from: old.version, to: new.version, at: location)
             ]
         }
         return []
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func versionDecreased(_ version: Int, below old: Int, at location: SourceLocation) -> Diagnostic
+    {
+        .error(
+            .versionDecreased,
+            "version \(version) is below \(old), the version of the schema it replaces; versions only go up",
+            at: location)
+    }
+
+    fileprivate static func versionUnchanged(_ version: Int, at location: SourceLocation, notes: [Note]) -> Diagnostic {
+        .error(
+            .versionUnchanged,
+            "values change meaning but the version is still \(version); make it \(version + 1), so postbacks from both layouts can be told apart",
+            at: location, notes: notes)
+    }
+
+    fileprivate static func versionBumpUnneeded(from old: Int, to new: Int, at location: SourceLocation) -> Diagnostic {
+        .warning(
+            .versionBumpUnneeded,
+            "the version goes from \(old) to \(new) but no value changes meaning; keep \(old) unless the layouts must be told apart",
+            at: location)
     }
 }

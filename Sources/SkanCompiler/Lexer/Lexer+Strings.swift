@@ -14,7 +14,7 @@ extension Lexer {
         }
         while true {
             guard let byte = peek(), byte != UInt8(ascii: "\n") else {
-                report(.error(.syntax, "unterminated string; add a closing '\"' on the same line", at: start))
+                report(.unterminatedString(at: start))
                 break
             }
             if byte == UInt8(ascii: "\"") {
@@ -29,7 +29,7 @@ extension Lexer {
             append(CollectionOfOne(byte))
         }
         if truncated {
-            report(.error(.limit, "string is longer than \(Lexer.maximumStringBytes) bytes", at: start))
+            report(.stringTooLong(at: start))
             value.removeLast(value.count - Lexer.maximumStringBytes)
         }
         return String(decoding: value, as: UTF8.self)
@@ -40,9 +40,7 @@ extension Lexer {
         index += 1  // backslash
         guard let byte = peek(), byte != UInt8(ascii: "\n") else {
             report(
-                .error(
-                    .syntax, "a backslash must be followed by an escape: \\\", \\\\, \\n, \\t or \\u{…}",
-                    at: escapeStart))
+                .danglingBackslash(at: escapeStart))
             return []
         }
         index += 1
@@ -55,9 +53,7 @@ extension Lexer {
             return lexUnicodeEscape(escapeStart)
         default:
             report(
-                .error(
-                    .syntax, "unknown escape '\\\(Unicode.Scalar(byte))'; use \\\", \\\\, \\n, \\t or \\u{…}",
-                    at: escapeStart))
+                .unknownEscape(byte, at: escapeStart))
             return []
         }
     }
@@ -65,7 +61,7 @@ extension Lexer {
     /// `\u{E9}`: one to eight hex digits naming a Unicode scalar.
     private mutating func lexUnicodeEscape(_ escapeStart: SourceLocation) -> [UInt8] {
         guard peek() == UInt8(ascii: "{") else {
-            report(.error(.syntax, "expected '{' after \\u, as in \\u{00E9}", at: escapeStart))
+            report(.unicodeEscapeWithoutBrace(at: escapeStart))
             return []
         }
         index += 1
@@ -79,12 +75,36 @@ extension Lexer {
         guard peek() == UInt8(ascii: "}"), (1...8).contains(digits), let scalar = Unicode.Scalar(scalarValue) else {
             if peek() == UInt8(ascii: "}") { index += 1 }
             report(
-                .error(
-                    .syntax, "invalid \\u{…} escape; write one to eight hex digits of a Unicode scalar", at: escapeStart
-                ))
+                .invalidUnicodeEscape(at: escapeStart))
             return []
         }
         index += 1
         return Array(String(Character(scalar)).utf8)
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func unterminatedString(at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "unterminated string; add a closing '\"' on the same line", at: location)
+    }
+
+    fileprivate static func stringTooLong(at location: SourceLocation) -> Diagnostic {
+        .error(.limit, "string is longer than \(Lexer.maximumStringBytes) bytes", at: location)
+    }
+
+    fileprivate static func danglingBackslash(at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "a backslash must be followed by an escape: \\\", \\\\, \\n, \\t or \\u{…}", at: location)
+    }
+
+    fileprivate static func unknownEscape(_ byte: UInt8, at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "unknown escape '\\\(Unicode.Scalar(byte))'; use \\\", \\\\, \\n, \\t or \\u{…}", at: location)
+    }
+
+    fileprivate static func unicodeEscapeWithoutBrace(at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "expected '{' after \\u, as in \\u{00E9}", at: location)
+    }
+
+    fileprivate static func invalidUnicodeEscape(at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "invalid \\u{…} escape; write one to eight hex digits of a Unicode scalar", at: location)
     }
 }

@@ -128,9 +128,7 @@ package struct Lexer {
                 ? ("&&", "and") : bytes[index] == UInt8(ascii: "|") ? ("||", "or") : ("!", "not")
             index += spelling.utf8.count
             report(
-                .error(
-                    .syntax, "write '\(word)' instead of '\(spelling)': conditions use the words and, or, not",
-                    at: start))
+                .symbolForWord(spelling, word: word, at: start))
             decoded = word
             kind = .identifier
         case UInt8(ascii: "-") where peek(1)?.isDigit == true:
@@ -205,10 +203,7 @@ package struct Lexer {
             index += length
             count += 1
         }
-        let what =
-            count == 1
-            ? "unexpected character \(first ?? "")" : "\(count) unexpected characters, starting with \(first ?? "")"
-        report(.error(.syntax, what, at: start))
+        report(.unexpectedCharacters(count, first: first ?? "", at: start))
     }
 
     private func lexTokenStartsHere() -> Bool {
@@ -264,6 +259,18 @@ extension UInt8 {
 }
 
 extension Diagnostic {
+    fileprivate static func symbolForWord(_ spelling: String, word: String, at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "write '\(word)' instead of '\(spelling)': conditions use the words and, or, not", at: location)
+    }
+
+    fileprivate static func unexpectedCharacters(_ count: Int, first: String, at location: SourceLocation) -> Diagnostic
+    {
+        .error(
+            .syntax,
+            count == 1 ? "unexpected character \(first)" : "\(count) unexpected characters, starting with \(first)",
+            at: location)
+    }
+
     /// `bits 4..5`: ranges are written with three dots.
     static func twoDotRange(lower: String, upper: String, at location: SourceLocation) -> Diagnostic {
         let example = lower.isEmpty || upper.isEmpty ? "'bits 4...5'" : "'\(lower)...\(upper)'"

@@ -19,10 +19,7 @@ extension Parser {
     mutating func parseFactor(depth: Int) throws(Recovery) -> ConditionSyntax {
         if depth > Parser.maximumConditionDepth {
             diagnostics.append(
-                .error(
-                    .limit,
-                    "the condition nests deeper than \(Parser.maximumConditionDepth) levels of 'not' and parentheses; simplify it",
-                    at: current.location))
+                .conditionTooDeep(at: current.location))
             throw Recovery()
         }
         let location = current.location
@@ -33,9 +30,7 @@ extension Parser {
             let inner = try parseCondition(depth: depth + 1)
             if accept(.rightParen) == nil {
                 diagnostics.append(
-                    .error(
-                        .syntax, "expected ')' to close the '(', found \(current.quoted)", at: current.location,
-                        notes: [.init("the '(' is here", at: open.location)]))
+                    .unclosedParenthesis(found: current, open: open.location))
                 throw Recovery()
             }
             return .parenthesized(inner)
@@ -55,6 +50,19 @@ extension Parser {
 }
 
 extension Diagnostic {
+    fileprivate static func conditionTooDeep(at location: SourceLocation) -> Diagnostic {
+        .error(
+            .limit,
+            "the condition nests deeper than \(Parser.maximumConditionDepth) levels of 'not' and parentheses; simplify it",
+            at: location)
+    }
+
+    fileprivate static func unclosedParenthesis(found token: Token, open: SourceLocation) -> Diagnostic {
+        .error(
+            .syntax, "expected ')' to close the '(', found \(token.quoted)", at: token.location,
+            notes: [.init("the '(' is here", at: open)])
+    }
+
     /// `a = big` in a condition: comparisons are `==`.
     static func assignmentInCondition(field: String, caseName: String, at location: SourceLocation) -> Diagnostic {
         .error(.syntax, "compare with '==': write '\(field) == \(caseName)'", at: location)

@@ -57,9 +57,7 @@ extension Parser {
             guard current.kind == .closedRange || current.kind == .halfOpenRange else { return BitsSyntax(lower: bit) }
             // `bit 0...1`: one error with the fix, then read as the range it means.
             diagnostics.append(
-                .error(
-                    .syntax, "a range of bits is written with 'bits': 'bits \(bit.value)...\(peek(1).text)'",
-                    at: current.location))
+                .bitRangeWithoutBits(from: bit.value, to: peek(1).text, at: current.location))
             _ = try expect(.closedRange, "'...'", context: "in a bit range ('bits 1...2')")
             return BitsSyntax(lower: bit, upper: try expectInteger("the last bit of a range", context: "after '...'"))
         }
@@ -96,9 +94,7 @@ extension Parser {
         }
         if field.cases.isEmpty, complete {
             diagnostics.append(
-                .error(
-                    .syntax, "field '\(name.text)' has no cases; declare at least one ('none = 0')",
-                    at: brace.location))
+                .fieldWithoutCases(name.text, at: brace.location))
         }
         return field
     }
@@ -116,10 +112,8 @@ extension Parser {
         if description == nil, let range, let late = optionalString() {
             // The range before the description: one error with the fix, and the case is read as meant.
             diagnostics.append(
-                .error(
-                    .syntax,
-                    "a case's description comes before its range: write '\(name.text) = \(code.value) \"\(late.value)\" \(range.text)'",
-                    at: late.location))
+                .descriptionAfterRange(
+                    case: name.text, code: code.value, description: late.value, range: range.text, at: late.location))
             description = late
         }
         return CaseSyntax(name: name, code: code, description: description, range: range)
@@ -148,7 +142,7 @@ extension Parser {
         try refuseNegative(token, what: "a bucket bound")
         guard let value = Double(token.text), value.isFinite, value <= 1e15 else {
             diagnostics.append(
-                .error(.limit, "the number \(token.text.prefix(40)) is too large (at most 1e15)", at: token.location))
+                .numberTooLarge(token))
             throw Recovery()
         }
         return NumberLiteral(
@@ -186,7 +180,7 @@ extension Parser {
         }
         if block.rules.isEmpty, complete {
             diagnostics.append(
-                .error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: brace.location))
+                .coarseBlockWithoutRules(at: brace.location))
         }
         return block
     }
@@ -205,16 +199,12 @@ extension Parser {
                 peek(1).kind != .equals
             {
                 diagnostics.append(
-                    .error(
-                        .syntax, "expected '}' to close \(name) before '\(current.text)'", at: current.location,
-                        notes: [.init("its '{' is here", at: brace.location)]))
+                    .unclosedBrace(name, before: current.text, at: current.location, open: brace.location))
                 return false
             }
             if atEnd {
                 diagnostics.append(
-                    .error(
-                        .syntax, "expected '}' to close \(name)", at: current.location,
-                        notes: [.init("its '{' is here", at: brace.location)]))
+                    .unclosedBrace(name, before: nil, at: current.location, open: brace.location))
                 throw Recovery()
             }
             let start = position
@@ -245,6 +235,41 @@ extension Parser {
 }
 
 extension Diagnostic {
+    fileprivate static func bitRangeWithoutBits(from bit: Int, to upper: String, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .error(.syntax, "a range of bits is written with 'bits': 'bits \(bit)...\(upper)'", at: location)
+    }
+
+    fileprivate static func fieldWithoutCases(_ name: String, at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "field '\(name)' has no cases; declare at least one ('none = 0')", at: location)
+    }
+
+    fileprivate static func descriptionAfterRange(
+        case name: String, code: Int, description: String, range: String, at location: SourceLocation
+    ) -> Diagnostic {
+        .error(
+            .syntax,
+            "a case's description comes before its range: write '\(name) = \(code) \"\(description)\" \(range)'",
+            at: location)
+    }
+
+    fileprivate static func numberTooLarge(_ token: Token) -> Diagnostic {
+        .error(.limit, "the number \(token.text.prefix(40)) is too large (at most 1e15)", at: token.location)
+    }
+
+    fileprivate static func coarseBlockWithoutRules(at location: SourceLocation) -> Diagnostic {
+        .error(.syntax, "the coarse block has no rules; end it with 'low otherwise'", at: location)
+    }
+
+    fileprivate static func unclosedBrace(
+        _ name: String, before next: String?, at location: SourceLocation, open: SourceLocation
+    ) -> Diagnostic {
+        .error(
+            .syntax, "expected '}' to close \(name)" + (next.map { " before '\($0)'" } ?? ""), at: location,
+            notes: [.init("its '{' is here", at: open)])
+    }
+
     /// A bucket's range that stops after its lower bound (`day0 = 0 0`).
     static func bucketRangeUnfinished(caseName: String, lower: NumberLiteral) -> Diagnostic {
         .error(

@@ -60,9 +60,8 @@ package struct Parser {
 
     /// Records a `syntax` error at the current token and unwinds to the enclosing recovery point.
     mutating func fail(expected: String, context: String = "") throws(Recovery) -> Never {
-        let suffix = context.isEmpty ? "" : " " + context
         diagnostics.append(
-            .error(.syntax, "expected \(expected)\(suffix), found \(current.quoted)", at: current.location))
+            .expected(expected, context: context, found: current))
         throw Recovery()
     }
 
@@ -85,9 +84,7 @@ package struct Parser {
         try refuseNegative(token, what: description)
         guard let value = Int(token.text), value <= 1_000_000_000 else {
             diagnostics.append(
-                .error(
-                    .limit, "the integer \(token.text.prefix(40)) is too large (at most 1000000000)", at: token.location
-                ))
+                .integerTooLarge(token))
             throw Recovery()
         }
         return IntegerLiteral(value: value, location: token.location)
@@ -97,10 +94,7 @@ package struct Parser {
     mutating func refuseNegative(_ token: Token, what: String) throws(Recovery) {
         guard token.text.hasPrefix("-") else { return }
         diagnostics.append(
-            .error(
-                .syntax,
-                "\(what) cannot be negative (\(token.text)): bits, codes, windows, amounts and counts start at 0",
-                at: token.location))
+            .negative(token, what: what))
         throw Recovery()
     }
 
@@ -125,5 +119,22 @@ package struct Parser {
     mutating func skipToNextLineInBlock() {
         if current.kind != .rightBrace { advance() }
         while !atEnd, !current.startsLine, current.kind != .rightBrace { advance() }
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func expected(_ expected: String, context: String, found token: Token) -> Diagnostic {
+        let suffix = context.isEmpty ? "" : " " + context
+        return .error(.syntax, "expected \(expected)\(suffix), found \(token.quoted)", at: token.location)
+    }
+
+    fileprivate static func integerTooLarge(_ token: Token) -> Diagnostic {
+        .error(.limit, "the integer \(token.text.prefix(40)) is too large (at most 1000000000)", at: token.location)
+    }
+
+    fileprivate static func negative(_ token: Token, what: String) -> Diagnostic {
+        .error(
+            .syntax, "\(what) cannot be negative (\(token.text)): bits, codes, windows, amounts and counts start at 0",
+            at: token.location)
     }
 }

@@ -44,6 +44,36 @@ public struct PostbackPublicKey: Sendable {
         (self.kind, self.key) = (kind, key)
     }
 
+    /// Why a key argument cannot be used, in words for the command line.
+    public struct ArgumentError: Error, Sendable {
+        /// What is wrong and what to write instead.
+        public var message: String
+    }
+
+    /// A key as the command line gives it: `skadnetwork=BASE64`, `jws:KID=BASE64` or `jws-development:KID=BASE64`.
+    public init(argument text: String) throws(ArgumentError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ArgumentError(message: "--public-key takes KIND=BASE64, like skadnetwork=MFkw…")
+        }
+        let (kindText, base64) = (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        let kind: Kind
+        if kindText == "skadnetwork" {
+            kind = .skadnetwork
+        } else if kindText.hasPrefix("jws:"), kindText.count > 4 {
+            kind = .jws(kid: String(kindText.dropFirst(4)), development: false)
+        } else if kindText.hasPrefix("jws-development:"), kindText.count > 16 {
+            kind = .jws(kid: String(kindText.dropFirst(16)), development: true)
+        } else {
+            throw ArgumentError(
+                message: "--public-key kinds are skadnetwork, jws:KID and jws-development:KID, not '\(kindText)'")
+        }
+        guard let key = PostbackPublicKey(kind: kind, base64: base64) else {
+            throw ArgumentError(
+                message: "--public-key needs a base64 DER P-256 or P-192 public key (SubjectPublicKeyInfo)")
+        }
+        self = key
+    }
+
     /// A key written in base64, as Apple publishes them.
     public init?(kind: Kind, base64 text: String) {
         guard let der = Base64URL.decode(Array(text.utf8), table: Base64URL.standardTable) else { return nil }

@@ -4,7 +4,7 @@
 import AdServices
 #endif
 #if APPLE_API_MIRROR
-import SkanRuntime
+public import SkanRuntime
 #endif
 
 /// `AAAttribution.attributionToken()` (iOS 14.3 and later; earlier versions have no token).

@@ -10,7 +10,7 @@ import StoreKit
 import AdAttributionKit
 #endif
 #if APPLE_API_MIRROR
-import SkanRuntime
+public import SkanRuntime
 #endif
 
 /// Sends updates through SKAdNetwork and, from iOS 17.4, AdAttributionKit, each on its own, with the

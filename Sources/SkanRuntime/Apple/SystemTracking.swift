@@ -1,14 +1,14 @@
 // Calls App Tracking Transparency, AdSupport and UIKit. Compiled on iOS, and in CI on Linux against
 // declarations that mirror Apple's (Tests/AppleAPIMirrorTests), as SystemPostbackClient is.
 #if (canImport(AppTrackingTransparency) && canImport(UIKit) && os(iOS)) || APPLE_API_MIRROR
-import Foundation
+public import Foundation
 #if canImport(AppTrackingTransparency) && canImport(UIKit) && os(iOS)
 import AdSupport
 import AppTrackingTransparency
 import UIKit
 #endif
 #if APPLE_API_MIRROR
-import SkanRuntime
+public import SkanRuntime
 #endif
 
 /// App Tracking Transparency (iOS 14 and later) and the advertising and vendor identifiers. Before iOS 14

@@ -55,7 +55,7 @@ enum CheckCommand {
             old = schema
         }
         var failed = false
-        var live: [(path: String, schema: Schema, version: SourceLocation)] = []
+        var live: [(name: String, schema: Schema, versionAt: SourceLocation)] = []
         for path in arguments.positionals {
             let outcome = SchemaInput.compileAndReport(path, warningsAsErrors: warningsAsErrors) { schema, version in
                 live.append((path, schema, version))
@@ -64,11 +64,7 @@ enum CheckCommand {
             failed = failed || outcome.failed
         }
         if arguments.flags.contains("--live-together"), !failed {
-            let versions = LiveVersions(live.map(\.schema))
-            let locations = Dictionary(live.map { ($0.schema.version, $0.version) }) { first, _ in first }
-            let paths = Dictionary(live.map { ($0.schema.version, $0.path) }) { first, _ in first }
-            for diagnostic in versions.diagnostics(versionLocations: locations) {
-                let path = live.first { $0.version == diagnostic.location }?.path ?? paths.values.first ?? ""
+            for (path, diagnostic) in LiveVersions.diagnostics(of: live) {
                 Output.diagnostics([diagnostic], path: path, source: try? SchemaInput.read(path).get())
                 failed = true
             }

@@ -154,30 +154,13 @@ enum PostbacksCommand {
         return failed || reader.summary.ok != reader.summary.read ? .failure : .success
     }
 
-    /// `skadnetwork=BASE64`, `jws:KID=BASE64` or `jws-development:KID=BASE64`.
+    /// A `--public-key` argument.
     static func publicKey(_ text: String) throws(UsageError) -> PostbackPublicKey {
-        guard let equals = text.firstIndex(of: "=") else {
-            throw UsageError(message: "--public-key takes KIND=BASE64, like skadnetwork=MFkw…", command: "postbacks")
+        do {
+            return try PostbackPublicKey(argument: text)
+        } catch {
+            throw UsageError(message: error.message, command: "postbacks")
         }
-        let (kindText, base64) = (String(text[..<equals]), String(text[text.index(after: equals)...]))
-        let kind: PostbackPublicKey.Kind
-        if kindText == "skadnetwork" {
-            kind = .skadnetwork
-        } else if kindText.hasPrefix("jws:"), kindText.count > 4 {
-            kind = .jws(kid: String(kindText.dropFirst(4)), development: false)
-        } else if kindText.hasPrefix("jws-development:"), kindText.count > 16 {
-            kind = .jws(kid: String(kindText.dropFirst(16)), development: true)
-        } else {
-            throw UsageError(
-                message: "--public-key kinds are skadnetwork, jws:KID and jws-development:KID, not '\(kindText)'",
-                command: "postbacks")
-        }
-        guard let key = PostbackPublicKey(kind: kind, base64: base64) else {
-            throw UsageError(
-                message: "--public-key needs a base64 DER P-256 or P-192 public key (SubjectPublicKeyInfo)",
-                command: "postbacks")
-        }
-        return key
     }
 
     static func isDirectory(_ path: String) -> Bool {
