@@ -6,16 +6,8 @@ import Testing
 @Suite struct UnifiedDiffTests {
     /// Runs `tool` with `arguments` in `directory`; returns the exit status and standard output.
     func run(_ tool: String, _ arguments: [String], in directory: URL) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try ChildProcess.run(try ChildProcess.onPath(tool), arguments, in: directory)
+        return (result.status, result.stdout)
     }
 
     func temporaryDirectory() throws -> URL {

@@ -49,21 +49,14 @@ import Testing
 
     /// Python's `cryptography` (OpenSSL), which .ci/run installs.
     static func openSSLCases(count: Int, seed: Int) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Paths.packageRoot.appendingPathComponent("Tests/Scripts/ecdsa_cases.py").path, String(count),
-            String(seed),
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try ChildProcess.run(
+            try ChildProcess.onPath("python3"),
+            [Paths.file("Tests/Scripts/ecdsa_cases.py").path, String(count), String(seed)])
         try #require(
-            process.terminationStatus == 0,
+            result.status == 0,
             "Python's cryptography package is missing; install it with `python3 -m pip install cryptography`, or run `bash .ci/run`"
         )
+        let output = Data(result.stdout.utf8)
         return try output.split(separator: 0x0A).map {
             try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
         }

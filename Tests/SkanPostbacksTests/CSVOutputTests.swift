@@ -21,9 +21,11 @@ import Testing
             examples[3].replacingOccurrences(of: "{", with: #"{"coarse-conversion-value":"=\u0301x,\"\u0301","#),
         ]
         let output = ByteArrayOutput()
-        let reader = PostbackReader(
-            schema: try shippedSchema("Shop"), format: .csv, withFileColumn: false, chunkBytes: 1 << 16, threads: 2,
-            duplicateCapacity: 1 << 10, verification: PostbackVerification(allowDevelopment: true), output: output)
+        let options = PostbackReader.Options {
+            ($0.chunkBytes, $0.threads, $0.duplicateCapacity) = (1 << 16, 2, 1 << 10)
+            $0.verification = PostbackVerification(allowDevelopment: true)
+        }
+        let reader = PostbackReader(schema: try shippedSchema("Shop"), options: options, output: output)
         reader.writeHeader()
         var input = ByteArrayInput(Array(lines.joined(separator: "\n").utf8), chunk: 1 << 16)
         try reader.read(&input, name: "test")

@@ -7,13 +7,15 @@ import Testing
 
 /// Runs the reader over `text` and returns the output rows (CSV by default) and the summary.
 func readPostbacks(
-    _ bytes: [UInt8], schema: Schema, format: PostbackRowWriter.Format = .csv, chunk: Int = 1 << 16,
+    _ bytes: [UInt8], schema: Schema, format: PostbackFormat = .csv, chunk: Int = 1 << 16,
     threads: Int = 2, duplicateCapacity: Int = 1 << 20, verification: PostbackVerification? = nil
 ) -> (rows: [String], summary: PostbackSummary) {
     let output = ByteArrayOutput()
-    let reader = PostbackReader(
-        schema: schema, format: format, withFileColumn: false, chunkBytes: chunk, threads: threads,
-        duplicateCapacity: duplicateCapacity, verification: verification, output: output)
+    let options = PostbackReader.Options {
+        ($0.format, $0.chunkBytes, $0.threads) = (format, chunk, threads)
+        ($0.duplicateCapacity, $0.verification) = (duplicateCapacity, verification)
+    }
+    let reader = PostbackReader(schema: schema, options: options, output: output)
     reader.writeHeader()
     var input = ByteArrayInput(bytes, chunk: chunk)
     #expect(throws: Never.self) { try reader.read(&input, name: "test") }
@@ -155,9 +157,9 @@ func readPostbacks(
     @Test func invalidUTF8IsRepairedInTheOutput() throws {
         let line =
             Array("{\"ad-network-id\":\"a".utf8) + [0xFF, 0xC3] + Array("b\",\"source-domain\":\"caf\u{E9}\"}\n".utf8)
-        for format in PostbackRowWriter.Format.allCases {
+        for format in PostbackFormat.allCases {
             let output = ByteArrayOutput()
-            let reader = PostbackReader(schema: try Self.shop(), format: format, output: output)
+            let reader = PostbackReader(schema: try Self.shop(), options: .init { $0.format = format }, output: output)
             var input = ByteArrayInput(line)
             try reader.read(&input, name: "t")
             let text = try #require(
@@ -277,7 +279,7 @@ func readPostbacks(
         for (threads, chunk, keys) in [
             (1, 97, 4), (2, 97, 1 << 20), (3, 4096, 16), (4, 1 << 16, 1 << 20), (2, 1 << 20, 8),
         ] {
-            for format in PostbackRowWriter.Format.allCases {
+            for format in PostbackFormat.allCases {
                 let expected =
                     format == .csv
                     ? reference.rows
@@ -319,7 +321,7 @@ func readPostbacks(
             }
         }
         let output = ByteArrayOutput()
-        let reader = PostbackReader(schema: try Self.shop(), threads: 1, output: output)
+        let reader = PostbackReader(schema: try Self.shop(), options: .init { $0.threads = 1 }, output: output)
         var input = FailingInput()
         #expect(throws: Broken.self) { try reader.read(&input, name: "t") }
         #expect(reader.summary.read == 1)

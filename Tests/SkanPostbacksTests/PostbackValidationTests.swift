@@ -144,9 +144,9 @@ import Testing
             L.skan("4.0", #""conversion-value":11"#, id: "a"), L.skan("4.0", #""conversion-value":43"#, id: "b"),
         ].joined(separator: "\n")
         let output = ByteArrayOutput()
+        let options = PostbackReader.Options { ($0.chunkBytes, $0.threads, $0.verification) = (chunk, threads, nil) }
         let reader = PostbackReader(
-            versions: LiveVersions([try shippedSchema("Shop"), v4]), chunkBytes: chunk, threads: threads,
-            verification: nil, output: output)
+            versions: LiveVersions([try shippedSchema("Shop"), v4]), options: options, output: output)
         reader.writeHeader()
         var input = ByteArrayInput(Array(text.utf8), chunk: chunk)
         try reader.read(&input, name: "test")

@@ -12,9 +12,10 @@ public struct ChildProcessResult: Sendable {
 
 /// Runs programs the way a user or a script does: skanc, swiftc, python3.
 public enum ChildProcess {
-    /// Runs `executable` with `arguments` in `directory`, feeding it `stdin`. Output goes to temporary files,
-    /// so that no pipe can fill up and block the child; with `stdoutPath`, standard output goes to that file (a
-    /// device such as /dev/full, say) and `stdout` is empty.
+    /// Runs `executable` with `arguments` in `directory`, feeding it `stdin`. Input and output go through
+    /// temporary files, not pipes: no pipe can fill up and block the child, and a child that exits before it
+    /// reads its input cannot kill this process with SIGPIPE. With `stdoutPath`, standard output goes to that
+    /// file (a device such as /dev/full, say) and `stdout` is empty.
     public static func run(
         _ executable: URL, _ arguments: [String], stdin: String? = nil, in directory: URL = Paths.packageRoot,
         stdoutPath: String? = nil, environment: [String: String]? = nil
@@ -31,16 +32,17 @@ public enum ChildProcess {
         let errURL = scratch.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let inURL = scratch.appendingPathComponent("in")
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
         let out = try FileHandle(forWritingTo: stdoutPath.map { URL(fileURLWithPath: $0) } ?? outURL)
         let err = try FileHandle(forWritingTo: errURL)
-        let input = Pipe()
+        let input = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
         process.waitUntilExit()
+        try input.close()
         try out.close()
         try err.close()
         return ChildProcessResult(

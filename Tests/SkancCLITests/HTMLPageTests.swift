@@ -16,14 +16,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let png = directory.appendingPathComponent("page.png")
         let script = CLI.packageRoot.appendingPathComponent("Scripts/table-screenshot.sh").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", script, schema, png.path]
-        process.currentDirectoryURL = CLI.packageRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["SKANC": CLI.executable.path]) { $1 }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try ChildProcess.run(
+            try ChildProcess.onPath("bash"), [script, schema, png.path],
+            environment: ProcessInfo.processInfo.environment.merging(["SKANC": CLI.executable.path]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
         let bytes = try [UInt8](Data(contentsOf: png))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         // IHDR: width and height, big-endian, at bytes 16...23.

@@ -28,11 +28,13 @@ func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
     // One input in sixteen also goes through two threads. Not more: worker threads allocate memory that
     // outlives the input, and libFuzzer then runs a slow leak check after it.
     let parallel = count % 16 == 0
-    for format in PostbackRowWriter.Format.allCases {
+    for format in PostbackFormat.allCases {
         let output = NewlineCounter()
-        let reader = PostbackReader(
-            schema: shopSchema, format: format, withFileColumn: false, chunkBytes: 64,
-            threads: format == .csv && parallel ? 2 : 1, duplicateCapacity: 8, output: output)
+        let options = PostbackReader.Options {
+            ($0.format, $0.chunkBytes, $0.duplicateCapacity) = (format, 64, 8)
+            $0.threads = format == .csv && parallel ? 2 : 1
+        }
+        let reader = PostbackReader(schema: shopSchema, options: options, output: output)
         var input = ByteArrayInput(Array(bytes), chunk: max(1, count / 3))
         try! reader.read(&input, name: "fuzz")
         let newlines = output.newlines

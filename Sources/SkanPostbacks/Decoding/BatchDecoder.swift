@@ -9,7 +9,7 @@ final class BatchDecoder {
     private var state: State?
 
     init(
-        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+        versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
         maximumLineBytes: Int, verifier: SignatureVerifier?
     ) {
         state = State(

@@ -15,7 +15,7 @@ final class PostbackMerger {
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(
-        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, templates: RowTemplates,
+        versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
         duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         self.duplicateCapacity = duplicateCapacity

@@ -5,9 +5,6 @@ import SkanCore
 /// drains. Everything that depends only on the schema (field cells for each of the 64 fine values, the
 /// meaning of each coarse value in each window) is rendered once, up front.
 public struct PostbackRowWriter {
-    /// The output formats: CSV (RFC 4180, spreadsheet-safe) and JSON lines.
-    public enum Format: String, Sendable, CaseIterable { case csv, jsonl }
-
     /// The columns, in order; `file` comes first when several files are read.
     public static func columns(schema: Schema, withFile: Bool) -> [String] {
         columns(versions: LiveVersions([schema]), withFile: withFile)
@@ -31,7 +28,7 @@ public struct PostbackRowWriter {
             + PostbackColumn.afterFields.map(PostbackRowColumn.fixed)
     }
 
-    let format: Format
+    let format: PostbackFormat
     let columns: [String]
     let withFile: Bool
     /// Everything that depends only on the schema, rendered once. The writer reads it through the pointer
@@ -46,7 +43,7 @@ public struct PostbackRowWriter {
     var scratch: [UInt8] = []
 
     /// A writer that shares `templates` (read-only) with other writers of the same run.
-    init(format: Format, withFile: Bool, templates: RowTemplates) {
+    init(format: PostbackFormat, withFile: Bool, templates: RowTemplates) {
         self.format = format
         self.withFile = withFile
         self.columns = templates.columns
@@ -234,13 +231,13 @@ final class RowTemplates {
     let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
     /// Renders everything that depends only on the schema and the format.
-    convenience init(schema: Schema, format: PostbackRowWriter.Format, withFile: Bool) {
+    convenience init(schema: Schema, format: PostbackFormat, withFile: Bool) {
         self.init(versions: LiveVersions([schema]), format: format, withFile: withFile)
     }
 
     /// Renders everything that depends only on the versions and the format: each fine value's cells come
     /// from the one version it belongs to (with `schema_version` when several are live together).
-    convenience init(versions: LiveVersions, format: PostbackRowWriter.Format, withFile: Bool) {
+    convenience init(versions: LiveVersions, format: PostbackFormat, withFile: Bool) {
         let layout = PostbackRowWriter.layout(versions: versions, withFile: withFile)
         let columns = layout.map(\.name)
         let fieldNames = versions.fieldColumns.map(\.name)

@@ -34,38 +34,32 @@ public final class PostbackReader {
     private let chunkBytes: Int
     private let threads: Int
 
-    /// - Parameters:
-    ///   - format: CSV (RFC 4180) or JSON lines.
-    ///   - withFileColumn: whether rows start with the name of the input they come from.
-    ///   - chunkBytes: how much input a batch holds.
-    ///   - threads: how many batches decode at once (default: the active processors). 1 decodes on the
-    ///     calling thread only. The output is the same for every value.
-    ///   - inputBytes: the size of the input, when it is known (regular files); it sizes the duplicate index.
-    ///   - verification: how signatures are checked (by default with Apple's keys, development postbacks
-    ///     refused); nil checks none and leaves the `signature` column empty.
-    ///   - output: where rows go, in input order.
-    public convenience init(
-        schema: Schema, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
-        chunkBytes: Int = 1 << 20, threads: Int? = nil, inputBytes: Int? = nil,
-        verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
-    ) {
-        self.init(
-            versions: LiveVersions([schema]), format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
-            threads: threads, inputBytes: inputBytes, verification: verification, output: output)
-    }
+    /// How a reader reads and writes; every field has a default.
+    public struct Options: Sendable {
+        /// CSV (RFC 4180) or JSON lines.
+        public var format: PostbackFormat = .csv
+        /// Whether rows start with the name of the input they come from.
+        public var withFileColumn = false
+        /// How much input a batch holds.
+        public var chunkBytes = 1 << 20
+        /// How many batches decode at once (nil: the active processors). 1 decodes on the calling thread only.
+        /// The output is the same for every value.
+        public var threads: Int? = nil
+        /// The size of the input, when it is known (regular files); it sizes the duplicate index.
+        public var inputBytes: Int? = nil
+        /// How signatures are checked (by default with Apple's keys, development postbacks refused); nil checks
+        /// none and leaves the `signature` column empty.
+        public var verification: PostbackVerification? = PostbackVerification()
+        /// The duplicate index's first size, instead of the one `inputBytes` gives (tests make it small).
+        package var duplicateCapacity: Int? = nil
 
-    /// A reader for postbacks from several versions of a schema live together: each fine value is decoded
-    /// with the version it belongs to (a `schema_version` column, the status `ambiguous-version` for a value
-    /// valid in several, `invalid-fine` for one valid in none). The other parameters are as above.
-    public convenience init(
-        versions: LiveVersions, format: PostbackRowWriter.Format = .csv, withFileColumn: Bool = false,
-        chunkBytes: Int = 1 << 20, threads: Int? = nil, inputBytes: Int? = nil,
-        verification: PostbackVerification? = PostbackVerification(), output: some PostbackOutput
-    ) {
-        self.init(
-            versions: versions, format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
-            threads: threads, duplicateCapacity: PostbackReader.duplicateCapacity(forInputBytes: inputBytes),
-            verification: verification, output: output)
+        /// The defaults.
+        public init() {}
+
+        /// These options with `change` applied: `.init { $0.format = .jsonl }`.
+        public init(_ change: (inout Options) -> Void) {
+            change(&self)
+        }
     }
 
     /// How many keys the duplicate index takes before it first grows. Growing rehashes every key in the
@@ -77,28 +71,24 @@ public final class PostbackReader {
         return min(1 << 20, max(1 << 10, bytes / 128))
     }
 
-    /// `duplicateCapacity`: keys the duplicate index takes before it first grows (small in tests, to
-    /// exercise the growth).
-    convenience init(
-        schema: Schema, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int, threads: Int?,
-        duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
-        output: some PostbackOutput
-    ) {
-        self.init(
-            versions: LiveVersions([schema]), format: format, withFileColumn: withFileColumn, chunkBytes: chunkBytes,
-            threads: threads, duplicateCapacity: duplicateCapacity, verification: verification, output: output)
+    /// A reader for postbacks of one schema.
+    public convenience init(schema: Schema, options: Options = Options(), output: some PostbackOutput) {
+        self.init(versions: LiveVersions([schema]), options: options, output: output)
     }
 
-    init(
-        versions: LiveVersions, format: PostbackRowWriter.Format, withFileColumn: Bool, chunkBytes: Int,
-        threads: Int?, duplicateCapacity: Int, verification: PostbackVerification? = PostbackVerification(),
-        output: some PostbackOutput
-    ) {
-        let verifier = verification.map(SignatureVerifier.init)
+    /// A reader for postbacks from several versions of a schema live together: each fine value is decoded
+    /// with the version it belongs to (a `schema_version` column, the status `ambiguous-version` for a value
+    /// valid in several, `invalid-fine` for one valid in none). Rows go to `output`, in input order.
+    public init(versions: LiveVersions, options: Options = Options(), output: some PostbackOutput) {
+        let format = options.format
+        let withFileColumn = options.withFileColumn
+        let duplicateCapacity =
+            options.duplicateCapacity ?? PostbackReader.duplicateCapacity(forInputBytes: options.inputBytes)
+        let verifier = options.verification.map(SignatureVerifier.init)
         let sink: (UnsafeBufferPointer<UInt8>) -> Void = { output.write($0) }
-        let threads = max(1, min(threads ?? activeProcessorCount(), 16))
+        let threads = max(1, min(options.threads ?? activeProcessorCount(), 16))
         self.threads = threads
-        self.chunkBytes = max(1, chunkBytes)
+        self.chunkBytes = max(1, options.chunkBytes)
         let templates = RowTemplates(versions: versions, format: format, withFile: withFileColumn)
         merger = PostbackMerger(
             versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,

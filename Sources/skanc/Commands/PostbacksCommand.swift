@@ -16,7 +16,7 @@ enum PostbacksCommand {
         summary: "Decode postback files (SKAdNetwork, AdAttributionKit JSON lines), one row per line.",
         flags: ["--summary", "--summary-only", "--no-verify", "--allow-development"],
         options: [
-            "--format": PostbackRowWriter.Format.allCases.map(\.rawValue), "--threads": [], "--public-key": [],
+            "--format": PostbackFormat.allCases.map(\.rawValue), "--threads": [], "--public-key": [],
         ],
         help: """
             USAGE: skanc postbacks SCHEMA[,SCHEMA...] [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
@@ -111,12 +111,14 @@ enum PostbacksCommand {
         }
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "postbacks") else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
-        let format = arguments.options["--format"].flatMap(PostbackRowWriter.Format.init(rawValue:)) ?? .csv
+        let format = arguments.options["--format"].flatMap(PostbackFormat.init(rawValue:)) ?? .csv
         let output: any PostbackOutput =
             summaryOnly ? DiscardedOutput() : Output.standardOutput
-        let reader = PostbackReader(
-            versions: versions, format: format, withFileColumn: inputs.count > 1, threads: threads,
-            inputBytes: Self.totalSize(of: inputs), verification: verification, output: output)
+        let options = PostbackReader.Options {
+            ($0.format, $0.withFileColumn, $0.threads) = (format, inputs.count > 1, threads)
+            ($0.inputBytes, $0.verification) = (Self.totalSize(of: inputs), verification)
+        }
+        let reader = PostbackReader(versions: versions, options: options, output: output)
         reader.writeHeader()
         var failed = false
         for input in inputs {
