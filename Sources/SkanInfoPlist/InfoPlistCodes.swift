@@ -1,7 +1,7 @@
 public import SkanCore
 
-/// The Info.plist checker's codes (`skanc plist check`, `skanc plist add-networks`), documented in the
-/// command's help and docs/InfoPlist.md.
+/// The Info.plist checker's codes (`skanc plist check`, `skanc plist add-networks`), listed in
+/// `skanc plist --help` and the README.
 extension DiagnosticCode {
     /// The file cannot be opened or read.
     public static let plistUnreadable = DiagnosticCode("plist-unreadable")

@@ -1,0 +1,66 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The tool's few file operations, on the C library: reading a file, replacing one atomically, printing to
+/// standard error.
+enum GeneratorFiles {
+    /// The first `limit` bytes of the file at `path`, or nil when it cannot be read.
+    static func contents(of path: String, limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return Array(bytes.prefix(limit))
+    }
+
+    /// Writes `bytes` to a new file beside `path` and renames it over `path`, so a reader never sees half a
+    /// file; the cause of a failure, or nil.
+    static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+        let temporary = path + ".skanc-generate-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary)
+                return reason
+            }
+            written += count
+        }
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// `text` and a line break on standard error.
+    static func printError(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(2, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
