@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per job, dependencies only down (docs/Architecture.md draws them):
-//   SkanCore ← SkanCompiler ← SkanPostbacks ← SkanWarehouse
+//   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanWarehouse
 //   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks;  SkanAppleAds ← SkanRuntime
 //   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
 // Imports say what a file uses: a member is visible only through an import of its module, an import is
@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .library(name: "SkanCore", targets: ["SkanCore"]),
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
+        .library(name: "SkanSchemaTools", targets: ["SkanSchemaTools"]),
         .library(name: "SkanCrypto", targets: ["SkanCrypto"]),
         .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
         .library(name: "SkanWarehouse", targets: ["SkanWarehouse"]),
@@ -36,19 +37,22 @@ let package = Package(
         // terminal), exact JSON integers, and the vocabulary (coarse values, conversion windows). No
         // Foundation, no C library.
         .target(name: "SkanCore", swiftSettings: strictImports),
-        // The schema compiler: lexer, parser, checker, model, reference semantics, renderers, evolution and
-        // formatter. No I/O, no Foundation, no C library.
+        // The schema compiler: lexer, parser, checker, model, reference semantics and the Swift generator:
+        // what a build needs. No I/O, no Foundation, no C library.
         .target(name: "SkanCompiler", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // What the command line shows about schemas: decoding tables, value explanations, diffs, the version
+        // gate, versions live together, and the formatter. No I/O, no Foundation, no C library.
+        .target(name: "SkanSchemaTools", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
         // SHA-256, P-256 and P-192 arithmetic, ECDSA verification and DER: what postback signatures need.
         .target(name: "SkanCrypto", swiftSettings: strictImports),
         // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
         // schema, verification, merging and the rows written.
         .target(
-            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto"],
+            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanCrypto"],
             swiftSettings: strictImports),
         // The same decoding as SQL views for the engines analysts load postbacks into.
         .target(
-            name: "SkanWarehouse", dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks"],
+            name: "SkanWarehouse", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks"],
             swiftSettings: strictImports),
         // An app's Info.plist: reading (XML and binary, bounded), the attribution keys' checks, and merging ad
         // network IDs.
@@ -63,7 +67,8 @@ let package = Package(
         .executableTarget(
             name: "skanc",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanWarehouse", "SkanInfoPlist", "SkanAppleAds",
+                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanInfoPlist",
+                "SkanAppleAds",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -81,23 +86,30 @@ let package = Package(
         .testTarget(
             name: "SkanCoreTests", dependencies: ["SkanCore", "SkanTestSupport"], swiftSettings: strictImports),
         .testTarget(
-            name: "SkanCompilerTests", dependencies: ["SkanCore", "SkanCompiler", "SkanTestSupport"],
+            name: "SkanCompilerTests",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
             exclude: ["Fixtures", "Goldens"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanSchemaToolsTests",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
+            swiftSettings: strictImports),
         .testTarget(
             name: "SkanCryptoTests", dependencies: ["SkanCrypto", "SkanTestSupport"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanPostbacksTests",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto", "SkanPostbacks", "SkanTestSupport"],
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanCrypto", "SkanPostbacks", "SkanTestSupport",
+            ],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanWarehouseTests",
-            dependencies: ["SkanCompiler", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
+            dependencies: ["SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanInfoPlistTests", dependencies: ["SkanCore", "SkanInfoPlist"], swiftSettings: strictImports),
         .testTarget(
             name: "SkancCLITests",
-            dependencies: ["skanc", "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanTestSupport"],
+            dependencies: ["skanc", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanTestSupport"],
             swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.

@@ -17,7 +17,9 @@ var targets: [Target] = [
     // libFuzzer's driver, declared for Swift; each target's entry point runs it with its check.
     .target(name: "FuzzerDriver"),
     .target(name: "FuzzSupport", dependencies: ["FuzzerDriver"]),
-    .executableTarget(name: "FuzzSchema", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler")]),
+    .executableTarget(
+        name: "FuzzSchema",
+        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools")]),
     .executableTarget(
         name: "FuzzPostbacks",
         dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPostbacks")]),

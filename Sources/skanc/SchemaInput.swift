@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanCore
+import SkanSchemaTools
 
 /// Reads schemas named on the command line: a path, or `-` for standard input.
 enum SchemaInput {

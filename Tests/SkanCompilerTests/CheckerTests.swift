@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanCore
+import SkanTestSupport
 import Testing
 
 /// One test per diagnostic code: the smallest schema that produces it, and where it points.

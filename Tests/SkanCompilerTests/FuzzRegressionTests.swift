@@ -1,5 +1,6 @@
 import Foundation
 import SkanCore
+import SkanSchemaTools
 import SkanTestSupport
 import Testing
 

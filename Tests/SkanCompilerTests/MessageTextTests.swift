@@ -1,6 +1,8 @@
 import Foundation
 import SkanCompiler
 import SkanCore
+import SkanSchemaTools
+import SkanTestSupport
 import Testing
 
 /// The exact text of messages that say what to do: where a mistake is, the fix, nothing left empty.

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanPostbacks
+import SkanSchemaTools
 import SkanTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanSchemaTools
 import SkanTestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import FuzzSupport
 import SkanCore
 
 @testable import SkanCompiler
+@testable import SkanSchemaTools
 
 /// One input; a crash, leak or failed check is a finding.
 func fuzzSchema(_ input: UnsafeRawBufferPointer) -> Int32 {

@@ -34,7 +34,7 @@ extension Checker {
                 continue
             }
             let column = ColumnNames.snakeCase(field.name)
-            if let reason = SQLDialect.engineReservedColumns[column] {
+            if let reason = ColumnNames.engineReserved[column] {
                 report(.engineColumn(field.name, kind: kind, column: column, reason: reason, at: location))
                 continue
             }

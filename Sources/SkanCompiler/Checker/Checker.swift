@@ -33,7 +33,7 @@ package struct Checker {
     ) -> (schema: Schema?, diagnostics: [Diagnostic]) {
         var checker = Checker()
         checker.reservedColumns = reservedColumns
-        for name in DecodingTable.columnNames where !(checker.reservedColumns[name]?.contains("skanc table") ?? false) {
+        for name in TableColumn.reservedNames where !(checker.reservedColumns[name]?.contains("skanc table") ?? false) {
             checker.reservedColumns[name, default: []].insert("skanc table", at: 0)
         }
         let schema = checker.run(syntax, parseHadErrors: parseHadErrors)

@@ -1,5 +1,5 @@
 /// Column names in tables and postback output: snake_case names of fields. The fixed columns are declared by
-/// their outputs (`DecodingTable.columnNames`, the postback columns) and reserved through `SchemaCompiler.compile`.
+/// their outputs (`TableColumn`, the postback columns) and reserved through `SchemaCompiler.compile`.
 public enum ColumnNames {
     /// `paymentTier` → `payment_tier`, `dayOneAction` → `day_one_action`, `HTTPCode` → `http_code`,
     /// `reachedLevel10` → `reached_level10`.
@@ -19,4 +19,14 @@ public enum ColumnNames {
         }
         return result
     }
+
+    /// Column names engines keep for themselves, with why: a field may not make one.
+    public static let engineReserved: [String: String] = {
+        var names: [String: String] = [:]
+        for name in ["ctid", "oid", "xmin", "xmax", "cmin", "cmax", "tableoid"] {
+            names[name] = "PostgreSQL keeps for a system column"
+        }
+        for name in ["true", "false"] { names[name] = "SQLite reads as a Boolean (a view names the column 'columnN')" }
+        return names
+    }()
 }

@@ -1,5 +1,6 @@
 public import SkanCompiler
 import SkanCore
+public import SkanSchemaTools
 
 #if canImport(Darwin)
 import Darwin

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchemaTools
 
 /// `skanc check SCHEMA... [--against OLD]`: reports every diagnostic; exit 0 without errors, 1 with any.
 enum CheckCommand {

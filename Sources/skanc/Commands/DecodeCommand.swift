@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchemaTools
 
 /// `skanc decode SCHEMA[,SCHEMA...] VALUE... [--window N] [--format text|json]`: what each value means, with
 /// the live version it belongs to when several are named.

@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanSchemaTools
 
 /// `skanc diff OLD NEW [--format text|markdown|json]`: what a schema change does to every value.
 enum DiffCommand {

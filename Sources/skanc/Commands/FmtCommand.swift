@@ -1,6 +1,6 @@
 import Foundation
-import SkanCompiler
 import SkanCore
+import SkanSchemaTools
 
 /// `skanc fmt [--check] [--in-place] SCHEMA...`: the canonical layout.
 enum FmtCommand {

@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanSchemaTools
 
 /// `skanc table SCHEMA [--format F] [--dialect D]`: every fine and coarse value and what it means.
 enum TableCommand {

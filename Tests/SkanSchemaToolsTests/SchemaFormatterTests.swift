@@ -4,6 +4,7 @@ import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
+@testable import SkanSchemaTools
 
 /// `SchemaFormatter`: the canonical layout, comments kept, idempotent, and the same meaning, over every
 /// schema the project holds (shipped, examples, fixtures, the language reference's examples, fuzz regressions).
@@ -81,7 +82,7 @@ import Testing
     /// Every schema text the project holds, and every example of the language reference.
     static func corpus() throws -> [(name: String, text: String)] {
         var texts = try projectSchemas().map { ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8)) }
-        texts += try LanguageReferenceTests.examples().map { ("LanguageReference.md:\($0.line)", $0.schema) }
+        texts += try LanguageReferenceExamples.all().map { ("LanguageReference.md:\($0.line)", $0.schema) }
         return texts
     }
 

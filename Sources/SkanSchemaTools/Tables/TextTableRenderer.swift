@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 /// Aligned columns for a terminal: the fine table, then the coarse table. The long `reason` column comes

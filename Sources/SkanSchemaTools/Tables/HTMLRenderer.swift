@@ -1,3 +1,5 @@
+import SkanCompiler
+
 /// A self-contained page for review: the bit layout as a diagram (which bits belong to which field, bit 5
 /// on the left as in the binary number), the fields and their cases, and both tables.
 enum HTMLRenderer {

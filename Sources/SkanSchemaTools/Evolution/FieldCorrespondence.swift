@@ -1,3 +1,5 @@
+import SkanCompiler
+
 /// Which field of one schema is which field of another, and which case is which: the ground `SchemaDiff`
 /// stands on. A field keeps its identity through a rename when its bits, kind and codes stay; a case when
 /// its code (and bucket) stays. Names decide first, so a renamed field is only ever one nothing else claims.

@@ -4,6 +4,7 @@ import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
+@testable import SkanSchemaTools
 
 /// `SchemaDiff` and `VersionGate` on pairs made for each kind of change (Fixtures/Evolution, each a
 /// change of Schemas/Shop.skan), with golden outputs in every format.

@@ -1,3 +1,5 @@
+package import SkanCompiler
+
 /// What differs between the SQL engines the table can load into: identifier quoting, string escaping,
 /// and the names of the integer, text and boolean types.
 public enum SQLDialect: String, Sendable, CaseIterable {
@@ -28,16 +30,6 @@ public enum SQLDialect: String, Sendable, CaseIterable {
                 + escaped(clean, [("'", "''"), ("\r", "' || \(code)(13) || '"), ("\n", "' || \(code)(10) || '")]) + "'"
         }
     }
-
-    /// Column names engines keep for themselves, with why: a field may not make one.
-    public static let engineReservedColumns: [String: String] = {
-        var names: [String: String] = [:]
-        for name in ["ctid", "oid", "xmin", "xmax", "cmin", "cmax", "tableoid"] {
-            names[name] = "PostgreSQL keeps for a system column"
-        }
-        for name in ["true", "false"] { names[name] = "SQLite reads as a Boolean (a view names the column 'columnN')" }
-        return names
-    }()
 
     package func type(_ kind: DecodingTable.Column.Kind) -> String {
         switch (self, kind) {

@@ -1,3 +1,4 @@
+public import SkanCompiler
 public import SkanCore
 
 /// `skanc check --against OLD`: the rule that keeps versions honest, so postbacks can always be decoded

@@ -4,6 +4,7 @@ import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
+@testable import SkanSchemaTools
 
 /// Every table format, and SQL in every dialect, for each example schema, against golden files in
 /// Tests/SkanCompilerTests/Goldens/Tables/ (see `expectGolden`).

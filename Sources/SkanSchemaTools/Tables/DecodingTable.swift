@@ -1,17 +1,11 @@
+public import SkanCompiler
 import SkanCore
 
 /// Every fine value of a schema and every coarse value of each window, with what they mean: the data that
 /// every table format renders. Cells are text, as they appear in every format; empty where not applicable.
 public struct DecodingTable: Sendable {
     /// A column of a table: its name and what its cells hold.
-    public struct Column: Sendable {
-        /// What a column's cells hold, which decides SQL types and JSON values.
-        public enum Kind: Sendable { case integer, text, boolean }
-        /// The column's name, in snake_case.
-        public var name: String
-        /// What its cells hold.
-        public var kind: Kind
-    }
+    public typealias Column = TableColumn
 
     /// The schema the table decodes.
     public let schema: Schema
@@ -24,26 +18,13 @@ public struct DecodingTable: Sendable {
     /// For each window 1...3 and each coarse value low, medium, high.
     public let coarseRows: [[String?]]
 
-    /// The fine table's columns before the fields, and with versions live together `schema_version` after them.
-    static let fineColumnsBeforeFields = [
-        Column(name: "fine_value", kind: .integer), Column(name: "bits", kind: .text),
-        Column(name: "valid", kind: .boolean), Column(name: "reason", kind: .text),
-    ]
-    static let schemaVersionColumn = Column(name: "schema_version", kind: .integer)
-    /// The fine table's columns after the fields.
-    static let fineColumnsAfterFields =
-        ConversionWindow.allCases.map { Column(name: "coarse_window_\($0)", kind: .text) }
-        + ConversionWindow.allCases.map { Column(name: "lock_window_\($0)", kind: .boolean) }
-    /// The coarse table's columns (with versions live together, `schema_version` first).
-    static let coarseTableColumns = [
-        Column(name: "window", kind: .integer), Column(name: "coarse_value", kind: .text),
-        Column(name: "rule", kind: .text), Column(name: "states", kind: .integer),
-    ]
+    static let fineColumnsBeforeFields = TableColumn.fineBeforeFields
+    static let schemaVersionColumn = TableColumn.schemaVersion
+    static let fineColumnsAfterFields = TableColumn.fineAfterFields
+    static let coarseTableColumns = TableColumn.coarseTable
 
     /// Every column name of `skanc table` that is not a field's, in every format: a field may not take one.
-    public static var columnNames: [String] {
-        (fineColumnsBeforeFields + [schemaVersionColumn] + fineColumnsAfterFields + coarseTableColumns).map(\.name)
-    }
+    public static var columnNames: [String] { TableColumn.reservedNames }
 
     /// The fine and coarse tables of `schema`, computed from its reference semantics.
     public init(schema: Schema) {
@@ -131,7 +112,7 @@ extension DecodingTable {
             return row
         }
         let coarseColumns = [Self.schemaVersionColumn] + Self.coarseTableColumns
-        let coarseRows = versions.schemas.flatMap { schema in
+        let coarseRows = versions.schemas.flatMap { (schema: Schema) -> [[String?]] in
             DecodingTable(schema: schema).coarseRows.map { [String(schema.version)] + $0 }
         }
         self.init(

@@ -4,6 +4,7 @@ import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
+@testable import SkanSchemaTools
 
 /// Versions live together: reserved bits with a code mark a version, and `LiveVersions` proves versions
 /// apart or names the values they share.

@@ -3,6 +3,7 @@ import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
+@testable import SkanSchemaTools
 
 /// CSV cells are decided on bytes and scalars: a line break, comma or quote stays one whatever follows it,
 /// and a formula is neutralised by its first scalar.

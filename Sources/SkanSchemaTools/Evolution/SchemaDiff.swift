@@ -1,3 +1,4 @@
+public import SkanCompiler
 public import SkanCore
 
 /// What a change from one version of a schema to the next does to its values, computed from the

@@ -1,3 +1,4 @@
+public import SkanCompiler
 public import SkanCore
 
 /// Versions of one schema whose apps are in use at the same time, so their postbacks arrive mixed. Each

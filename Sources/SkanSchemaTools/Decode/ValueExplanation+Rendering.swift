@@ -1,3 +1,4 @@
+public import SkanCompiler
 package import SkanCore
 
 extension ValueExplanation {

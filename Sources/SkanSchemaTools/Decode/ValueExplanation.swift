@@ -1,3 +1,4 @@
+public import SkanCompiler
 public import SkanCore
 
 /// What one value means for a schema: a fine value's fields (or why it is not valid), or the rule and

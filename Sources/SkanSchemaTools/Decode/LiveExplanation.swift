@@ -1,3 +1,4 @@
+public import SkanCompiler
 public import SkanCore
 
 /// What values mean when several versions of a schema are live at once (`skanc decode V3.skan,V4.skan …`): a

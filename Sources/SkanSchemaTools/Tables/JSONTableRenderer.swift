@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 /// The `skanc table --format json` document. Its shape is stable and documented in docs/TableFormats.md:

@@ -1,3 +1,5 @@
+import SkanCompiler
+
 /// GitHub-flavoured Markdown for docs and pull requests: the layout, then both tables.
 enum MarkdownRenderer {
     static func render(_ table: DecodingTable, tables: TableSelection) -> String {

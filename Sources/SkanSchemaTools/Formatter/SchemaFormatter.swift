@@ -1,3 +1,4 @@
+package import SkanCompiler
 public import SkanCore
 
 /// `skanc fmt`: one canonical layout for a schema. Each declaration, case and coarse rule on a line of its

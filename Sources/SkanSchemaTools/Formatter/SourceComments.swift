@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 /// The comments between a schema's tokens, attached to the token they belong to: a comment after code on

@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 /// The layout `SchemaFormatter` writes: which tokens start a line and what kind of line, then the lines,
