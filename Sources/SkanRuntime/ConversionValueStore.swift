@@ -1,5 +1,4 @@
 public import Foundation
-import SkanAppleAds
 
 /// What the updater persists between launches for one schema version. The first-launch date is kept
 /// apart (`ConversionValueStore.loadFirstLaunch`), so that a new schema version keeps the user's windows.

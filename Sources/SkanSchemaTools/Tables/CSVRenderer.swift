@@ -1,4 +1,3 @@
-import SkanCompiler
 import SkanCore
 
 /// RFC 4180 CSV: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line break.
