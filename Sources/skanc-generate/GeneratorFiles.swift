@@ -32,17 +32,11 @@ enum GeneratorFiles {
         let temporary = path + ".skanc-generate-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporary)
-                return reason
-            }
-            written += count
+        guard writeAll(bytes, to: descriptor) else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            unlink(temporary)
+            return reason
         }
         guard close(descriptor) == 0, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -54,13 +48,18 @@ enum GeneratorFiles {
 
     /// `text` and a line break on standard error.
     static func printError(_ text: String) {
-        let bytes = Array((text + "\n").utf8)
+        _ = writeAll(Array((text + "\n").utf8), to: 2)
+    }
+
+    /// Writes all of `bytes`, retrying interrupted and partial writes; false when a write fails (`errno` says why).
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(2, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
+            guard count > 0 else { return false }
             written += count
         }
+        return true
     }
 }

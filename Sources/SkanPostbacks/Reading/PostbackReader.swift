@@ -81,8 +81,6 @@ public final class PostbackReader {
     /// with the version it belongs to (a `schema_version` column, the status `ambiguous-version` for a value
     /// valid in several, `invalid-fine` for one valid in none). Rows go to `output`, in input order.
     public init(versions: LiveVersions, options: Options = Options(), output: some PostbackOutput) {
-        let format = options.format
-        let withFileColumn = options.withFileColumn
         let duplicateCapacity =
             options.duplicateCapacity ?? PostbackReader.duplicateCapacity(forInputBytes: options.inputBytes)
         let verifier = options.verification.map(SignatureVerifier.init)
@@ -90,9 +88,9 @@ public final class PostbackReader {
         let threads = max(1, min(options.threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, options.chunkBytes)
-        let templates = RowTemplates(versions: versions, format: format, withFile: withFileColumn)
+        let templates = RowTemplates(versions: versions, format: options.format, withFile: options.withFileColumn)
         merger = PostbackMerger(
-            versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,
+            versions: versions, format: options.format, withFileColumn: options.withFileColumn, templates: templates,
             duplicateCapacity: duplicateCapacity, sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
@@ -100,7 +98,8 @@ public final class PostbackReader {
             (
                 LineBatch(capacity: capacity),
                 BatchDecoder(
-                    versions: versions, format: format, withFileColumn: withFileColumn, templates: templates,
+                    versions: versions, format: options.format, withFileColumn: options.withFileColumn,
+                    templates: templates,
                     maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier)
             )
         }

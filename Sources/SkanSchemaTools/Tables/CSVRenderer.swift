@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 /// RFC 4180 CSV: a header row, CRLF line ends, fields quoted when they hold a comma, quote or line break.
