@@ -3,7 +3,8 @@ import PackageDescription
 
 // One module per job, dependencies only down (docs/Architecture.md draws them):
 //   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanWarehouse
-//   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks;  SkanAppleAds ← SkanRuntime
+//   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks
+//   SkanCore ← SkanRuntime, SkanTracking;  SkanAppleAds ← SkanAppleAdsClient  (what apps link: three products)
 //   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
 // Imports say what a file uses: a member is visible only through an import of its module, an import is
 // internal unless marked public, and an existential is spelled `any`.
@@ -28,7 +29,12 @@ let package = Package(
         .library(name: "SkanWarehouse", targets: ["SkanWarehouse"]),
         .library(name: "SkanInfoPlist", targets: ["SkanInfoPlist"]),
         .library(name: "SkanAppleAds", targets: ["SkanAppleAds"]),
+        // What apps link, one product per job, so that an app links (and answers the App Store's questions for)
+        // only what it uses: conversion values (StoreKit, AdAttributionKit), tracking authorization
+        // (AppTrackingTransparency, AdSupport, UIKit), Apple Ads attribution (AdServices).
         .library(name: "SkanRuntime", targets: ["SkanRuntime"]),
+        .library(name: "SkanTracking", targets: ["SkanTracking"]),
+        .library(name: "SkanAppleAdsClient", targets: ["SkanAppleAdsClient"]),
         .executable(name: "skanc", targets: ["skanc"]),
         .plugin(name: "SkancPlugin", targets: ["SkancPlugin"]),
     ],
@@ -60,9 +66,19 @@ let package = Package(
         // Apple Ads attribution records in one shape (the AdServices API's and the iAd framework's), read from
         // JSON, and their rows: for the runtime's client and for `skanc attribution`. Foundation only.
         .target(name: "SkanAppleAds", dependencies: ["SkanCore"], swiftSettings: strictImports),
-        // What apps link next to the generated code: one updater that applies conversion values, tracking
-        // authorization and the Apple Ads attribution client.
-        .target(name: "SkanRuntime", dependencies: ["SkanCore", "SkanAppleAds"], swiftSettings: strictImports),
+        // What apps link next to the generated code: the updater that applies conversion values through
+        // AdAttributionKit and SKAdNetwork. Each runtime target ships a privacy manifest for what it does.
+        .target(
+            name: "SkanRuntime", dependencies: ["SkanCore"], resources: [.process("PrivacyInfo.xcprivacy")],
+            swiftSettings: strictImports),
+        // Tracking authorization at the right moment, and the identifiers it allows.
+        .target(
+            name: "SkanTracking", dependencies: ["SkanCore"], resources: [.process("PrivacyInfo.xcprivacy")],
+            swiftSettings: strictImports),
+        // The install's Apple Ads attribution record, fetched with an AdServices token.
+        .target(
+            name: "SkanAppleAdsClient", dependencies: ["SkanCore", "SkanAppleAds"],
+            resources: [.process("PrivacyInfo.xcprivacy")], swiftSettings: strictImports),
         // The command-line shell: each command parses its options, makes one library call and prints.
         .executableTarget(
             name: "skanc",
@@ -125,13 +141,17 @@ let package = Package(
             swiftSettings: strictImports
         ),
         .testTarget(
-            name: "SkanRuntimeTests", dependencies: ["SkanCore", "SkanRuntime", "SkanAppleAds", "GeneratedPublic"],
+            name: "SkanRuntimeTests",
+            dependencies: [
+                "SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAds", "SkanAppleAdsClient", "GeneratedPublic",
+            ],
             swiftSettings: strictImports),
         // Apple's SKAdNetwork and AdAttributionKit declarations, mirrored, with the runtime's calling code
-        // (links to Sources/SkanRuntime/Apple: the same files, compiled against the mirror) on every run.
+        // (links to the Apple/ folders of the runtime targets: the same files, compiled against the mirror) on
+        // every run.
         .testTarget(
             name: "AppleAPIMirrorTests",
-            dependencies: ["SkanCore", "SkanRuntime"],
+            dependencies: ["SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient"],
             swiftSettings: strictImports + [.define("APPLE_API_MIRROR")]
         ),
         // Reads Sources/ and Plugins/ as text for what would not compile on macOS or iOS.

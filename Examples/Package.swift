@@ -14,7 +14,8 @@ let package = Package(
             dependencies: ["MainActorApp"],
             plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
         ),
-        // Replays a user's first 35 days through the runtime's updater and prints each update it makes.
+        // Replays a user's first 35 days through the runtime's updater and prints each update it makes, then a
+        // re-engagement on day 60.
         .executableTarget(
             name: "JourneyDemo",
             dependencies: [.product(name: "SkanRuntime", package: "skanc")],
@@ -23,7 +24,10 @@ let package = Package(
         // Tracking authorization and Apple Ads attribution, run against fakes, next to conversion values.
         .executableTarget(
             name: "AttributionDemo",
-            dependencies: [.product(name: "SkanRuntime", package: "skanc")],
+            dependencies: [
+                .product(name: "SkanRuntime", package: "skanc"), .product(name: "SkanTracking", package: "skanc"),
+                .product(name: "SkanAppleAdsClient", package: "skanc"),
+            ],
             plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
         ),
         // A target whose code is MainActor-isolated by default, as new app targets are.

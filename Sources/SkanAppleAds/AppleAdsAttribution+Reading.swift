@@ -50,7 +50,9 @@ extension AppleAdsAttribution {
             campaign: try fields.integer("campaignId"), adGroup: try fields.integer("adGroupId"),
             keyword: try fields.integer("keywordId"), ad: try fields.integer("adId"),
             clickDate: try fields.date("clickDate"),
-            countryOrRegion: try fields.string("countryOrRegion"), conversionType: try fields.string("conversionType"))
+            countryOrRegion: try fields.string("countryOrRegion"), conversionType: try fields.string("conversionType"),
+            claimType: try fields.string("claimType"), impressionDate: try fields.date("impressionDate"),
+            supplyPlacement: try fields.string("supplyPlacement"), creativeSet: try fields.integer("creativeSetId"))
     }
 
     private static func iAd(_ object: [String: JSONValue]) throws(ReadingError) -> AppleAdsAttribution {

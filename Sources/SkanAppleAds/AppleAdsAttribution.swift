@@ -31,14 +31,25 @@ public struct AppleAdsAttribution: Sendable, Equatable, Codable {
     public var clickDate: String?
     /// The storefront's country or region (`countryOrRegion`, `iad-country-or-region`).
     public var countryOrRegion: String?
-    /// `Download` or `Redownload` (`conversionType`, `iad-conversion-type`).
+    /// `Download`, `Redownload` or `Preorder` (`conversionType`, `iad-conversion-type`).
     public var conversionType: String?
+    /// `Click` or `Impression`: what the install is attributed to (`claimType`; AdServices only).
+    public var claimType: String?
+    /// When the ad was seen, for an impression claim (`impressionDate`; AdServices only, when tracking is
+    /// authorized).
+    public var impressionDate: String?
+    /// Where in the App Store the ad ran: `APPSTORE_SEARCH_RESULTS`, `APPSTORE_SEARCH_TAB`,
+    /// `APPSTORE_TODAY_TAB`, `APPSTORE_PRODUCT_PAGES_BROWSE` (`supplyPlacement`; AdServices only).
+    public var supplyPlacement: String?
+    /// The creative set (`creativeSetId`; AdServices answers for devices before iOS 15.2, which has ads instead).
+    public var creativeSet: Int?
 
     /// A record; absent fields are nil.
     public init(
         source: Source, attributed: Bool, organization: Int? = nil, campaign: Int? = nil, adGroup: Int? = nil,
         keyword: Int? = nil, ad: Int? = nil, clickDate: String? = nil, countryOrRegion: String? = nil,
-        conversionType: String? = nil
+        conversionType: String? = nil, claimType: String? = nil, impressionDate: String? = nil,
+        supplyPlacement: String? = nil, creativeSet: Int? = nil
     ) {
         self.source = source
         self.attributed = attributed
@@ -50,5 +61,9 @@ public struct AppleAdsAttribution: Sendable, Equatable, Codable {
         self.clickDate = clickDate
         self.countryOrRegion = countryOrRegion
         self.conversionType = conversionType
+        self.claimType = claimType
+        self.impressionDate = impressionDate
+        self.supplyPlacement = supplyPlacement
+        self.creativeSet = creativeSet
     }
 }

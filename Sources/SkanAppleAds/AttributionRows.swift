@@ -7,10 +7,19 @@ import SkanCore
 package struct AttributionRows {
     package enum Format: String, CaseIterable { case csv, jsonl }
 
-    static let columns = [
-        "line", "status", "field", "source", "attributed", "organization_id", "campaign_id", "ad_group_id",
-        "keyword_id", "ad_id", "click_date", "country_or_region", "conversion_type",
+    /// The columns after `line`, `status` and `field`, each with the cell it takes from a record: the one list
+    /// the header and the rows are both made from.
+    static let recordColumns: [(name: String, cell: @Sendable (AppleAdsAttribution) -> Cell)] = [
+        ("source", { .text($0.source.rawValue) }), ("attributed", { .literal($0.attributed ? "true" : "false") }),
+        ("organization_id", { .number($0.organization) }), ("campaign_id", { .number($0.campaign) }),
+        ("ad_group_id", { .number($0.adGroup) }), ("keyword_id", { .number($0.keyword) }),
+        ("ad_id", { .number($0.ad) }), ("creative_set_id", { .number($0.creativeSet) }),
+        ("click_date", { .optionalText($0.clickDate) }), ("impression_date", { .optionalText($0.impressionDate) }),
+        ("claim_type", { .optionalText($0.claimType) }), ("supply_placement", { .optionalText($0.supplyPlacement) }),
+        ("country_or_region", { .optionalText($0.countryOrRegion) }),
+        ("conversion_type", { .optionalText($0.conversionType) }),
     ]
+    package static let columns = ["line", "status", "field"] + recordColumns.map(\.name)
     /// Lines longer than this (line end excluded, a carriage return counted) are `line-too-long`, unread: the
     /// same bound and measure as `skanc postbacks`.
     static let maximumLineBytes = LineLimit.maximumBytes
@@ -79,7 +88,7 @@ package struct AttributionRows {
 
     /// The row of one line; nil for a line over the bound.
     private mutating func row(_ line: Data?, number lineNumber: Int, file: String) -> String {
-        var cells: [(String, Cell)] = [("line", .number("\(lineNumber)"))]
+        var cells: [(String, Cell)] = [("line", .number(lineNumber))]
         let record: AppleAdsAttribution?
         var status = "ok"
         var field: String? = nil
@@ -95,16 +104,8 @@ package struct AttributionRows {
         }
         counts[status, default: 0] += 1
         rows += 1
-        func number(_ value: Int?) -> Cell { value.map { .number("\($0)") } ?? .null }
-        func text(_ value: String?) -> Cell { value.map(Cell.text) ?? .null }
-        cells += [
-            ("status", .text(status)), ("field", text(field)), ("source", text(record?.source.rawValue)),
-            ("attributed", record.map { .literal($0.attributed ? "true" : "false") } ?? .null),
-            ("organization_id", number(record?.organization)), ("campaign_id", number(record?.campaign)),
-            ("ad_group_id", number(record?.adGroup)), ("keyword_id", number(record?.keyword)),
-            ("ad_id", number(record?.ad)), ("click_date", text(record?.clickDate)),
-            ("country_or_region", text(record?.countryOrRegion)), ("conversion_type", text(record?.conversionType)),
-        ]
+        cells += [("status", .text(status)), ("field", .optionalText(field))]
+        cells += Self.recordColumns.map { column in (column.name, record.map(column.cell) ?? .null) }
         if withFile { cells.insert(("file", .text(file)), at: 0) }
         switch format {
         case .csv:
@@ -115,16 +116,20 @@ package struct AttributionRows {
     }
 
     /// A cell: text from the input (escaped), a number or Boolean the reader produced, or nothing.
-    enum Cell {
+    enum Cell: Sendable {
         case text(String)
-        case number(String)
         case literal(String)
         case null
+
+        /// Text, or nothing for nil.
+        static func optionalText(_ value: String?) -> Cell { value.map(Cell.text) ?? .null }
+        /// A number, or nothing for nil.
+        static func number(_ value: Int?) -> Cell { value.map { .literal("\($0)") } ?? .null }
 
         var csv: String {
             switch self {
             case .text(let text): CSVField.escaped(text)
-            case .number(let text), .literal(let text): text
+            case .literal(let text): text
             case .null: ""
             }
         }
@@ -132,7 +137,7 @@ package struct AttributionRows {
         var json: String {
             switch self {
             case .text(let text): JSONString.quoted(text)
-            case .number(let text), .literal(let text): text
+            case .literal(let text): text
             case .null: "null"
             }
         }

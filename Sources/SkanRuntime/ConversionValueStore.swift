@@ -1,7 +1,7 @@
 public import Foundation
 
-/// What the updater persists between launches for one schema version. The first-launch date is kept
-/// apart (`ConversionValueStore.loadFirstLaunch`), so that a new schema version keeps the user's windows.
+/// What the updater persists between launches for one schema version and one conversion. The first-launch date
+/// is kept apart (`ConversionValueStore.loadFirstLaunch`), so that a new schema version keeps the user's windows.
 public struct StoredConversionState: Sendable, Equatable, Codable {
     /// The state, as its fine value (a state and its fine value determine each other).
     public var fineValue: Int
@@ -11,16 +11,27 @@ public struct StoredConversionState: Sendable, Equatable, Codable {
     public var adAttributionKit: [Int: ConversionValueUpdate]
     /// The highest fine value ever sent, for the SKAdNetwork 3 increase-only option.
     public var highestFineValueSent: Int?
+    /// For a re-engagement, when the app was opened from the ad: a state stored for another open is a
+    /// re-engagement of its own and is not carried over.
+    public var opened: Date?
+    /// When the first update was taken: the start of Developer Mode's windows.
+    public var firstUpdate: Date?
+    /// The frameworks that refused this conversion for good (`PostbackRefusal.conversion`).
+    public var refusedConversion: [AttributionFramework]?
 
     /// A stored state; the frameworks' maps default to empty.
     public init(
         fineValue: Int, skAdNetwork: [Int: ConversionValueUpdate] = [:],
-        adAttributionKit: [Int: ConversionValueUpdate] = [:], highestFineValueSent: Int? = nil
+        adAttributionKit: [Int: ConversionValueUpdate] = [:], highestFineValueSent: Int? = nil, opened: Date? = nil,
+        firstUpdate: Date? = nil, refusedConversion: [AttributionFramework]? = nil
     ) {
         self.fineValue = fineValue
         self.skAdNetwork = skAdNetwork
         self.adAttributionKit = adAttributionKit
         self.highestFineValueSent = highestFineValueSent
+        self.opened = opened
+        self.firstUpdate = firstUpdate
+        self.refusedConversion = refusedConversion
     }
 
     /// The last updates `framework` accepted, by window.

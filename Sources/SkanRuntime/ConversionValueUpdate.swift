@@ -27,18 +27,26 @@ public struct ConversionValueUpdate: Sendable, Equatable, Codable {
     }
 }
 
-/// The system frameworks that take conversion values. An app whose ad networks use either should tell
-/// both, independently: one framework's failure neither blocks nor undoes the other (AdAttributionKit,
-/// "AdAttributionKit and SKAdNetwork interoperability").
+/// The system frameworks that take conversion values, in the order the updater sends to them. An app whose ad
+/// networks use either should tell both, independently: one framework's failure neither blocks nor undoes the
+/// other (AdAttributionKit, "Understanding AdAttributionKit and SKAdNetwork interoperability").
+///
+/// AdAttributionKit goes first. iOS mirrors every SKAdNetwork update into AdAttributionKit as
+/// `Postback.updateConversionValue(_:lockPostback:)`, which has no coarse value and no conversion types: sent
+/// second, a locking SKAdNetwork update could lock the AdAttributionKit postback before AdAttributionKit's own
+/// update, with its coarse value, arrived. Sent first, AdAttributionKit has the full update, and the mirrored
+/// copy repeats its fine value and lock.
 public enum AttributionFramework: String, Sendable, Codable, CaseIterable {
-    /// StoreKit's SKAdNetwork (iOS 14.0 and later).
-    case skAdNetwork
     /// AdAttributionKit (iOS 17.4 and later).
     case adAttributionKit
+    /// StoreKit's SKAdNetwork (iOS 14.0 and later).
+    case skAdNetwork
 }
 
 /// What `ConversionValueUpdater` throws when a framework refused an update. The frameworks in
-/// `accepted` have it and are not sent it again; the ones in `failures` are retried on the next call.
+/// `accepted` have it and are not sent it again; the ones in `failures` are retried on the next call, except those
+/// in `permanent`, whose refusal will not go away (an invalid value or conversion tag): they are reported this
+/// once and not sent the same update again.
 public struct ConversionValueUpdateError: Error {
     /// The update that was refused.
     public var update: ConversionValueUpdate
@@ -46,13 +54,23 @@ public struct ConversionValueUpdateError: Error {
     public var failures: [AttributionFramework: any Error]
     /// The frameworks that took the update in the same call.
     public var accepted: [AttributionFramework]
+    /// How long each refusal in `failures` holds.
+    public var refusals: [AttributionFramework: PostbackRefusal]
 
-    /// The error for `update`, refused by the frameworks in `failures` and taken by the ones in `accepted`.
+    /// The error for `update`, refused by the frameworks in `failures` (transiently unless `refusals` says
+    /// otherwise) and taken by the ones in `accepted`.
     public init(
-        update: ConversionValueUpdate, failures: [AttributionFramework: any Error], accepted: [AttributionFramework]
+        update: ConversionValueUpdate, failures: [AttributionFramework: any Error], accepted: [AttributionFramework],
+        refusals: [AttributionFramework: PostbackRefusal] = [:]
     ) {
         self.update = update
         self.failures = failures
         self.accepted = accepted
+        self.refusals = refusals
+    }
+
+    /// The refusing frameworks that will not be sent this update again.
+    public var permanent: [AttributionFramework] {
+        AttributionFramework.allCases.filter { failures[$0] != nil && (refusals[$0] ?? .transient) != .transient }
     }
 }

@@ -1,11 +1,14 @@
 public import Foundation
-import SkanCore
+public import SkanCore
 
 /// The one place an app tells the system about conversion values. Call `record` whenever an event
-/// happens; the updater merges the change into the persisted state, works out the current window from the
-/// first-launch date, computes fine value, coarse value and lock from the schema, and sends them to each
-/// framework once: no call when that framework already has the values in this window, none after it
+/// happens; the updater merges the change into the persisted state, works out the current window, computes
+/// fine value, coarse value and lock from the schema, and sends them to each framework once: AdAttributionKit
+/// first, then SKAdNetwork; no call when that framework already has the values in this window, none after it
 /// locked the window, none after the last window.
+///
+/// One updater serves one conversion: the install (windows from first launch), or one re-engagement (windows
+/// from the open, AdAttributionKit only), each with a state of its own.
 ///
 /// ```swift
 /// extension Shop: ConversionValueState {}
@@ -27,8 +30,11 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
 
     /// The current state, as the app's changes left it.
     public private(set) var state: State
-    /// The first-launch date the windows count from.
-    public let firstLaunch: Date
+    /// The conversion these values are for.
+    public nonisolated let conversion: Conversion
+    /// When the windows end.
+    public nonisolated let schedule: ConversionWindow.Schedule
+    private let conversionStart: Date
     private var stored: StoredConversionState
     private let store: any ConversionValueStore
     private let client: any PostbackClient
@@ -37,43 +43,73 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// The sends in flight, so that they reach the system in the order their updates were decided.
     private var lastSend: Task<[AttributionFramework: any Error], Never>?
 
-    /// An updater. `store` defaults to UserDefaults under `skanc.<State>` on Apple platforms (memory elsewhere), `client` to `SystemPostbackClient()` on iOS (a recording client elsewhere), `clock` to the system clock. The first launch is stored on first use.
+    /// An updater for `conversion` (the install by default).
+    ///
+    /// - Parameters:
+    ///   - firstLaunch: for the install, when the app first ran, if the app knows it (an app that adopts the
+    ///     runtime in an update, or makes the updater only when it first needs it, should pass it: iOS counts the
+    ///     windows from the first launch). It is stored and wins over a stored date. When nil, the stored date is
+    ///     used, or, the first time, now.
+    ///   - schedule: `.production`, or `.developerMode` in debug builds on a device in Developer Mode.
+    ///   - store: UserDefaults by default on Apple platforms (`skanc.<State>` for the install,
+    ///     `skanc.<State>.reengagement.<tag>` for a re-engagement), memory elsewhere.
+    ///   - client: `SystemPostbackClient()` on iOS, a recording client elsewhere.
     public init(
+        conversion: Conversion = .install, firstLaunch: Date? = nil, schedule: ConversionWindow.Schedule = .production,
         store: (any ConversionValueStore)? = nil, client: (any PostbackClient)? = nil,
         clock: any ConversionClock = SystemClock(), options: Options = Options()
     ) {
-        let store = store ?? ConversionValueUpdater.defaultStore()
+        let store = store ?? ConversionValueUpdater.defaultStore(for: conversion)
         self.store = store
         self.client = client ?? defaultPostbackClient()
         self.clock = clock
         self.options = options
-        if let saved = store.loadFirstLaunch() {
-            firstLaunch = saved
-        } else {
-            firstLaunch = clock.now
-            store.saveFirstLaunch(firstLaunch)
+        self.conversion = conversion
+        self.schedule = schedule
+        let opened: Date?
+        switch conversion {
+        case .install:
+            opened = nil
+            if let firstLaunch {
+                conversionStart = firstLaunch
+                store.saveFirstLaunch(firstLaunch)
+            } else if let saved = store.loadFirstLaunch() {
+                conversionStart = saved
+            } else {
+                conversionStart = clock.now
+                store.saveFirstLaunch(conversionStart)
+            }
+        case .reengagement(let open):
+            opened = open.openedAt
+            conversionStart = open.openedAt
         }
-        if let saved = store.load() {
+        if let saved = store.load(), saved.opened == opened {
             stored = saved
             // A value this schema cannot read back (a damaged store) starts over, inside the same windows.
             state = (try? State(fineValue: saved.fineValue)) ?? State()
             stored.fineValue = state.fineValue
         } else {
+            // Nothing stored, or the state of an earlier re-engagement: this one starts afresh.
             state = State()
-            stored = StoredConversionState(fineValue: state.fineValue)
+            stored = StoredConversionState(fineValue: state.fineValue, opened: opened)
             store.save(stored)
         }
     }
 
-    /// The window now, or nil after the last one (840 hours after first launch).
+    /// When the windows started: first launch or the open; in Developer Mode the first update, nil before it.
+    public var windowsStart: Date? {
+        schedule.countsFromFirstUpdate ? stored.firstUpdate : conversionStart
+    }
+
+    /// The window now, or nil after the last one. In Developer Mode, window 1 until the first update.
     public var currentWindow: State.Window? {
-        ConversionWindow.window(at: clock.now, firstLaunch: firstLaunch).flatMap { State.Window(rawValue: $0.number) }
+        schedule.window(at: clock.now, since: windowsStart ?? clock.now).flatMap { State.Window(rawValue: $0.number) }
     }
 
     /// Applies `change` to the state and sends the resulting values to every framework that does not have
     /// them in this window yet. Returns the update sent, or nil when none was needed. When a framework
     /// refuses, throws `ConversionValueUpdateError`; the state change is kept, the frameworks that took
-    /// the update keep it, and the next call sends it again to the ones that refused.
+    /// the update keep it, and the next call sends it again to the ones whose refusal was transient.
     @discardableResult
     public func record(_ change: @Sendable (inout State) -> Void) async throws -> ConversionValueUpdate? {
         change(&state)
@@ -87,37 +123,39 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// one).
     @discardableResult
     public func apply() async throws -> ConversionValueUpdate? {
-        guard let current = currentWindow else { return nil }
-        let window = current.rawValue
-        guard let conversionWindow = ConversionWindow(number: window) else { return nil }
+        guard let current = currentWindow, let conversionWindow = ConversionWindow(number: current.rawValue) else {
+            return nil
+        }
+        let window = conversionWindow.number
         var fine = state.fineValue
         if options.increaseOnly, let highest = stored.highestFineValueSent { fine = max(fine, highest) }
         let update = ConversionValueUpdate(
             window: conversionWindow, fineValue: fine,
             coarseValue: CoarseConversion(rawValue: state.coarseValue(in: current).rawValue) ?? .low,
             lockWindow: state.shouldLock(in: current))
-        let due = client.frameworks.filter { framework in
+        let refusedConversion = stored.refusedConversion ?? []
+        let due = client.frameworks(for: conversion).filter { framework in
             let previous = stored[framework][window]
-            return previous?.lockWindow != true && previous != update
+            return !refusedConversion.contains(framework) && previous?.lockWindow != true && previous != update
         }
         guard !due.isEmpty else { return nil }
 
         // Claim the update before waiting, so a concurrent call does not send it again.
-        let previous = Dictionary(uniqueKeysWithValues: due.map { ($0, stored[$0][window]) })
+        let before = stored
         for framework in due { stored[framework][window] = update }
-        let previousHighest = stored.highestFineValueSent
-        stored.highestFineValueSent = max(previousHighest ?? fine, fine)
+        stored.highestFineValueSent = max(before.highestFineValueSent ?? fine, fine)
+        if stored.firstUpdate == nil { stored.firstUpdate = clock.now }
         store.save(stored)
 
         let earlier = lastSend
-        let client = self.client
+        let (client, conversion) = (self.client, self.conversion)
         let send = Task {
             _ = await earlier?.value
             // Every framework is tried, whatever the others answer.
             var failures: [AttributionFramework: any Error] = [:]
             for framework in due {
                 do {
-                    try await client.send(update, through: framework)
+                    try await client.send(update, of: conversion, through: framework)
                 } catch {
                     failures[framework] = error
                 }
@@ -127,23 +165,52 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         lastSend = send
         let failures = await send.value
         guard failures.isEmpty else {
-            // Forget the update only where it was refused, unless a later call claimed something else.
-            for framework in failures.keys where stored[framework][window] == update {
-                stored[framework][window] = previous[framework] ?? nil
-            }
-            if failures.count == due.count, stored.highestFineValueSent == max(previousHighest ?? fine, fine) {
-                stored.highestFineValueSent = previousHighest
-            }
-            store.save(stored)
-            throw ConversionValueUpdateError(
-                update: update, failures: failures, accepted: due.filter { failures[$0] == nil })
+            throw forget(update, refusedBy: failures, of: due, restoring: before)
         }
         return update
     }
 
-    private static func defaultStore() -> any ConversionValueStore {
+    /// Undoes the claim where a framework refused transiently (unless a later call claimed something else), keeps
+    /// it where the refusal is permanent, and returns the error to throw.
+    private func forget(
+        _ update: ConversionValueUpdate, refusedBy failures: [AttributionFramework: any Error],
+        of due: [AttributionFramework], restoring before: StoredConversionState
+    ) -> ConversionValueUpdateError {
+        let window = update.window.number
+        var refusals: [AttributionFramework: PostbackRefusal] = [:]
+        for (framework, error) in failures {
+            let refusal = client.refusal(error, from: framework)
+            refusals[framework] = refusal
+            switch refusal {
+            case .transient:
+                if stored[framework][window] == update { stored[framework][window] = before[framework][window] }
+            case .update:
+                break
+            case .conversion:
+                stored.refusedConversion = (stored.refusedConversion ?? []) + [framework]
+            }
+        }
+        if refusals.count == due.count, refusals.values.allSatisfy({ $0 == .transient }) {
+            // Nothing took the update: it counts neither as sent nor as the first update.
+            if stored.highestFineValueSent == max(before.highestFineValueSent ?? update.fineValue, update.fineValue) {
+                stored.highestFineValueSent = before.highestFineValueSent
+            }
+            if before.firstUpdate == nil { stored.firstUpdate = nil }
+        }
+        store.save(stored)
+        return ConversionValueUpdateError(
+            update: update, failures: failures, accepted: due.filter { failures[$0] == nil }, refusals: refusals)
+    }
+
+    private static func defaultStore(for conversion: Conversion) -> any ConversionValueStore {
         #if canImport(Darwin)
-        UserDefaultsConversionValueStore(key: "skanc.\(String(describing: State.self))")
+        let key = "skanc.\(String(describing: State.self))"
+        switch conversion {
+        case .install:
+            return UserDefaultsConversionValueStore(key: key)
+        case .reengagement(let open):
+            return UserDefaultsConversionValueStore(key: "\(key).reengagement.\(open.conversionTag ?? "untagged")")
+        }
         #else
         InMemoryConversionValueStore()
         #endif

@@ -1,46 +1,87 @@
 /// Sends updates to the system. `SystemPostbackClient` calls SKAdNetwork and AdAttributionKit on Apple
 /// platforms; `RecordingPostbackClient` records them, for tests and for platforms without either.
 public protocol PostbackClient: Sendable {
-    /// The frameworks this client reaches on this device, in the order the updater sends to them.
-    var frameworks: [AttributionFramework] { get }
-    /// Sends `update` through one framework; throws that framework's error.
-    func send(_ update: ConversionValueUpdate, through framework: AttributionFramework) async throws
+    /// The frameworks that take updates for `conversion` on this device, in the order the updater sends to them.
+    func frameworks(for conversion: Conversion) -> [AttributionFramework]
+    /// Sends `update` of `conversion` through one framework; throws that framework's error.
+    func send(_ update: ConversionValueUpdate, of conversion: Conversion, through framework: AttributionFramework)
+        async throws
+    /// How long `error`, thrown by `send` through `framework`, holds. Transient unless the client knows better.
+    func refusal(_ error: any Error, from framework: AttributionFramework) -> PostbackRefusal
+}
+
+extension PostbackClient {
+    /// Every error is transient: the update is sent again on the next call.
+    public func refusal(_ error: any Error, from framework: AttributionFramework) -> PostbackRefusal { .transient }
+}
+
+/// How long a framework's refusal holds, and so what the updater sends it next.
+public enum PostbackRefusal: String, Sendable, Codable, CaseIterable {
+    /// It may pass (no connection, the system busy): the update is sent again on the next call.
+    case transient
+    /// This update will never be taken (SKAdNetwork's `invalidConversionValue`): it is not sent again; a
+    /// different update is.
+    case update
+    /// No update of this conversion will be taken (AdAttributionKit's `invalidConversionTag` and
+    /// `conversionTagNotSupported`): the framework is not sent this conversion's updates again.
+    case conversion
 }
 
 /// Records every update instead of sending it; can be told to fail, to test error handling.
 public actor RecordingPostbackClient: PostbackClient {
     /// The error a recording client throws when told to fail.
     public struct Failure: Error, Equatable {
-        /// The failure.
-        public init() {}
+        /// How long the failure holds.
+        public var refusal: PostbackRefusal
+        /// A failure holding for `refusal`.
+        public init(_ refusal: PostbackRefusal = .transient) { self.refusal = refusal }
     }
 
     /// One update a framework took.
     public struct Sent: Sendable, Equatable {
         /// The framework that took it.
         public var framework: AttributionFramework
+        /// The conversion it was for.
+        public var conversion: Conversion
         /// The update.
         public var update: ConversionValueUpdate
     }
 
-    /// The frameworks this client pretends to reach.
+    /// The frameworks this client pretends to reach for installs; re-engagements reach AdAttributionKit only.
     public nonisolated let frameworks: [AttributionFramework]
     /// Every update taken, in order.
     public private(set) var sent: [Sent] = []
-    private var failuresToThrow: [AttributionFramework: Int] = [:]
+    private var failuresToThrow: [AttributionFramework: (count: Int, refusal: PostbackRefusal)] = [:]
 
-    /// A client reaching `frameworks` (both by default).
+    /// A client reaching `frameworks` (both by default, AdAttributionKit first).
     public init(frameworks: [AttributionFramework] = AttributionFramework.allCases) {
         self.frameworks = frameworks
     }
 
-    /// Records `update` as taken by `framework`, or throws `Failure` when told to fail.
-    public func send(_ update: ConversionValueUpdate, through framework: AttributionFramework) async throws {
-        if let remaining = failuresToThrow[framework], remaining > 0 {
-            failuresToThrow[framework] = remaining - 1
-            throw Failure()
+    /// `frameworks` for installs; for re-engagements, AdAttributionKit if it is one of them.
+    public nonisolated func frameworks(for conversion: Conversion) -> [AttributionFramework] {
+        switch conversion {
+        case .install: frameworks
+        case .reengagement: frameworks.filter { $0 == .adAttributionKit }
         }
-        sent.append(Sent(framework: framework, update: update))
+    }
+
+    /// Records `update` as taken by `framework`, or throws `Failure` when told to fail.
+    public func send(
+        _ update: ConversionValueUpdate, of conversion: Conversion, through framework: AttributionFramework
+    )
+        async throws
+    {
+        if let failure = failuresToThrow[framework], failure.count > 0 {
+            failuresToThrow[framework] = (failure.count - 1, failure.refusal)
+            throw Failure(failure.refusal)
+        }
+        sent.append(Sent(framework: framework, conversion: conversion, update: update))
+    }
+
+    /// The refusal a `Failure` names; transient for any other error.
+    public nonisolated func refusal(_ error: any Error, from framework: AttributionFramework) -> PostbackRefusal {
+        (error as? Failure)?.refusal ?? .transient
     }
 
     /// The updates `framework` took, in order.
@@ -48,10 +89,12 @@ public actor RecordingPostbackClient: PostbackClient {
         sent.filter { $0.framework == framework }.map(\.update)
     }
 
-    /// Makes the next `count` sends through `framework` (every framework when nil) throw `Failure`.
-    public func failNext(_ count: Int, through framework: AttributionFramework? = nil) {
+    /// Makes the next `count` sends through `framework` (every framework when nil) throw `Failure(refusal)`.
+    public func failNext(
+        _ count: Int, through framework: AttributionFramework? = nil, refusal: PostbackRefusal = .transient
+    ) {
         for each in framework.map({ [$0] }) ?? frameworks {
-            failuresToThrow[each] = count
+            failuresToThrow[each] = (count, refusal)
         }
     }
 }

@@ -68,19 +68,79 @@ open class SKAdNetwork: NSObject {
     }
 }
 
-// MARK: - AdAttributionKit (iOS and iPadOS only; Apple lists no Mac Catalyst availability)
+/// https://developer.apple.com/documentation/storekit/skanerror-swift.struct (an `NS_ERROR_ENUM` in StoreKit's
+/// SKANError.h, bridged as a struct whose `code` is `SKANError.Code`). The runtime reads `code` only.
+@available(iOS 15.4, macCatalyst 15.4, *)
+public struct SKANError: Error, Hashable, @unchecked Sendable {
+    /// https://developer.apple.com/documentation/storekit/skanerror-swift.struct/code (raw values from
+    /// SKANError.h; later SDKs add cases after `impressionTooShort`)
+    public enum Code: Int, Sendable, Equatable {
+        case impressionMissingRequiredValue = 0
+        case unsupported = 1
+        case adNetworkIdMissing = 2
+        case mismatchedSourceAppId = 3
+        case impressionNotFound = 4
+        case invalidCampaignId = 5
+        case invalidConversionValue = 6
+        case invalidSourceAppId = 7
+        case invalidAdvertisedAppId = 8
+        case invalidVersion = 9
+        case unknown = 10
+        case impressionTooShort = 11
+    }
+
+    /// https://developer.apple.com/documentation/storekit/skanerror-swift.struct (the bridged error's `code`,
+    /// which every `_BridgedStoredNSError` has)
+    public let code: SKANError.Code
+
+    /// https://developer.apple.com/documentation/storekit/skanerror-swift.struct (the bridged initializer
+    /// `init(_:userInfo:)`, which every `_BridgedStoredNSError` has)
+    public init(_ code: SKANError.Code, userInfo: [String: Any] = [:]) {
+        self.code = code
+    }
+}
+
+// MARK: - AdAttributionKit (iOS, iPadOS and, per the framework's page, Mac Catalyst 17.4)
+
+/// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror (the cases Apple lists; the
+/// runtime matches two of them and treats every other as transient, so a `default` covers cases added later)
+@available(iOS 17.4, macCatalyst 17.4, *)
+public enum AdAttributionKitError: Error, Sendable, Hashable {
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/conversiontagnotsupported
+    @available(iOS 18.4, macCatalyst 18.4, *)
+    case conversionTagNotSupported
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/impressionexpired
+    case impressionExpired
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/invalidconversiontag
+    @available(iOS 18.4, macCatalyst 18.4, *)
+    case invalidConversionTag
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/invalidimpressionjwscomponents
+    @available(iOS 18.0, macCatalyst 18.0, *)
+    case invalidImpressionJWSComponents
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/invalidimpressionjwspayload
+    case invalidImpressionJWSPayload
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/missingattributionview
+    case missingAttributionView
+    /// https://developer.apple.com/documentation/adattributionkit/adattributionkiterror/unknown
+    case unknown
+}
 
 /// https://developer.apple.com/documentation/adattributionkit/coarseconversionvalue
-@available(iOS 17.4, *)
+@available(iOS 17.4, macCatalyst 17.4, *)
 public enum CoarseConversionValue: String, Sendable, Hashable, Codable {
     case high, low, medium
 }
 
 /// https://developer.apple.com/documentation/adattributionkit/postback
-@available(iOS 17.4, *)
+@available(iOS 17.4, macCatalyst 17.4, *)
 public struct Postback {
+    /// https://developer.apple.com/documentation/adattributionkit/postback/issupported ("Check this value to
+    /// ensure the current device supports postbacks before calling methods on a `Postback`")
+    @available(iOS 18.0, macCatalyst 18.0, *)
+    public static var isSupported: Bool { AppleMirrorWorld.current.postbacksSupported }
+
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:coarseconversionvalue:lockpostback:)
-    @available(iOS 17.4, *)
+    @available(iOS 17.4, macCatalyst 17.4, *)
     public static func updateConversionValue(
         _ fineConversionValue: Int, coarseConversionValue: CoarseConversionValue, lockPostback: Bool
     ) async throws {
@@ -91,7 +151,7 @@ public struct Postback {
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:lockpostback:)
-    @available(iOS 17.4, *)
+    @available(iOS 17.4, macCatalyst 17.4, *)
     public static func updateConversionValue(_ fineConversionValue: Int, lockPostback: Bool) async throws {
         AppleMirrorWorld.current.append(
             "Postback.updateConversionValue(\(fineConversionValue), lockPostback: \(lockPostback))")
@@ -99,20 +159,21 @@ public struct Postback {
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:)
-    @available(iOS 18.0, *)
+    @available(iOS 18.0, macCatalyst 18.0, *)
     public static func updateConversionValue(_ postbackUpdate: PostbackUpdate) async throws {
         AppleMirrorWorld.current.append("Postback.updateConversionValue(\(postbackUpdate))")
         if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
     }
 
-    /// The query item of a re-engagement open's URL that carries the conversion tag (WWDC25 session 221,
-    /// "What's new in AdAttributionKit"; https://developer.apple.com/documentation/adattributionkit/conversion-tags).
-    @available(iOS 18.4, *)
-    public static let reengagementOpenURLParameter = "AdAttributionKitReengagementOpen"
+    /// https://developer.apple.com/documentation/adattributionkit/postback/reengagementopenurlparameter (from
+    /// iOS 18.4 its value in the URL is the conversion tag: WWDC25 session 221, "What's new in AdAttributionKit";
+    /// https://developer.apple.com/documentation/adattributionkit/conversion-tags)
+    @available(iOS 18.0, macCatalyst 18.0, *)
+    public static var reengagementOpenURLParameter: String { "AdAttributionKitReengagementOpen" }
 }
 
 /// https://developer.apple.com/documentation/adattributionkit/postbackupdate
-@available(iOS 18.0, *)
+@available(iOS 18.0, macCatalyst 18.0, *)
 public struct PostbackUpdate: Sendable, CustomStringConvertible {
     /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontype
     /// (Apple lists RawRepresentable without the raw type; the runtime never reads raw values.)
@@ -129,7 +190,7 @@ public struct PostbackUpdate: Sendable, CustomStringConvertible {
     /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontypes
     public let conversionTypes: [PostbackUpdate.ConversionType]?
     /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontag
-    @available(iOS 18.4, *)
+    @available(iOS 18.4, macCatalyst 18.4, *)
     public var conversionTag: String? { storedConversionTag }
     private let storedConversionTag: String?
 
@@ -145,23 +206,25 @@ public struct PostbackUpdate: Sendable, CustomStringConvertible {
         storedConversionTag = nil
     }
 
-    /// The conversion-tag initializer as Apple's WWDC25 session 221 calls it (labels `fineConversionValue:
-    /// lockPostback: conversionTag:`); https://developer.apple.com/documentation/adattributionkit/conversion-tags.
-    @available(iOS 18.4, *)
-    public init(fineConversionValue: Int, lockPostback: Bool, conversionTag: String) {
+    /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/init(fineconversionvalue:lockpostback:conversiontag:coarseconversionvalue:conversiontypes:)
+    @available(iOS 18.4, macCatalyst 18.4, *)
+    public init(
+        fineConversionValue: Int, lockPostback: Bool, conversionTag: String,
+        coarseConversionValue: CoarseConversionValue? = nil, conversionTypes: [PostbackUpdate.ConversionType]? = nil
+    ) {
         self.fineConversionValue = fineConversionValue
         self.lockPostback = lockPostback
-        coarseConversionValue = nil
-        conversionTypes = nil
+        self.coarseConversionValue = coarseConversionValue
+        self.conversionTypes = conversionTypes
         storedConversionTag = conversionTag
     }
 
     /// How the call log shows the update.
     public var description: String {
         var parts = ["fineConversionValue: \(fineConversionValue)", "lockPostback: \(lockPostback)"]
+        if let storedConversionTag { parts.append("conversionTag: \(storedConversionTag)") }
         if let coarseConversionValue { parts.append("coarseConversionValue: \(coarseConversionValue)") }
         if let conversionTypes { parts.append("conversionTypes: \(conversionTypes.map { ".\($0)" })") }
-        if let storedConversionTag { parts.append("conversionTag: \(storedConversionTag)") }
         return "PostbackUpdate(\(parts.joined(separator: ", ")))"
     }
 }
@@ -191,7 +254,9 @@ open class ATTrackingManager: NSObject {
     open class func requestTrackingAuthorization(
         completionHandler completion: @escaping @Sendable (ATTrackingManager.AuthorizationStatus) -> Void
     ) {
-        AppleMirrorWorld.current.append("ATTrackingManager.requestTrackingAuthorization")
+        AppleMirrorWorld.current.append(
+            "ATTrackingManager.requestTrackingAuthorization"
+                + (AppleMirrorWorld.isOnMainQueue ? " on the main queue" : ""))
         completion(AppleMirrorWorld.current.answerTrackingRequest())
     }
 }
@@ -208,6 +273,10 @@ open class ASIdentifierManager: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/adsupport/asidentifiermanager/advertisingidentifier
     @available(iOS 6.0, *)
     open var advertisingIdentifier: UUID { AppleMirrorWorld.current.advertisingIdentifier }
+
+    /// https://developer.apple.com/documentation/adsupport/asidentifiermanager/isadvertisingtrackingenabled
+    @available(iOS, introduced: 6.0, deprecated: 14.0)
+    open var isAdvertisingTrackingEnabled: Bool { AppleMirrorWorld.current.advertisingTrackingEnabled }
 }
 
 /// https://developer.apple.com/documentation/uikit/uidevice
@@ -231,6 +300,7 @@ open class ASIdentifierManager: NSObject, @unchecked Sendable {
     }
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/shared
+    @available(iOSApplicationExtension, unavailable)
     public static let shared = UIApplication()
     /// https://developer.apple.com/documentation/uikit/uiapplication/applicationstate
     open var applicationState: UIApplication.State {

@@ -16,10 +16,22 @@ final class AppleMirrorWorld: @unchecked Sendable {
     private var adAttributionKitError: (any Error)?
     private var trackingStatus = ATTrackingManager.AuthorizationStatus.notDetermined
     private var trackingAnswer = ATTrackingManager.AuthorizationStatus.authorized
+    private var answerKeepsStatus = false
     private var advertising = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     private var token: String? = "mirror-token"
+    private var supported = true
+    private var limitAdTrackingOff = true
 
     init() { isBound = true }
+
+    /// Whether the caller runs on the main dispatch queue: the main actor's executor. (Not `Thread.isMainThread`:
+    /// on Linux the main queue is drained by a worker thread once the main thread parks in `dispatchMain`.)
+    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
     private init(unbound: Void) { isBound = false }
 
     func append(_ entry: String) {
@@ -60,17 +72,33 @@ final class AppleMirrorWorld: @unchecked Sendable {
         get { lock.withLock { (trackingStatus, trackingAnswer) } }
         set { lock.withLock { (trackingStatus, trackingAnswer) = (newValue.status, newValue.answer) } }
     }
-    /// What a request for tracking authorization does: the status becomes the answer.
+    /// What a request for tracking authorization does: the status becomes the answer; with
+    /// `answerWithoutPrompt`, as some iOS 17.4 releases did, the callback gets the answer and the status stays.
     func answerTrackingRequest() -> ATTrackingManager.AuthorizationStatus {
         lock.withLock {
+            if answerKeepsStatus { return trackingAnswer }
             trackingStatus = trackingAnswer
             return trackingStatus
         }
+    }
+    /// Makes requests answer without changing the status (no prompt was seen).
+    func answerWithoutPrompt() {
+        lock.withLock { answerKeepsStatus = true }
     }
     /// AdSupport's advertising identifier (all zeros when tracking is limited).
     var advertisingIdentifier: UUID {
         get { lock.withLock { advertising } }
         set { lock.withLock { advertising = newValue } }
+    }
+    /// AdSupport's `isAdvertisingTrackingEnabled` (before iOS 14: false when Limit Ad Tracking is on).
+    var advertisingTrackingEnabled: Bool {
+        get { lock.withLock { limitAdTrackingOff } }
+        set { lock.withLock { limitAdTrackingOff = newValue } }
+    }
+    /// What `Postback.isSupported` answers (iOS 18.0 and later).
+    var postbacksSupported: Bool {
+        get { lock.withLock { supported } }
+        set { lock.withLock { supported = newValue } }
     }
     /// AdServices' attribution token; nil makes the call throw.
     var attributionToken: String? {

@@ -1,1 +1,1 @@
-../../Sources/SkanRuntime/Apple/SystemAttributionTokenSource.swift
+../../Sources/SkanAppleAdsClient/Apple/SystemAttributionTokenSource.swift

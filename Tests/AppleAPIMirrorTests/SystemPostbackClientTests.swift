@@ -8,90 +8,106 @@ import Testing
 /// iPhone takes, from iOS 14.0 to 18.4, is run here.
 @Suite(.appleMirrorWorld) struct SystemPostbackClientTests {
     let update = ConversionValueUpdate(window: .first, fineValue: 11, coarseValue: .medium, lockWindow: true)
+    static let tagged = Conversion.reengagement(ReengagementOpen(openedAt: Date(), conversionTag: "tag-1"))
+    static let untagged = Conversion.reengagement(ReengagementOpen(openedAt: Date()))
 
-    /// What one update through every framework of `client` calls, in order.
-    func calls(_ client: SystemPostbackClient) async throws -> [String] {
-        for framework in client.frameworks {
-            try await client.send(update, through: framework)
+    /// What one update of `conversion` through every framework of `client` calls, in order.
+    func calls(_ client: SystemPostbackClient, _ conversion: Conversion = .install) async throws -> [String] {
+        for framework in client.frameworks(for: conversion) {
+            try await client.send(update, of: conversion, through: framework)
         }
         return AppleMirrorWorld.current.takeAll()
     }
 
-    @Test func iOS18UpdatesInstallConversionsOnlyByDefault() async throws {
-        #expect(SystemPostbackClient().frameworks == [.skAdNetwork, .adAttributionKit])
-        #expect(
-            try await calls(SystemPostbackClient()) == [
-                "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))",
-            ])
+    static let iOS18Install =
+        "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))"
+    static let skAdNetwork4 = "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)"
+
+    @Test func installsGoToAdAttributionKitFirstThenSKAdNetwork() async throws {
+        #expect(SystemPostbackClient().frameworks(for: .install) == [.adAttributionKit, .skAdNetwork])
+        #expect(try await calls(SystemPostbackClient()) == [Self.iOS18Install, Self.skAdNetwork4])
     }
 
-    @Test func appsCanTargetReengagementOrEveryConversionType() async throws {
-        #expect(
-            try await calls(SystemPostbackClient(conversions: .all)) == [
-                "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium))",
-            ])
+    @Test func aTaggedReengagementUpdateCarriesItsCoarseValueAndConversionType() async throws {
         // SKAdNetwork measures installs only.
-        #expect(SystemPostbackClient(conversions: .reengagements).frameworks == [.adAttributionKit])
+        #expect(SystemPostbackClient().frameworks(for: Self.tagged) == [.adAttributionKit])
         #expect(
-            try await calls(SystemPostbackClient(conversions: .reengagements)) == [
-                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".reengagement\"]))"
+            try await calls(SystemPostbackClient(), Self.tagged) == [
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, conversionTag: tag-1, coarseConversionValue: medium, conversionTypes: [\".reengagement\"]))"
             ])
+        // Without a tag (an open before iOS 18.4), every re-engagement conversion.
         #expect(
-            try await calls(SystemPostbackClient(conversions: .tagged("tag-1"))) == [
-                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, conversionTag: tag-1))"
+            try await calls(SystemPostbackClient(), Self.untagged) == [
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".reengagement\"]))"
             ])
     }
 
     @Test func eachOlderOSGetsItsOwnAPI() async throws {
         let expected: [(APILevel, [String])] = [
-            (
-                .iOS18,
-                [
-                    "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
-                    "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".install\"]))",
-                ]
-            ),
+            (.iOS18, [Self.iOS18Install, Self.skAdNetwork4]),
             (
                 .iOS17Point4,
                 [
-                    "SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)",
                     "Postback.updateConversionValue(11, coarseConversionValue: medium, lockPostback: true)",
+                    Self.skAdNetwork4,
                 ]
             ),
-            (.iOS16Point1, ["SKAdNetwork.updatePostbackConversionValue(11, coarseValue: medium, lockWindow: true)"]),
+            (.iOS16Point1, [Self.skAdNetwork4]),
             (.iOS15Point4, ["SKAdNetwork.updatePostbackConversionValue(11)"]),
             (.iOS14, ["SKAdNetwork.updateConversionValue(11)"]),
         ]
         for (level, calls) in expected {
-            #expect(
-                try await self.calls(SystemPostbackClient(conversions: .installs, newestAPI: level)) == calls,
-                "\(level)")
+            #expect(try await self.calls(SystemPostbackClient(newestAPI: level)) == calls, "\(level)")
         }
+        // An iOS 18.0 device has no tags: a tagged open's update names the conversion type alone.
+        #expect(
+            try await calls(SystemPostbackClient(newestAPI: .iOS18), Self.tagged) == [
+                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 11, lockPostback: true, coarseConversionValue: medium, conversionTypes: [\".reengagement\"]))"
+            ])
     }
 
-    @Test func updatesThatAnOSCannotExpressGoNowhere() {
-        // Before 18.0 a re-engagement-only update would touch installs too; before 18.4 there are no tags.
-        #expect(SystemPostbackClient(conversions: .reengagements, newestAPI: .iOS17Point4).frameworks == [])
-        #expect(SystemPostbackClient(conversions: .tagged("t"), newestAPI: .iOS18).frameworks == [])
+    @Test func reengagementsNeedIOS18() {
+        // Before 18.0 an AdAttributionKit update would touch installs too.
+        #expect(SystemPostbackClient(newestAPI: .iOS17Point4).frameworks(for: Self.untagged) == [])
+        #expect(SystemPostbackClient(newestAPI: .iOS16Point1).frameworks(for: .install) == [.skAdNetwork])
+    }
+
+    @Test(arguments: [APILevel.iOS18, .iOS18Point4])
+    func nothingReachesAdAttributionKitWherePostbacksAreNotSupported(_ level: APILevel) async throws {
+        AppleMirrorWorld.current.postbacksSupported = false
+        let client = SystemPostbackClient(newestAPI: level)
+        #expect(client.frameworks(for: .install) == [.skAdNetwork])
+        #expect(client.frameworks(for: Self.tagged) == [])
+        #expect(try await calls(client) == [Self.skAdNetwork4])
+        #expect(try await calls(client, Self.tagged) == [])
+        // iOS 17.x has no `isSupported` and supports postbacks.
         #expect(
-            SystemPostbackClient(conversions: .all, newestAPI: .iOS17Point4).frameworks == [
-                .skAdNetwork, .adAttributionKit,
+            SystemPostbackClient(newestAPI: .iOS17Point4).frameworks(for: .install) == [
+                .adAttributionKit, .skAdNetwork,
             ])
-        #expect(SystemPostbackClient(conversions: .installs, newestAPI: .iOS16Point1).frameworks == [.skAdNetwork])
     }
 
     @Test func eachFrameworksErrorReachesTheCallerOnItsOwn() async throws {
         struct Refused: Error {}
         let client = SystemPostbackClient()
         AppleMirrorWorld.current.failNext(skAdNetwork: Refused())
-        await #expect(throws: Refused.self) { try await client.send(update, through: .skAdNetwork) }
-        try await client.send(update, through: .adAttributionKit)
+        await #expect(throws: Refused.self) { try await client.send(update, of: .install, through: .skAdNetwork) }
+        try await client.send(update, of: .install, through: .adAttributionKit)
         AppleMirrorWorld.current.failNext(adAttributionKit: Refused())
-        await #expect(throws: Refused.self) { try await client.send(update, through: .adAttributionKit) }
-        try await client.send(update, through: .skAdNetwork)
+        await #expect(throws: Refused.self) { try await client.send(update, of: .install, through: .adAttributionKit) }
+        try await client.send(update, of: .install, through: .skAdNetwork)
         #expect(AppleMirrorWorld.current.takeAll().count == 4)
+    }
+
+    @Test func refusalsThatWillNotGoAwayAreToldApart() {
+        struct Other: Error {}
+        let client = SystemPostbackClient()
+        #expect(client.refusal(SKANError(.invalidConversionValue), from: .skAdNetwork) == .update)
+        #expect(client.refusal(SKANError(.unknown), from: .skAdNetwork) == .transient)
+        #expect(client.refusal(AdAttributionKitError.invalidConversionTag, from: .adAttributionKit) == .conversion)
+        #expect(client.refusal(AdAttributionKitError.conversionTagNotSupported, from: .adAttributionKit) == .conversion)
+        #expect(client.refusal(AdAttributionKitError.unknown, from: .adAttributionKit) == .transient)
+        #expect(client.refusal(Other(), from: .adAttributionKit) == .transient)
     }
 
     @Test func theUpdaterKeepsSendingToAdAttributionKitWhenSKAdNetworkRefuses() async throws {
@@ -102,12 +118,39 @@ import Testing
         let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.count = 3 } }
         #expect(error?.accepted == [.adAttributionKit])
         #expect(try await updater.apply()?.fineValue == 3)
-        #expect(
-            AppleMirrorWorld.current.takeAll() == [
-                "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
-                "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 3, lockPostback: false, coarseConversionValue: low, conversionTypes: [\".install\"]))",
-                "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)",
-            ])
+        let aak =
+            "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 3, lockPostback: false, coarseConversionValue: low, conversionTypes: [\".install\"]))"
+        let skan = "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)"
+        #expect(AppleMirrorWorld.current.takeAll() == [aak, skan, skan])
+    }
+
+    @Test func anInvalidConversionValueIsReportedOnceAndNotResent() async throws {
+        AppleMirrorWorld.current.failNext(skAdNetwork: SKANError(.invalidConversionValue))
+        let updater = ConversionValueUpdater<Counter>(
+            store: InMemoryConversionValueStore(), client: SystemPostbackClient())
+        let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.count = 3 } }
+        #expect(error?.permanent == [.skAdNetwork])
+        #expect(try await updater.apply() == nil)
+        #expect(try await updater.apply() == nil)
+        #expect(AppleMirrorWorld.current.takeAll().count == 2)
+        // A different value is sent.
+        #expect(try await updater.record { $0.count = 4 }?.fineValue == 4)
+        #expect(AppleMirrorWorld.current.takeAll().count == 2)
+    }
+
+    @Test func anInvalidConversionTagStopsThatReengagementsUpdates() async throws {
+        AppleMirrorWorld.current.failNext(adAttributionKit: AdAttributionKitError.invalidConversionTag)
+        let updater = ConversionValueUpdater<Counter>(
+            conversion: Self.tagged, store: InMemoryConversionValueStore(), client: SystemPostbackClient())
+        let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.count = 3 } }
+        #expect(error?.permanent == [.adAttributionKit])
+        #expect(try await updater.record { $0.count = 5 } == nil)
+        #expect(try await updater.apply() == nil)
+        #expect(AppleMirrorWorld.current.takeAll().count == 1)
+    }
+
+    @Test func theURLParameterIsAdAttributionKits() {
+        #expect(ReengagementOpen.urlParameter == Postback.reengagementOpenURLParameter)
     }
 }
 

@@ -1,1 +1,1 @@
-../../Sources/SkanRuntime/Apple/SystemTracking.swift
+../../Sources/SkanTracking/Apple/SystemTracking.swift

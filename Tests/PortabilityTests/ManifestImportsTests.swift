@@ -27,7 +27,9 @@ import Testing
         var found = Set<String>()
         for file in try PortabilityTests.swiftFiles(under: "Sources/\(target)") {
             for line in file.source.text.split(separator: "\n") {
-                let words = line.split(separator: " ").filter { !["public", "package", "internal"].contains($0) }
+                let words = line.split(separator: " ").filter {
+                    !["public", "package", "internal", "@_exported"].contains($0)
+                }
                 if words.count == 2, words[0] == "import", modules.contains(String(words[1])) {
                     found.insert(String(words[1]))
                 }

@@ -65,7 +65,10 @@ import Testing
 
     @Test func everyAppleCallIsBehindAnAvailabilityCheckAsNewAsTheAPI() throws {
         let apis = try Self.mirror()
-        let files = try Self.swiftFiles(under: "Sources/SkanRuntime/Apple")
+        let files = try RuntimeProductsTests.runtimeTargets.flatMap {
+            try Self.swiftFiles(under: "Sources/\($0)/Apple")
+        }
+        #expect(files.count == RuntimeProductsTests.runtimeTargets.count)
         let floor = try Self.iOSFloor()
         #expect(!files.isEmpty)
         let problems = files.flatMap {

@@ -1,5 +1,6 @@
 import Foundation
-import SkanRuntime
+import SkanAppleAdsClient
+import SkanCore
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -33,9 +34,11 @@ actor FakeTransport: HTTPTransport {
         (self.statuses, self.answer) = (statuses, answer)
     }
 
+    /// A status of 0 stands for a failed connection.
     func post(_ url: URL, body: Data, contentType: String) async throws -> HTTPResponse {
         requests.append(Request(url: url, body: String(decoding: body, as: UTF8.self), contentType: contentType))
         let status = statuses[min(requests.count - 1, statuses.count - 1)]
+        if status == 0 { throw URLError(.notConnectedToInternet) }
         return HTTPResponse(status: status, body: status == 200 ? answer : Data())
     }
 }
@@ -54,7 +57,7 @@ enum AttributionFixtures {
     static let expected = AppleAdsAttribution(
         source: .adServices, attributed: true, organization: 40_669_820, campaign: 542_370_539, adGroup: 542_317_095,
         keyword: 87_675_432, ad: 542_317_136, clickDate: "2020-04-08T17:17:00Z", countryOrRegion: "US",
-        conversionType: "Download")
+        conversionType: "Download", claimType: "Click")
 }
 
 @Suite struct AppleAdsAttributionClientTests {
@@ -69,7 +72,7 @@ enum AttributionFixtures {
         #expect(requests.allSatisfy { $0.contentType == "text/plain" && $0.body == "token-1" })
         #expect(requests.first?.url.absoluteString == "https://api-adservices.apple.com/api/v1/")
         #expect(await sleeper.waits == [5, 5])
-        #expect(store.load() == AttributionFixtures.expected)
+        #expect(store.load()?.record == AttributionFixtures.expected)
     }
 
     @Test func theRecordIsFetchedOncePerInstall() async throws {
@@ -95,7 +98,7 @@ enum AttributionFixtures {
         }
         #expect(await transport.requests.count == 3)
         #expect(await sleeper.waits == [5, 5])
-        #expect(store.load() == nil)
+        #expect(store.load()?.record == nil)
     }
 
     @Test func otherAnswersAndATokenFailureAreReported() async throws {
@@ -121,6 +124,42 @@ enum AttributionFixtures {
             Issue.record("expected a token failure, got \(String(describing: error))")
             return
         }
+    }
+
+    @Test func failedConnectionsAnd5xxAreRetriedWithADoublingDelay() async throws {
+        for statuses in [[0, 503, 200], [503, 0, 200]] {
+            let (transport, sleeper) = (FakeTransport(statuses), RecordingSleeper())
+            let client = AppleAdsAttributionClient(
+                tokens: FakeTokens(), transport: transport, store: InMemoryAttributionStore(), sleeper: sleeper)
+            #expect(try await client.attribution() == AttributionFixtures.expected)
+            #expect(await sleeper.waits == [2, 4], "\(statuses)")
+        }
+        let (down, sleeper) = (FakeTransport([0]), RecordingSleeper())
+        let client = AppleAdsAttributionClient(
+            tokens: FakeTokens(), transport: down, store: InMemoryAttributionStore(), sleeper: sleeper)
+        let error = await #expect(throws: AppleAdsAttributionClient.Failure.self) { try await client.attribution() }
+        guard case .transport = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
+        }
+        #expect(await down.requests.count == 3)
+        #expect(await sleeper.waits == [2, 4])
+    }
+
+    @Test func aChangedTrackingStatusFetchesANewRecordWithANewToken() async throws {
+        let (tokens, transport, store) = (FakeTokens(), FakeTransport([200]), InMemoryAttributionStore())
+        let client = AppleAdsAttributionClient(
+            tokens: tokens, transport: transport, store: store, sleeper: RecordingSleeper())
+        _ = try await client.attribution(trackingStatus: .notDetermined)
+        _ = try await client.attribution(trackingStatus: .notDetermined)
+        #expect(await transport.requests.map(\.body) == ["token-1"])
+        // Authorized: Apple issues a new token and answers with the detailed fields.
+        _ = try await client.attribution(trackingStatus: .authorized)
+        #expect(await transport.requests.map(\.body) == ["token-1", "token-2"])
+        #expect(store.load()?.trackingStatus == .authorized)
+        // No status given: whatever was stored.
+        _ = try await client.attribution()
+        #expect(await transport.requests.count == 2)
     }
 
     /// URLSession against a real HTTP server on 127.0.0.1 that answers 404 and then 200.
@@ -173,6 +212,21 @@ enum AttributionFixtures {
                 == AppleAdsAttribution(
                     source: .iAd, attributed: true, organization: 7, adGroup: 3, keyword: 4, ad: 5,
                     clickDate: "2018-12-31T23:30:00Z", countryOrRegion: "DE", conversionType: "Redownload"))
+    }
+
+    @Test func readsEveryFieldAppleDocuments() throws {
+        // An impression claim with tracking authorized, on a device before iOS 15.2 (a creative set, no ad).
+        let answer =
+            #"{"attribution":true,"orgId":1,"campaignId":2,"adGroupId":3,"keywordId":4,"creativeSetId":5,"conversionType":"Preorder","claimType":"Impression","impressionDate":"2025-03-01T08:30Z","supplyPlacement":"APPSTORE_TODAY_TAB","countryOrRegion":"JP"}"#
+        #expect(
+            try AppleAdsAttribution(json: Data(answer.utf8))
+                == AppleAdsAttribution(
+                    source: .adServices, attributed: true, organization: 1, campaign: 2, adGroup: 3, keyword: 4,
+                    countryOrRegion: "JP", conversionType: "Preorder", claimType: "Impression",
+                    impressionDate: "2025-03-01T08:30:00Z", supplyPlacement: "APPSTORE_TODAY_TAB", creativeSet: 5))
+        #expect(throws: AppleAdsAttribution.ReadingError(code: "bad-date", key: "impressionDate")) {
+            try AppleAdsAttribution(json: Data(#"{"attribution":true,"impressionDate":"soon"}"#.utf8))
+        }
     }
 
     @Test func saysWhatIsWrong() {

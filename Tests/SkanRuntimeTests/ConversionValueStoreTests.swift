@@ -39,7 +39,7 @@ import Testing
             let v3 = ConversionValueUpdater<Shop>(
                 store: UserDefaultsConversionValueStore(key: "skanc.Shop.v3", defaults: defaults), client: v3Client,
                 clock: clock)
-            let origin = await v3.firstLaunch
+            let origin = try #require(await v3.windowsStart)
             try await v3.record {
                 $0.registered = true
                 $0.dayOneAction = .browsed
@@ -52,7 +52,7 @@ import Testing
             let v4 = ConversionValueUpdater<ShopV4>(
                 store: UserDefaultsConversionValueStore(key: "skanc.Shop.v4", defaults: defaults), client: v4Client,
                 clock: clock)
-            #expect(await v4.firstLaunch == origin)
+            #expect(await v4.windowsStart == origin)
             #expect(await v4.currentWindow == .second)
             #expect(await v4.state == ShopV4())  // a new layout starts from its own empty state
             let update = try await v4.record { $0.subscribed = true }
@@ -78,7 +78,7 @@ import Testing
             #expect(store.load() == nil)
             let updater = ConversionValueUpdater<ShopV4>(
                 store: store, client: RecordingPostbackClient(), clock: TestClock())
-            #expect(await updater.firstLaunch == Date(timeIntervalSince1970: 100))
+            #expect(await updater.windowsStart == Date(timeIntervalSince1970: 100))
             #expect(await updater.currentWindow == nil)  // decades later
         }
     }

@@ -16,14 +16,14 @@ import Testing
         for framework in AttributionFramework.allCases {
             #expect(await client.updates(through: framework).map(\.fineValue) == [1, 9])
         }
-        // SKAdNetwork first, then AdAttributionKit, for each update.
+        // AdAttributionKit first, then SKAdNetwork, for each update.
         #expect(
-            await client.sent.map(\.framework) == [.skAdNetwork, .adAttributionKit, .skAdNetwork, .adAttributionKit])
+            await client.sent.map(\.framework) == [.adAttributionKit, .skAdNetwork, .adAttributionKit, .skAdNetwork])
     }
 
     @Test func windowsChangeOnTheirHourToTheSecond() async throws {
         let (updater, client, clock, _) = makeUpdater(Shop.self, frameworks: [.skAdNetwork])
-        let origin = await updater.firstLaunch
+        let origin = try #require(await updater.windowsStart)
         try await updater.record { $0.registered = true }
         clock.set(hours: 48, seconds: -1, after: origin)
         #expect(await updater.currentWindow == .first)
@@ -43,7 +43,7 @@ import Testing
 
     @Test func aLockedWindowTakesNoMoreUpdatesUntilTheNext() async throws {
         let (updater, client, clock, _) = makeUpdater(Shop.self)
-        let origin = await updater.firstLaunch
+        let origin = try #require(await updater.windowsStart)
         // Shop locks window 1 when paymentTier == high.
         let locked = try await updater.record { $0.paymentTier = .high }
         #expect(locked == ConversionValueUpdate(window: .first, fineValue: 6, coarseValue: .high, lockWindow: true))
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aWindowOneLockDecidedAtHourFiftyDoesNotLockTheSecondPostback() async throws {
         let (updater, _, clock, _) = makeUpdater(Shop.self)
-        let origin = await updater.firstLaunch
+        let origin = try #require(await updater.windowsStart)
         clock.set(hours: 50, after: origin)
         // In window 1 this state would lock; at hour 50 it is window 2, which Shop never locks.
         let update = try await updater.record { $0.paymentTier = .high }
@@ -96,7 +96,7 @@ import Testing
         let store = InMemoryConversionValueStore()
         let clock = TestClock()
         let (first, firstClient, _, _) = makeUpdater(Subscription.self, store: store, clock: clock)
-        let origin = await first.firstLaunch
+        let origin = try #require(await first.windowsStart)
         try await first.record {
             $0.revenue = .mid
             $0.startedTrial = true
@@ -106,7 +106,7 @@ import Testing
         clock.set(hours: 24, after: origin)
         let (second, secondClient, _, _) = makeUpdater(Subscription.self, store: store, clock: clock)
         #expect(await second.state == Subscription(revenue: .mid, startedTrial: true))
-        #expect(await second.firstLaunch == origin)
+        #expect(await second.windowsStart == origin)
         #expect(try await second.apply() == nil)  // window 1 already has these values
         #expect(await secondClient.sent.isEmpty)
         clock.set(hours: 240, after: origin)

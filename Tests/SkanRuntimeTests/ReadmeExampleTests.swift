@@ -1,7 +1,9 @@
 import Foundation
 import GeneratedPublic
+import SkanAppleAdsClient
 import SkanCore
 import SkanRuntime
+import SkanTracking
 import Testing
 
 /// The README's examples of the runtime, as written there, so they keep compiling and meaning what they say.

@@ -1,6 +1,8 @@
 import Foundation
 import GeneratedPublic
+import SkanCore
 import SkanRuntime
+import SkanTracking
 import Testing
 
 /// App Tracking Transparency as a sequence of answers, recording each request.
@@ -30,10 +32,10 @@ actor FakeTrackingSystem: TrackingSystem {
     func vendorIdentifier() async -> UUID? { UUID(uuidString: "00000000-0000-4000-8000-00000000ABCD") }
 }
 
-/// An app that is inactive (launching) until the test activates it.
+/// An app that is inactive (launching) until the test activates it; a cancelled wait ends, as UIKit's does.
 actor FakeAppActivity: AppActivity {
     private var active: Bool
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
     private(set) var waits = 0
 
     init(active: Bool) { self.active = active }
@@ -41,14 +43,59 @@ actor FakeAppActivity: AppActivity {
     func untilActive() async {
         waits += 1
         if active { return }
-        await withCheckedContinuation { waiting.append($0) }
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { continuation.resume() } else { waiting[id] = continuation }
+            }
+        } onCancel: {
+            Task { await self.release(id) }
+        }
+    }
+
+    private func release(_ id: UUID) {
+        waiting.removeValue(forKey: id)?.resume()
     }
 
     func becomeActive() {
         active = true
-        for continuation in waiting { continuation.resume() }
-        waiting = []
+        for continuation in waiting.values { continuation.resume() }
+        waiting = [:]
     }
+}
+
+/// A sleeper whose sleeps end when the test says so (or when cancelled): a timeout without a clock.
+actor ManualSleeper: Sleeper {
+    private var sleeping: [UUID: CheckedContinuation<Void, any Error>] = [:]
+    private(set) var requested: [Double] = []
+
+    func sleep(seconds: Double) async throws {
+        requested.append(seconds)
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    sleeping[id] = continuation
+                }
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
+        }
+    }
+
+    private func cancel(_ id: UUID) {
+        sleeping.removeValue(forKey: id)?.resume(throwing: CancellationError())
+    }
+
+    /// Ends every sleep now: the time has passed.
+    func elapse() {
+        for continuation in sleeping.values { continuation.resume() }
+        sleeping = [:]
+    }
+
+    var sleepers: Int { sleeping.count }
 }
 
 extension TrackingAuthorizer {
@@ -132,4 +179,54 @@ extension TrackingAuthorizer {
 
 extension FakeTrackingSystem {
     func setAnswer(_ answer: TrackingAuthorizationStatus) { self.answer = answer }
+    func setStatus(_ status: TrackingAuthorizationStatus) { self.status = status }
+}
+
+/// What a waiting app may give up on: a timeout and cancellation end the wait for activity with no prompt.
+@Suite struct TrackingRequestTimeoutTests {
+    @Test func anAppThatNeverBecomesActiveGetsNotDeterminedAfterTheTimeout() async throws {
+        let (system, activity, sleeper) = (FakeTrackingSystem(), FakeAppActivity(active: false), ManualSleeper())
+        let tracking = TrackingAuthorizer(system: system, activity: activity, sleeper: sleeper)
+        let request = Task { await tracking.requestIfNeeded(timeout: 10) }
+        while await sleeper.sleepers == 0 { await Task.yield() }
+        while await activity.waits == 0 { await Task.yield() }
+        #expect(await sleeper.requested == [10])
+        await sleeper.elapse()
+        #expect(await request.value == .notDetermined)
+        // Becoming active later shows no prompt; the next call asks.
+        await activity.becomeActive()
+        #expect(await system.requests == 0)
+        #expect(await tracking.requestIfNeeded() == .authorized)
+        #expect(await system.requests == 1)
+    }
+
+    @Test func anAnswerBeforeTheTimeoutIsTheAnswer() async throws {
+        let (system, sleeper) = (FakeTrackingSystem(answer: .denied), ManualSleeper())
+        let tracking = TrackingAuthorizer(system: system, activity: FakeAppActivity(active: true), sleeper: sleeper)
+        #expect(await tracking.requestIfNeeded(timeout: 10) == .denied)
+        // The timer was stopped, not left to run out.
+        #expect(await sleeper.sleepers == 0)
+    }
+
+    @Test func cancellingTheCallerEndsTheWait() async throws {
+        let (system, activity) = (FakeTrackingSystem(), FakeAppActivity(active: false))
+        let tracking = TrackingAuthorizer(system: system, activity: activity, sleeper: ManualSleeper())
+        let request = Task { await tracking.requestIfNeeded() }
+        while await activity.waits == 0 { await Task.yield() }
+        request.cancel()
+        #expect(await request.value == .notDetermined)
+        #expect(await system.requests == 0)
+    }
+
+    @Test func theStatusIsReadAgainAfterTheAnswer() async throws {
+        // The callback said denied, but the status stayed notDetermined: no prompt was seen.
+        actor AnswerWithoutPrompt: TrackingSystem {
+            func currentStatus() async -> TrackingAuthorizationStatus { .notDetermined }
+            func requestAuthorization() async -> TrackingAuthorizationStatus { .denied }
+            func advertisingIdentifier() async -> UUID? { nil }
+            func vendorIdentifier() async -> UUID? { nil }
+        }
+        let tracking = TrackingAuthorizer(system: AnswerWithoutPrompt(), activity: FakeAppActivity(active: true))
+        #expect(await tracking.requestIfNeeded() == .notDetermined)
+    }
 }

@@ -13,18 +13,19 @@ import Testing
         let rows = result.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(
             Array(rows) == [
-                "line,status,field,source,attributed,organization_id,campaign_id,ad_group_id,keyword_id,ad_id,click_date,country_or_region,conversion_type",
-                "1,ok,,adservices,true,40669820,542370539,542317095,87675432,542317136,2020-04-08T17:17:00Z,US,Download",
-                "2,ok,,adservices,true,40669820,542370539,542317095,87675432,542317136,,GB,Redownload",
-                "3,ok,,adservices,false,,,,,,,,",
-                "4,ok,,iad,true,,1234567890,1234567890,,1234567890,2016-09-29T11:25:08Z,,",
-                "5,ok,,iad,true,7,11,3,4,5,2018-12-31T23:30:00Z,DE,Download",
-                "6,ok,,iad,false,,,,,,,,",
-                "8,wrong-type,campaignId,,,,,,,,,,",
-                "9,unknown-format,,,,,,,,,,,",
-                "10,bad-date,clickDate,,,,,,,,,,",
-                "11,not-object,,,,,,,,,,,",
-                "12,not-json,,,,,,,,,,,",
+                "line,status,field,source,attributed,organization_id,campaign_id,ad_group_id,keyword_id,ad_id,creative_set_id,click_date,impression_date,claim_type,supply_placement,country_or_region,conversion_type",
+                "1,ok,,adservices,true,40669820,542370539,542317095,87675432,542317136,,2020-04-08T17:17:00Z,,Click,,US,Download",
+                "2,ok,,adservices,true,40669820,542370539,542317095,87675432,542317136,,,,,,GB,Redownload",
+                "3,ok,,adservices,false,,,,,,,,,,,,",
+                "4,ok,,iad,true,,1234567890,1234567890,,1234567890,,2016-09-29T11:25:08Z,,,,,",
+                "5,ok,,iad,true,7,11,3,4,5,,2018-12-31T23:30:00Z,,,,DE,Download",
+                "6,ok,,iad,false,,,,,,,,,,,,",
+                "7,ok,,adservices,true,1,2,3,4,,5,,2025-03-01T08:30:00Z,Impression,APPSTORE_TODAY_TAB,JP,Preorder",
+                "9,wrong-type,campaignId,,,,,,,,,,,,,,",
+                "10,unknown-format,,,,,,,,,,,,,,,",
+                "11,bad-date,clickDate,,,,,,,,,,,,,,",
+                "12,not-object,,,,,,,,,,,,,,,",
+                "13,not-json,,,,,,,,,,,,,,,",
             ])
     }
 

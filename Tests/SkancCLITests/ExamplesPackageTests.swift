@@ -76,7 +76,11 @@ import Testing
             #expect(journey.stdout.contains(line), "\(journey.stdout)")
         }
         #expect(
-            journey.stdout.hasSuffix("8 updates sent through skAdNetwork\n8 updates sent through adAttributionKit\n"))
+            journey.stdout.contains("8 updates sent through adAttributionKit\n8 updates sent through skAdNetwork\n"))
+        #expect(
+            journey.stdout.hasSuffix(
+                "re-engagement 5E1C0A77: window 1, fine 24\nre-engagement, 48 hours after the open: window 2\n2 re-engagement updates, all through adAttributionKit\n"
+            ), "\(journey.stdout)")
 
         let attribution = try CLI.run(
             [], executable: package.appendingPathComponent(".build/debug/AttributionDemo"), in: package)

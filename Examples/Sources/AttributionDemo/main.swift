@@ -1,5 +1,7 @@
 import Foundation
+import SkanAppleAdsClient
 import SkanRuntime
+import SkanTracking
 
 // The attribution flows an app wires up next to conversion values, run against fakes: tracking
 // authorization asked at launch (before the app is active) and answered once it is, conversion values sent
@@ -80,13 +82,13 @@ await activity.becomeActive()
 print("  status: \(await prompt.value.rawValue)")
 print("  advertising identifier: \(await tracking.identifiers().advertising?.uuidString ?? "none")")
 
-print("4. Apple Ads attribution, fetched once per install")
+print("4. Apple Ads attribution, fetched once per install and tracking status")
 let store = InMemoryAttributionStore()
 let attribution = AppleAdsAttributionClient(
     tokens: DemoTokens(), transport: DemoAppleAdsAPI(), store: store, sleeper: DemoSleeper())
-let record = try await attribution.attribution()
+let record = try await attribution.attribution(trackingStatus: await prompt.value)
 print(
     "  attributed: \(record.attributed), campaign \(record.campaign ?? 0), ad group \(record.adGroup ?? 0), clicked \(record.clickDate ?? "-")"
 )
-let again = try await attribution.attribution()
+let again = try await attribution.attribution(trackingStatus: await prompt.value)
 print("  asked again: \(again == record ? "the stored record, no request" : "a different record")")

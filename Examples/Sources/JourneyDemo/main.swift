@@ -60,3 +60,22 @@ for step in journey {
 for framework in AttributionFramework.allCases {
     print("\(await client.updates(through: framework).count) updates sent through \(framework)")
 }
+
+// Day 60: the user opens the app from a re-engagement ad. The link carries AdAttributionKit's conversion tag;
+// the re-engagement has windows of its own, counted from the open, and only AdAttributionKit hears of it.
+clock.advance(to: hours(60 * 24))
+let link = URL(string: "https://shop.example.com/deals?AdAttributionKitReengagementOpen=5E1C0A77")!
+if let open = ReengagementOpen(url: link, openedAt: clock.now) {
+    let reengagement = ConversionValueUpdater<Shop>(
+        conversion: .reengagement(open), store: InMemoryConversionValueStore(), client: client, clock: clock)
+    let first = try await reengagement.record { $0.dayOneAction = .ordered }
+    print(
+        "re-engagement \(open.conversionTag ?? "untagged"): window \(first.map { "\($0.window)" } ?? "-"), fine \(first?.fineValue ?? 0)"
+    )
+    clock.advance(to: hours(60 * 24 + 48))
+    let second = try await reengagement.apply()
+    print("re-engagement, 48 hours after the open: window \(second.map { "\($0.window)" } ?? "-")")
+}
+print(
+    "\(await client.sent.filter { $0.conversion != .install }.count) re-engagement updates, all through adAttributionKit"
+)

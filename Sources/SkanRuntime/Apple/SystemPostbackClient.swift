@@ -1,70 +1,55 @@
-// Calls Apple's frameworks. Compiled on iOS, and in CI on Linux against declarations that mirror Apple's
-// (Tests/AppleAPIMirrorTests), so this code is type-checked and exercised on every run. Every call sits
-// inside an `#available` check at least as new as the API (PortabilityTests checks it against the
-// mirror's attributes, which follow Apple's pages).
+// Calls Apple's frameworks. Compiled on iOS (and Mac Catalyst), and in CI on Linux against declarations that
+// mirror Apple's (Tests/AppleAPIMirrorTests), so this code is type-checked and exercised on every run. Every call
+// sits inside an `#available` check at least as new as the API (PortabilityTests checks it against the mirror's
+// attributes, which follow Apple's pages). References to symbols newer than the deployment target are weak, so
+// an app whose floor predates AdAttributionKit still launches on older iOS (README, "Linking on older iOS").
 #if (canImport(StoreKit) && os(iOS)) || APPLE_API_MIRROR
 #if canImport(StoreKit) && os(iOS)
 import StoreKit
 #endif
-#if canImport(AdAttributionKit) && os(iOS) && !targetEnvironment(macCatalyst)
+#if canImport(AdAttributionKit) && os(iOS)
 import AdAttributionKit
 #endif
 #if APPLE_API_MIRROR
 public import SkanRuntime
 #endif
 
-/// Sends updates through SKAdNetwork and, from iOS 17.4, AdAttributionKit, each on its own, with the
-/// richest API the OS has:
+/// Sends updates through AdAttributionKit (iOS 17.4, Mac Catalyst 17.4) and SKAdNetwork (iOS 14.0), each on its
+/// own, with the richest API the OS has:
 ///
-/// - SKAdNetwork: iOS 16.1 fine + coarse + lock; iOS 15.4 fine with a completion handler; iOS 14.0 fine.
-/// - AdAttributionKit: iOS 18.4 an update for one conversion tag; iOS 18.0 `PostbackUpdate` with the
-///   conversion types `conversions` names (installs by default: without them iOS 18 applies an install
-///   schema's values and locks to re-engagement conversions too); iOS 17.4 fine + coarse + lock, which
-///   updates every conversion type.
+/// - AdAttributionKit, only where `Postback.isSupported` (iOS 18.0) allows: iOS 18.4 a re-engagement's update
+///   names its conversion tag, with coarse value and conversion types; iOS 18.0 a `PostbackUpdate` with the
+///   conversion type of the conversion (`[.install]` or `[.reengagement]`: without it an install's values and
+///   locks reach re-engagement conversions too); iOS 17.4 fine + coarse + lock (installs only: there are no
+///   re-engagements before 18.0).
+/// - SKAdNetwork, installs only: iOS 16.1 fine + coarse + lock; iOS 15.4 fine with a completion handler; iOS 14.0
+///   fine. iOS mirrors each of these into AdAttributionKit as `Postback.updateConversionValue(_:lockPostback:)`,
+///   without conversion types, so on iOS 18 it reaches re-engagement conversions as well: an app that measures
+///   re-engagements sends their updates after the install's (the updater for a re-engagement does).
 public struct SystemPostbackClient: PostbackClient {
-    /// The conversions an update is for.
-    public enum Conversions: Sendable, Equatable {
-        /// Install conversions (downloads and redownloads): SKAdNetwork, and AdAttributionKit with
-        /// `conversionTypes: [.install]` from iOS 18.0.
-        case installs
-        /// AdAttributionKit re-engagement conversions only (iOS 18.0 and later; SKAdNetwork has none).
-        case reengagements
-        /// Every conversion type: SKAdNetwork, and AdAttributionKit without conversion types.
-        case all
-        /// The one AdAttributionKit conversion a re-engagement open's conversion tag names (iOS 18.4).
-        case tagged(String)
-    }
-
-    /// The conversions this client's updates are for.
-    public let conversions: Conversions
     /// The newest API this client may use; lowered only by tests, to run the older paths here.
     let newestAPI: APILevel
 
-    /// A client for `conversions` (install conversions by default).
-    public init(conversions: Conversions = .installs) {
-        self.init(conversions: conversions, newestAPI: .newest)
+    /// The system's frameworks.
+    public init() {
+        self.init(newestAPI: .newest)
     }
 
-    init(conversions: Conversions, newestAPI: APILevel) {
-        self.conversions = conversions
+    init(newestAPI: APILevel) {
         self.newestAPI = newestAPI
     }
 
-    /// The frameworks this OS version and `conversions` allow, SKAdNetwork first.
-    public var frameworks: [AttributionFramework] {
+    /// The frameworks this OS version and `conversion` allow, AdAttributionKit first.
+    public func frameworks(for conversion: Conversion) -> [AttributionFramework] {
         var frameworks: [AttributionFramework] = []
-        switch conversions {
-        case .installs, .all:
+        switch conversion {
+        case .install:
+            if #available(iOS 17.4, macCatalyst 17.4, *), newestAPI >= .iOS17Point4, postbacksSupported {
+                frameworks.append(.adAttributionKit)
+            }
             if #available(iOS 14.0, *), newestAPI >= .iOS14 { frameworks.append(.skAdNetwork) }
-            if #available(iOS 17.4, *), newestAPI >= .iOS17Point4, Self.hasAdAttributionKit {
-                frameworks.append(.adAttributionKit)
-            }
-        case .reengagements:
-            if #available(iOS 18.0, *), newestAPI >= .iOS18, Self.hasAdAttributionKit {
-                frameworks.append(.adAttributionKit)
-            }
-        case .tagged:
-            if #available(iOS 18.4, *), newestAPI >= .iOS18Point4, Self.hasAdAttributionKit {
+        case .reengagement:
+            if #available(iOS 18.0, macCatalyst 18.0, *), newestAPI >= .iOS18, postbacksSupported {
                 frameworks.append(.adAttributionKit)
             }
         }
@@ -72,11 +57,37 @@ public struct SystemPostbackClient: PostbackClient {
     }
 
     /// Sends `update` through `framework` with the newest API the OS has.
-    public func send(_ update: ConversionValueUpdate, through framework: AttributionFramework) async throws {
+    public func send(
+        _ update: ConversionValueUpdate, of conversion: Conversion, through framework: AttributionFramework
+    )
+        async throws
+    {
         switch framework {
+        case .adAttributionKit: try await sendToAdAttributionKit(update, of: conversion)
         case .skAdNetwork: try await sendToSKAdNetwork(update)
-        case .adAttributionKit: try await sendToAdAttributionKit(update)
         }
+    }
+
+    /// Permanent for the errors that a resend cannot cure: SKAdNetwork's `invalidConversionValue` (this update)
+    /// and AdAttributionKit's `invalidConversionTag` and `conversionTagNotSupported` (every update of the
+    /// conversion); transient for the rest.
+    public func refusal(_ error: any Error, from framework: AttributionFramework) -> PostbackRefusal {
+        switch framework {
+        case .adAttributionKit:
+            #if (canImport(AdAttributionKit) && os(iOS)) || APPLE_API_MIRROR
+            if #available(iOS 18.4, macCatalyst 18.4, *) {
+                switch error as? AdAttributionKitError {
+                case .invalidConversionTag, .conversionTagNotSupported: return .conversion
+                default: return .transient
+                }
+            }
+            #endif
+        case .skAdNetwork:
+            if #available(iOS 15.4, *) {
+                if (error as? SKANError)?.code == .invalidConversionValue { return .update }
+            }
+        }
+        return .transient
     }
 
     private func sendToSKAdNetwork(_ update: ConversionValueUpdate) async throws {
@@ -100,19 +111,22 @@ public struct SystemPostbackClient: PostbackClient {
         }
     }
 
-    private func sendToAdAttributionKit(_ update: ConversionValueUpdate) async throws {
-        #if (canImport(AdAttributionKit) && os(iOS) && !targetEnvironment(macCatalyst)) || APPLE_API_MIRROR
-        if #available(iOS 18.4, *), newestAPI >= .iOS18Point4, case .tagged(let tag) = conversions {
+    private func sendToAdAttributionKit(_ update: ConversionValueUpdate, of conversion: Conversion) async throws {
+        #if (canImport(AdAttributionKit) && os(iOS)) || APPLE_API_MIRROR
+        if #available(iOS 18.4, macCatalyst 18.4, *), newestAPI >= .iOS18Point4,
+            case .reengagement(let open) = conversion, let tag = open.conversionTag
+        {
             try await Postback.updateConversionValue(
                 PostbackUpdate(
-                    fineConversionValue: update.fineValue, lockPostback: update.lockWindow, conversionTag: tag))
-        } else if #available(iOS 18.0, *), newestAPI >= .iOS18 {
+                    fineConversionValue: update.fineValue, lockPostback: update.lockWindow, conversionTag: tag,
+                    coarseConversionValue: update.coarseValue.adAttributionKit, conversionTypes: [.reengagement]))
+        } else if #available(iOS 18.0, macCatalyst 18.0, *), newestAPI >= .iOS18 {
             try await Postback.updateConversionValue(
                 PostbackUpdate(
                     fineConversionValue: update.fineValue, lockPostback: update.lockWindow,
                     coarseConversionValue: update.coarseValue.adAttributionKit,
-                    conversionTypes: conversions.conversionTypes))
-        } else if #available(iOS 17.4, *) {
+                    conversionTypes: conversion.conversionTypes))
+        } else if #available(iOS 17.4, macCatalyst 17.4, *) {
             try await Postback.updateConversionValue(
                 update.fineValue, coarseConversionValue: update.coarseValue.adAttributionKit,
                 lockPostback: update.lockWindow)
@@ -120,12 +134,16 @@ public struct SystemPostbackClient: PostbackClient {
         #endif
     }
 
-    /// Whether AdAttributionKit is compiled in: not on Mac Catalyst, where Apple does not offer it.
-    private static var hasAdAttributionKit: Bool {
-        #if (canImport(AdAttributionKit) && os(iOS) && !targetEnvironment(macCatalyst)) || APPLE_API_MIRROR
-        true
+    /// `Postback.isSupported` from iOS 18.0 (false on devices where AdAttributionKit keeps no postbacks); iOS 17.x
+    /// has no such property, and supports them. False where AdAttributionKit is not compiled in.
+    private var postbacksSupported: Bool {
+        #if (canImport(AdAttributionKit) && os(iOS)) || APPLE_API_MIRROR
+        if #available(iOS 18.0, macCatalyst 18.0, *), newestAPI >= .iOS18 {
+            return Postback.isSupported
+        }
+        return true
         #else
-        false
+        return false
         #endif
     }
 }
@@ -149,8 +167,8 @@ extension CoarseConversion {
         }
     }
 
-    #if (canImport(AdAttributionKit) && os(iOS) && !targetEnvironment(macCatalyst)) || APPLE_API_MIRROR
-    @available(iOS 17.4, *)
+    #if (canImport(AdAttributionKit) && os(iOS)) || APPLE_API_MIRROR
+    @available(iOS 17.4, macCatalyst 17.4, *)
     var adAttributionKit: CoarseConversionValue {
         switch self {
         case .low: .low
@@ -161,15 +179,14 @@ extension CoarseConversion {
     #endif
 }
 
-#if (canImport(AdAttributionKit) && os(iOS) && !targetEnvironment(macCatalyst)) || APPLE_API_MIRROR
-extension SystemPostbackClient.Conversions {
-    /// The AdAttributionKit conversion types an iOS 18.0 update names; nil updates every type.
-    @available(iOS 18.0, *)
-    var conversionTypes: [PostbackUpdate.ConversionType]? {
+#if (canImport(AdAttributionKit) && os(iOS)) || APPLE_API_MIRROR
+extension Conversion {
+    /// The AdAttributionKit conversion type of an iOS 18.0 update.
+    @available(iOS 18.0, macCatalyst 18.0, *)
+    var conversionTypes: [PostbackUpdate.ConversionType] {
         switch self {
-        case .installs: [.install]
-        case .reengagements, .tagged: [.reengagement]
-        case .all: nil
+        case .install: [.install]
+        case .reengagement: [.reengagement]
         }
     }
 }

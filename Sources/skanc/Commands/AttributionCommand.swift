@@ -15,10 +15,12 @@ enum AttributionCommand {
             Reads Apple Ads attribution records, one JSON object per line: answers of the AdServices attribution
             API ({"attribution":true,"campaignId":...}) and dictionaries of the retired iAd framework
             ({"iad-attribution":"true","iad-campaign-id":"..."}, also wrapped as {"Version3.1":{...}}), and
-            writes one row per non-blank line in one set of columns: line, status, field, source (adservices or
-            iad), attributed, organization_id, campaign_id, ad_group_id, keyword_id, ad_id, click_date (ISO 8601,
-            UTC), country_or_region, conversion_type. Reads standard input when no FILE (or -) is given; with
-            several files a first column names the file.
+            writes one row per non-blank line in one set of columns (below; source is adservices or iad, dates
+            are ISO 8601 in UTC). Reads standard input when no FILE (or -) is given; with several files a first
+            column names the file.
+
+            COLUMNS:
+            \(wrappedList(AttributionRows.columns, indent: "  ", width: 110))
 
             STATUS: ok, not-json, not-object, unknown-format (neither AdServices nor iAd), missing-field (no
             attribution flag), wrong-type (a number that is not whole), out-of-range (over 18 digits), bad-date
@@ -75,4 +77,19 @@ enum AttributionCommand {
         }
         return failed || rows.counts.keys.contains(where: { $0 != "ok" }) ? .failure : .success
     }
+}
+
+/// `items` joined with commas into lines of at most `width` characters, each starting with `indent`.
+private func wrappedList(_ items: [String], indent: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = indent
+    for (index, item) in items.enumerated() {
+        let piece = item + (index == items.count - 1 ? "" : ",")
+        if line.count > indent.count, line.count + 1 + piece.count > width {
+            lines.append(line)
+            line = indent
+        }
+        line += (line.count > indent.count ? " " : "") + piece
+    }
+    return (lines + [line]).joined(separator: "\n")
 }

@@ -1,17 +1,5 @@
 public import Foundation
 
-/// App Tracking Transparency's four answers (`ATTrackingManager.AuthorizationStatus`).
-public enum TrackingAuthorizationStatus: String, Sendable, CaseIterable {
-    /// Not asked yet, or asked while the app was not active (no prompt was shown).
-    case notDetermined
-    /// Tracking is off by the device's configuration (a managed device, a child account); no prompt.
-    case restricted
-    /// The user said no.
-    case denied
-    /// The user allowed tracking.
-    case authorized
-}
-
 /// What `TrackingAuthorizer` needs from the system: App Tracking Transparency and the two identifiers.
 /// `SystemTracking` is Apple's; tests and other platforms pass their own.
 public protocol TrackingSystem: Sendable {
@@ -28,6 +16,7 @@ public protocol TrackingSystem: Sendable {
 /// Whether the app is active, and a way to wait until it is (UIKit's `applicationState` and
 /// `didBecomeActiveNotification` on iOS: `SystemAppActivity`).
 public protocol AppActivity: Sendable {
-    /// Returns once the app is active: at once when it already is.
+    /// Returns once the app is active: at once when it already is. Returns early when the calling task is
+    /// cancelled (the caller then checks `Task.isCancelled`).
     func untilActive() async
 }

@@ -4,7 +4,7 @@
 import AdServices
 #endif
 #if APPLE_API_MIRROR
-public import SkanRuntime
+public import SkanAppleAdsClient
 #endif
 
 /// `AAAttribution.attributionToken()` (iOS 14.3 and later; earlier versions have no token).

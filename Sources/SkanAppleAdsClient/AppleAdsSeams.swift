@@ -1,5 +1,6 @@
 public import Foundation
-public import SkanAppleAds
+import SkanAppleAds
+import SkanCore
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -32,43 +33,35 @@ public protocol HTTPTransport: Sendable {
     func post(_ url: URL, body: Data, contentType: String) async throws -> HTTPResponse
 }
 
-/// Waits between attempts; `TaskSleeper` really sleeps, tests record.
-public protocol Sleeper: Sendable {
-    /// Returns after `seconds`; throws when the task is cancelled.
-    func sleep(seconds: Double) async throws
-}
-
-/// Keeps the install's record, so that it is fetched once.
+/// Keeps the install's record, so that it is fetched once per tracking status.
 public protocol AppleAdsAttributionStore: Sendable {
     /// The record fetched before, if any.
-    func load() -> AppleAdsAttribution?
+    func load() -> StoredAppleAdsAttribution?
     /// Keeps `record`.
-    func save(_ record: AppleAdsAttribution)
-}
-
-/// `Task.sleep`.
-public struct TaskSleeper: Sleeper {
-    /// Real sleeping.
-    public init() {}
-
-    /// Sleeps for `seconds`.
-    public func sleep(seconds: Double) async throws {
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-    }
+    func save(_ record: StoredAppleAdsAttribution)
 }
 
 /// Foundation's URLSession (FoundationNetworking on Linux).
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let timeout: Double
 
-    /// A transport over `session` (the shared one by default).
-    public init(session: URLSession = .shared) {
-        self.session = session
+    /// A transport over `session`, each request allowed `timeout` seconds. By default an ephemeral session: no
+    /// cookies, cache or credentials are kept from Apple's answers.
+    public init(session: URLSession? = nil, timeout: Double = 30) {
+        if let session {
+            self.session = session
+        } else {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = timeout
+            self.session = URLSession(configuration: configuration)
+        }
+        self.timeout = timeout
     }
 
     /// POSTs through a data task (available on every OS the package supports).
     public func post(_ url: URL, body: Data, contentType: String) async throws -> HTTPResponse {
-        var request = URLRequest(url: url)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.setValue(contentType, forHTTPHeaderField: "Content-Type")
         request.httpBody = body
@@ -89,17 +82,17 @@ public struct URLSessionTransport: HTTPTransport {
 /// The record in memory, for tests and platforms without UserDefaults persistence.
 public final class InMemoryAttributionStore: AppleAdsAttributionStore, @unchecked Sendable {
     private let lock = NSLock()
-    private var record: AppleAdsAttribution?
+    private var record: StoredAppleAdsAttribution?
 
     /// An empty store, or one holding `record`.
-    public init(_ record: AppleAdsAttribution? = nil) {
+    public init(_ record: StoredAppleAdsAttribution? = nil) {
         self.record = record
     }
 
     /// The record kept, if any.
-    public func load() -> AppleAdsAttribution? { lock.withLock { record } }
+    public func load() -> StoredAppleAdsAttribution? { lock.withLock { record } }
     /// Keeps `record`.
-    public func save(_ record: AppleAdsAttribution) { lock.withLock { self.record = record } }
+    public func save(_ record: StoredAppleAdsAttribution) { lock.withLock { self.record = record } }
 }
 
 /// The record as JSON in UserDefaults under `key`.
@@ -113,13 +106,18 @@ public struct UserDefaultsAttributionStore: AppleAdsAttributionStore, @unchecked
         self.key = key
     }
 
-    /// The record kept, if any (nil when what is kept cannot be read).
-    public func load() -> AppleAdsAttribution? {
-        defaults.data(forKey: key).flatMap { try? JSONDecoder().decode(AppleAdsAttribution.self, from: $0) }
+    /// The record kept, if any (nil when what is kept cannot be read). A record kept by an earlier release,
+    /// without a status, reads as fetched under none.
+    public func load() -> StoredAppleAdsAttribution? {
+        guard let data = defaults.data(forKey: key) else { return nil }
+        if let stored = try? JSONDecoder().decode(StoredAppleAdsAttribution.self, from: data) { return stored }
+        return (try? JSONDecoder().decode(AppleAdsAttribution.self, from: data)).map {
+            StoredAppleAdsAttribution(record: $0)
+        }
     }
 
     /// Keeps `record`.
-    public func save(_ record: AppleAdsAttribution) {
+    public func save(_ record: StoredAppleAdsAttribution) {
         if let data = try? JSONEncoder().encode(record) { defaults.set(data, forKey: key) }
     }
 }
