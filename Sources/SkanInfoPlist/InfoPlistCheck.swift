@@ -39,19 +39,32 @@ public struct InfoPlistCheck {
         return visible.count <= 80 ? "'\(visible)'" : "'\(visible.prefix(77))...' (\(value.count) characters)"
     }
 
-    /// Placeholder words App Review rejects in a usage description.
-    static let placeholders = ["todo", "tbd", "fixme", "lorem", "placeholder", "description", "xxx"]
-
     let root: [String: Any]
     let outline: XMLPlistOutline?
     /// What the checks found, in file order (for a binary list, which has no lines, in the order of the checks).
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// What the check knows beyond the file.
+    public struct Options: Sendable {
+        /// Whether the app links tracking authorization (the SkanTracking product, or App Tracking Transparency
+        /// itself): then a missing `NSUserTrackingUsageDescription` is an error, since the app crashes when it asks.
+        /// The property list cannot tell; `skanc plist check --tracking` says so.
+        public var linksTracking: Bool
+
+        /// Options; by default the app is not known to link tracking authorization.
+        public init(linksTracking: Bool = false) {
+            self.linksTracking = linksTracking
+        }
+    }
+
+    let options: Options
+
     /// Checks `file`: its keys, and keys written more than once; the XML outline gives lines (a binary property
     /// list has none).
-    public init(_ file: InfoPlistFile) {
+    public init(_ file: InfoPlistFile, options: Options = Options()) {
         self.root = file.root
         self.outline = file.outline
+        self.options = options
         for key in file.repeatedKeys {
             let lines = outline?.keyLines[key] ?? []
             add(.keyWrittenTwice(key, lines: lines), at: key)
@@ -60,12 +73,14 @@ public struct InfoPlistCheck {
         checkAdNetworkIdentifiers()
         checkReportEndpoint()
         checkTrackingDescription()
+        checkAdAttributionKitConfigurations()
+        checkEligibilityKeys()
         diagnostics = diagnostics.sortedByLocation()
     }
 
     /// Adds `diagnostic` at the line of `value` (its `occurrence`th appearance) or of the key at `path`, or, in a
     /// binary list, with `path` as its subject.
-    private mutating func add(_ diagnostic: Diagnostic, at path: String, value: String? = nil, occurrence: Int = 1) {
+    mutating func add(_ diagnostic: Diagnostic, at path: String, value: String? = nil, occurrence: Int = 1) {
         var placed = diagnostic
         let number = value.flatMap { line(of: $0, occurrence: occurrence) } ?? key(path)
         placed.location = number.map(SourceLocation.line)
@@ -80,7 +95,8 @@ public struct InfoPlistCheck {
 
     /// The line of a top-level key in the XML text, for findings about a key rather than a value.
     private func key(_ path: String) -> Int? {
-        guard let name = path.split(separator: "[").first else { return nil }
+        // The top-level key is what comes before the first `[` or `.` (no top-level key has either).
+        guard let name = path.split(whereSeparator: { $0 == "[" || $0 == "." }).first else { return nil }
         return outline?.line(ofKey: String(name))
     }
 
@@ -165,22 +181,8 @@ public struct InfoPlistCheck {
             add(.endpointNotHTTPS(endpoint), at: key, value: endpoint)
         } else if !(url.path.isEmpty || url.path == "/") || url.query != nil {
             add(.endpointWithPath(endpoint), at: key, value: endpoint)
-        }
-    }
-
-    private mutating func checkTrackingDescription() {
-        let key = "NSUserTrackingUsageDescription"
-        guard let value = root[key] else {
-            add(.noTrackingDescription(key), at: key)
-            return
-        }
-        guard let description = value as? String else {
-            add(.trackingDescriptionNotString(key), at: key)
-            return
-        }
-        let words = description.split { !$0.isLetter && !$0.isNumber }.map { $0.lowercased() }
-        if words.count < 4 || words.contains(where: Self.placeholders.contains) {
-            add(.vagueTrackingDescription(description), at: key, value: description)
+        } else if let host = url.host, let registrable = RegistrableDomain.of(host), registrable != host.lowercased() {
+            add(.endpointWithSubdomain(endpoint, registrable: registrable), at: key, value: endpoint)
         }
     }
 }
@@ -259,20 +261,10 @@ extension Diagnostic {
             at: nil)
     }
 
-    fileprivate static func noTrackingDescription(_ key: String) -> Diagnostic {
+    fileprivate static func endpointWithSubdomain(_ endpoint: String, registrable: String) -> Diagnostic {
         .warning(
-            .trackingDescriptionMissing,
-            "no \(key): the app crashes if it requests tracking authorization; say what the data is used for", at: nil)
-    }
-
-    fileprivate static func trackingDescriptionNotString(_ key: String) -> Diagnostic {
-        .error(.trackingDescriptionNotString, "\(key) must be a string; say what the data is used for", at: nil)
-    }
-
-    fileprivate static func vagueTrackingDescription(_ description: String) -> Diagnostic {
-        .error(
-            .trackingDescriptionPlaceholder,
-            "\(InfoPlistCheck.shown(description)) does not say what the data is for; App Review rejects vague or placeholder texts (say, 'Your data is used to measure which ads brought you to the app.')",
+            .reportEndpointHasSubdomain,
+            "\(InfoPlistCheck.shown(endpoint)) has a subdomain; the system uses the registrable domain only and sends copies to 'https://\(registrable)': serve them there, or give that domain",
             at: nil)
     }
 }

@@ -47,4 +47,25 @@ extension DiagnosticCode {
     public static let trackingDescriptionNotString = DiagnosticCode("tracking-description-not-string")
     /// A vague or placeholder tracking usage description.
     public static let trackingDescriptionPlaceholder = DiagnosticCode("tracking-description-placeholder")
+    /// A tracking usage description that states no purpose (vague, or too short to state one).
+    public static let trackingDescriptionVague = DiagnosticCode("tracking-description-vague")
+    /// A tracking usage description that pressures the user (the app will not work otherwise, a reward).
+    public static let trackingDescriptionCoercive = DiagnosticCode("tracking-description-coercive")
+    /// A localized strings file (`InfoPlist.strings`, `.xcstrings`) that cannot be read.
+    public static let stringsUnreadable = DiagnosticCode("strings-unreadable")
+    /// A report endpoint with a subdomain: Apple uses the registrable domain only.
+    public static let reportEndpointHasSubdomain = DiagnosticCode("report-endpoint-has-subdomain")
+    /// An AdAttributionKit configuration that is not a dictionary where one is needed.
+    public static let adAttributionKitConfigurationMalformed = DiagnosticCode(
+        "adattributionkit-configuration-malformed")
+    /// An attribution window outside Apple's days (click 1-30, view 1-7) or not a whole number.
+    public static let attributionWindowOutOfRange = DiagnosticCode("attribution-window-out-of-range")
+    /// `ignoreInteractionType` in the global section, or with a value other than `click` or `view`.
+    public static let ignoreInteractionTypeInvalid = DiagnosticCode("ignore-interaction-type-invalid")
+    /// An attribution cooldown outside 0-720 hours or not a whole number.
+    public static let attributionCooldownOutOfRange = DiagnosticCode("attribution-cooldown-out-of-range")
+    /// A key AdAttributionKit's configuration does not have.
+    public static let adAttributionKitKeyUnknown = DiagnosticCode("adattributionkit-key-unknown")
+    /// An `EligibleForAdAttributionKit…` key that is not a Boolean.
+    public static let eligibilityNotBoolean = DiagnosticCode("eligibility-not-boolean")
 }

@@ -151,7 +151,7 @@ import Testing
             defer { try? FileManager.default.removeItem(at: ids) }
             let result = try CLI.run(["plist", "add-networks", plist.path, ids.path])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.contains("added 2 ad network IDs, 2 already present, 3 in all"))
+            #expect(result.stdout.contains("added 2 ad network IDs to SKAdNetworkItems, 2 already present, 3 in all"))
             var written = PropertyListSerialization.PropertyListFormat.xml
             let root =
                 try PropertyListSerialization.propertyList(

@@ -134,7 +134,7 @@ import Testing
         .write(to: URL(fileURLWithPath: ids))
         let result = try CLI.run(["plist", "add-networks", path, ids])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "\(path): added 2 ad network IDs, 0 already present, 2 in all\n")
+        #expect(result.stdout == "\(path): added 2 ad network IDs to SKAdNetworkItems, 0 already present, 2 in all\n")
     }
 
     @Test func controlCharactersInAValueAreShownEscaped() throws {

@@ -7,11 +7,11 @@ enum PlistCommand {
     static let command = Command(
         name: "plist",
         summary: "Check an Info.plist's attribution keys, or merge ad network IDs into it.",
-        flags: [],
-        options: [:],
+        flags: ["--tracking"],
+        options: ["--key": NetworkMerge.Destination.allCases.map(\.rawValue)],
         help: """
-            USAGE: skanc plist check Info.plist
-                   skanc plist add-networks Info.plist IDS_FILE
+            USAGE: skanc plist check Info.plist [LOCALIZED...] [--tracking]
+                   skanc plist add-networks Info.plist IDS_FILE [--key SKAdNetworkItems|AdNetworkIdentifiers]
 
             check reads an Info.plist (XML or binary) and reports, each with its line (XML) or key path (binary)
             and a stable code:
@@ -19,18 +19,29 @@ enum PlistCommand {
                 or AdNetworkIdentifiers the system does not recognize, so that network's installs are lost;
               network-id-duplicate (warning); skadnetwork-items-missing (warning);
               report-endpoint-not-https, report-endpoint-malformed (errors), report-endpoint-missing,
-                report-endpoint-has-path, copy-endpoint-missing (warnings): NSAdvertisingAttributionReportEndpoint
-                and AdAttributionKit's AttributionCopyEndpoint;
-              tracking-description-placeholder (error), tracking-description-missing (warning):
-                NSUserTrackingUsageDescription.
+                report-endpoint-has-path, report-endpoint-has-subdomain, copy-endpoint-missing (warnings):
+                NSAdvertisingAttributionReportEndpoint and AdAttributionKit's AttributionCopyEndpoint;
+              tracking-description-placeholder, tracking-description-vague, tracking-description-coercive (errors),
+                tracking-description-missing (a warning; an error with --tracking): NSUserTrackingUsageDescription,
+                judged in any language (its purpose stated, no pressure on the user);
+              adattributionkit-configuration-malformed, attribution-window-out-of-range (click 1-30 days, view 1-7),
+                ignore-interaction-type-invalid, attribution-cooldown-out-of-range (0-720 hours),
+                eligibility-not-boolean (errors), adattributionkit-key-unknown (warning):
+                AdAttributionKitConfigurations and the EligibleForAdAttributionKit... keys.
+            LOCALIZED files (InfoPlist.strings, from its xx.lproj folder, or InfoPlist.xcstrings) have their
+            NSUserTrackingUsageDescription judged the same way.
 
-            add-networks merges ad network IDs into SKAdNetworkItems, without duplicates, keeping the entries there
-            and their order; IDS_FILE is text with one ID per line (# comments allowed) or a property list (an array
-            of IDs, or of SKAdNetworkIdentifier dictionaries). IDs are trimmed and lowercased; a malformed one stops
-            the merge with nothing written. The file is rewritten atomically in its own format (XML or binary);
-            Foundation writes its keys in order and drops comments.
+            add-networks merges ad network IDs into SKAdNetworkItems (or, with --key AdNetworkIdentifiers,
+            AdAttributionKit's list, which also takes .adattributionkit IDs), without duplicates, keeping the
+            entries there and their order; IDS_FILE is text with one ID per line (# comments allowed) or a property
+            list (an array of IDs, or of SKAdNetworkIdentifier dictionaries). IDs are trimmed and lowercased; a
+            malformed one stops the merge with nothing written. The file is rewritten atomically in its own format
+            (XML or binary); Foundation writes its keys in order and drops comments.
 
             OPTIONS:
+              --tracking   The app links tracking authorization (SkanTracking, or AppTrackingTransparency): a
+                           missing NSUserTrackingUsageDescription is an error, since the app crashes when it asks.
+              --key KEY    The list add-networks fills: SKAdNetworkItems (default) or AdNetworkIdentifiers.
               -h, --help   Show this help.
 
             EXIT STATUS: 0 no error (warnings allowed) or merged, 1 an error found or a file that cannot be read or
@@ -40,9 +51,21 @@ enum PlistCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        switch (arguments.positionals.first, arguments.positionals.count) {
-        case ("check", 2): return check(arguments.positionals[1])
-        case ("add-networks", 3): return addNetworks(arguments.positionals[1], from: arguments.positionals[2])
+        let positionals = arguments.positionals
+        switch (positionals.first, positionals.count) {
+        case ("check", 2...):
+            let localized = Array(positionals.dropFirst(2))
+            if let other = localized.first(where: { !$0.hasSuffix(".strings") && !$0.hasSuffix(".xcstrings") }) {
+                throw UsageError(
+                    message:
+                        "'\(other)' is not a localized strings file: check takes one Info.plist, then InfoPlist.strings or .xcstrings files",
+                    command: "plist")
+            }
+            let options = InfoPlistCheck.Options(linksTracking: arguments.flags.contains("--tracking"))
+            return check(positionals[1], localized: localized, options: options)
+        case ("add-networks", 3):
+            let destination = arguments.options["--key"].flatMap(NetworkMerge.Destination.init) ?? .skAdNetworkItems
+            return addNetworks(positionals[1], from: positionals[2], into: destination)
         case ("check", _):
             throw UsageError(message: "check takes one Info.plist", command: "plist")
         case ("add-networks", _):
@@ -54,22 +77,38 @@ enum PlistCommand {
         }
     }
 
-    private static func check(_ path: String) -> ExitStatus {
-        let file: InfoPlistFile
+    private static func check(_ path: String, localized: [String], options: InfoPlistCheck.Options) -> ExitStatus {
+        var found: [(path: String, diagnostics: [Diagnostic])] = []
+        // A count is printed after a check, not after a file that could not be read at all.
+        var checked = !localized.isEmpty
         do {
-            file = try InfoPlistFile.read(path)
+            found.append((path, InfoPlistCheck(try InfoPlistFile.read(path), options: options).diagnostics))
+            checked = true
         } catch {
-            return Output.diagnostics([error.diagnostic], path: path)
+            found.append((path, [error.diagnostic]))
         }
-        return Output.diagnostics(InfoPlistCheck(file).diagnostics, path: path, tally: true)
+        for file in localized {
+            do {
+                let entries = try LocalizedStrings.values(of: "NSUserTrackingUsageDescription", inFile: file)
+                found.append((file, InfoPlistCheck.localizedTrackingDescriptions(entries)))
+            } catch {
+                found.append((file, [error.diagnostic]))
+            }
+        }
+        for (file, diagnostics) in found { _ = Output.diagnostics(diagnostics, path: file) }
+        let all = found.flatMap(\.diagnostics)
+        if checked, !all.isEmpty { Output.error(all.tally) }
+        return all.hasErrors ? .failure : .success
     }
 
-    private static func addNetworks(_ path: String, from idsPath: String) -> ExitStatus {
+    private static func addNetworks(
+        _ path: String, from idsPath: String, into destination: NetworkMerge.Destination
+    ) -> ExitStatus {
         let merge: NetworkMerge
         do {
             let file = try InfoPlistFile.read(path)
             let identifiers = try InfoPlistFile.networkIdentifiers(in: idsPath)
-            merge = try NetworkMerge.merge(identifiers, into: file)
+            merge = try NetworkMerge.merge(identifiers, into: file, destination: destination)
         } catch let error as InfoPlistFile.Unreadable {
             return Output.diagnostics([error.diagnostic], path: path)
         } catch let refusal as NetworkMerge.Refusal {
@@ -91,7 +130,7 @@ enum PlistCommand {
                 path: path)
         }
         Output.standard(
-            "\(path): added \(merge.added) ad network ID\(merge.added == 1 ? "" : "s"), \(merge.alreadyPresent) already present, \(merge.total) in all"
+            "\(path): added \(merge.added) ad network ID\(merge.added == 1 ? "" : "s") to \(destination.rawValue), \(merge.alreadyPresent) already present, \(merge.total) in all"
         )
         return .success
     }
