@@ -49,7 +49,7 @@ import Testing
 @Suite struct ReadmeAttributionExampleTests {
     @Test func theTrackingExample() async {
         let tracking = TrackingAuthorizer()  // App Tracking Transparency on iOS
-        let status = await tracking.requestIfNeeded()  // waits until the app is active, asks once
+        let status = await tracking.requestIfNeeded(timeout: 10)  // waits until the app is active, asks once
         let advertisingID = await tracking.identifiers().advertising  // nil unless authorized and not all zeros
         #expect(status == .restricted)
         #expect(advertisingID == nil)
@@ -57,12 +57,33 @@ import Testing
 
     @Test func theAppleAdsExample() async {
         let error = await #expect(throws: AppleAdsAttributionClient.Failure.self) {
-            let record = try await AppleAdsAttributionClient().attribution()  // fetched once per install
+            let tracking = TrackingAuthorizer()
+            let record = try await AppleAdsAttributionClient().attribution(trackingStatus: await tracking.status())
             if record.attributed { print(record.campaign ?? 0, record.adGroup ?? 0, record.keyword ?? 0) }
         }
         guard case .token = error else {
             Issue.record("without AdServices there is no token: \(String(describing: error))")
             return
         }
+    }
+}
+
+/// The README's re-engagement and first-launch examples.
+@Suite struct ReadmeReengagementExampleTests {
+    @Test func theReengagementExample() async throws {
+        let url = URL(string: "https://shop.example.com/deals?AdAttributionKitReengagementOpen=tag-7")!
+        var sent: ConversionValueUpdate?
+        if let open = ReengagementOpen(url: url, openedAt: Date()) {  // the AdAttributionKitReengagementOpen item
+            let reengagement = ConversionValueUpdater<Shop>(
+                conversion: .reengagement(open), store: InMemoryConversionValueStore())
+            sent = try await reengagement.record { $0.dayOneAction = .ordered }
+        }
+        #expect(sent?.window == .first)
+    }
+
+    @Test func theFirstLaunchExample() async {
+        let date = Date(timeIntervalSinceNow: -3 * 86_400)
+        let updater = ConversionValueUpdater<Shop>(firstLaunch: date, store: InMemoryConversionValueStore())
+        #expect(await updater.currentWindow == .second)
     }
 }

@@ -77,3 +77,20 @@ import Testing
         #expect(try CLI.run(["plist", "add-networks", plist.path, ids.path, "--key", "Items"]).status == 64)
     }
 }
+
+/// Every code the Info.plist checker can give is named in `skanc plist --help` and the README.
+@Suite struct PlistCodesAreDocumentedTests {
+    @Test func everyCodeIsInTheHelpAndTheReadme() throws {
+        let codesFile = try String(
+            contentsOf: Paths.packageRoot.appendingPathComponent("Sources/SkanInfoPlist/InfoPlistCodes.swift"),
+            encoding: .utf8)
+        let codes = codesFile.matches(of: #/DiagnosticCode\("([a-z0-9-]+)"\)/#).map { String($0.1) }
+        #expect(codes.count >= 30)
+        let help = try CLI.run(["plist", "--help"]).stdout
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for code in codes {
+            #expect(help.contains(code), "skanc plist --help does not name \(code)")
+            #expect(readme.contains("`\(code)`"), "README does not name \(code)")
+        }
+    }
+}

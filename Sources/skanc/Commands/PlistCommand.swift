@@ -27,7 +27,11 @@ enum PlistCommand {
               adattributionkit-configuration-malformed, attribution-window-out-of-range (click 1-30 days, view 1-7),
                 ignore-interaction-type-invalid, attribution-cooldown-out-of-range (0-720 hours),
                 eligibility-not-boolean (errors), adattributionkit-key-unknown (warning):
-                AdAttributionKitConfigurations and the EligibleForAdAttributionKit... keys.
+                AdAttributionKitConfigurations and the EligibleForAdAttributionKit... keys;
+              skadnetwork-items-not-array, ad-network-identifiers-not-array, report-endpoint-not-string,
+                tracking-description-not-string (errors): a key of the wrong type;
+              plist-unreadable, plist-too-large, plist-not-dictionary, plist-key-repeated, plist-unwritable,
+                network-ids-unreadable, strings-unreadable (errors): a file that cannot be read or written.
             LOCALIZED files (InfoPlist.strings, from its xx.lproj folder, or InfoPlist.xcstrings) have their
             NSUserTrackingUsageDescription judged the same way.
 
