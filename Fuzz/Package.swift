@@ -27,6 +27,7 @@ var targets: [Target] = [
         name: "FuzzSignatures", dependencies: ["FuzzSupport", skanc("SkanCrypto"), skanc("SkanPostbacks")]),
     .executableTarget(name: "FuzzCSV", dependencies: ["FuzzSupport", skanc("SkanCore")]),
     .executableTarget(name: "FuzzPlist", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
+    .executableTarget(name: "FuzzStrings", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
 ]
 if haveGeneratedSchemas {
     targets += [

@@ -166,3 +166,34 @@ import Testing
         }
     }
 }
+
+/// Every input in Fuzz/Regressions/strings (the `strings` fuzz target's), replayed through the same readers and
+/// the judgement: each is read or refused with a diagnostic, never a crash. A missing or empty folder fails.
+@Suite struct StringsFuzzRegressionTests {
+    @Test func everyRegressionInputIsReadOrRefused() throws {
+        let directory = TrackingDescriptionTests.root.appendingPathComponent("Fuzz/Regressions/strings")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
+        #expect(!files.isEmpty)
+        var read = 0
+        for file in files {
+            let data = try Data(contentsOf: directory.appendingPathComponent(file))
+            if let pairs = try? LocalizedStrings.stringsValues(of: "NSUserTrackingUsageDescription", in: data) {
+                read += pairs.count
+                for pair in pairs { _ = UsageDescription.problem(of: pair.value) }
+            }
+            if let entries = try? LocalizedStrings.catalogValues(of: "NSUserTrackingUsageDescription", in: data) {
+                read += entries.count
+            }
+        }
+        #expect(read >= 2)
+        let cut = try Data(contentsOf: directory.appendingPathComponent("cut-escape.strings"))
+        #expect(throws: LocalizedStrings.Unreadable.self) {
+            try LocalizedStrings.stringsValues(of: "NSUserTrackingUsageDescription", in: cut)
+        }
+        let utf8 = try Data(contentsOf: directory.appendingPathComponent("utf8.strings"))
+        #expect(
+            try LocalizedStrings.stringsValues(of: "NSUserTrackingUsageDescription", in: utf8).map(\.value) == [
+                "Your data is used to measure ads ☃ 😀"
+            ])
+    }
+}
