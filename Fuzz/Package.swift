@@ -28,6 +28,8 @@ var targets: [Target] = [
     .executableTarget(name: "FuzzCSV", dependencies: ["FuzzSupport", skanc("SkanCore")]),
     .executableTarget(name: "FuzzPlist", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
     .executableTarget(name: "FuzzStrings", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
+    .executableTarget(
+        name: "FuzzJourney", dependencies: ["FuzzSupport", skanc("SkanCompiler"), skanc("SkanSchemaTools")]),
 ]
 if haveGeneratedSchemas {
     targets += [

@@ -15,7 +15,7 @@ import Testing
     }()
 
     @Test func everyExampleIsRead() {
-        #expect(Self.examples.count == 9)
+        #expect(Self.examples.count == 10)
     }
 
     @Test func everyTruncationIsHandled() {

@@ -22,6 +22,7 @@ extension Checker {
         case .parenthesized(let inner):
             return resolve(inner)
         case .name(let name):
+            if declared[name.text] == nil, let event = eventNames[name.text] { return .event(event.index) }
             guard let field = lookUp(name) else { return nil }
             guard fields[field].isFlag else {
                 let example = fields[field].cases.first.map { "'\(name.text) != \($0.name)'" } ?? "a comparison"
@@ -42,6 +43,20 @@ extension Checker {
             }
             checkCaseOrder(fields[field], op, fieldCase, comparedAt: caseName.location)
             return .comparison(field: field, op, code: fieldCase.code)
+        case .eventMeasure(let name, let member, let op, let number):
+            guard let event = lookUpEvent(name) else { return nil }
+            guard let measure = Condition.EventMeasure(rawValue: member.text) else {
+                return failed(.unknownMember(member.text, event: name.text, at: member.location))
+            }
+            if measure == .sum, !events[event].hasValue {
+                return failed(.sumOfCountedEvent(name.text, at: member.location))
+            }
+            return .eventMeasure(event: event, measure, op, number.value)
+        case .hours(_, let op, let number):
+            if number.value > Checker.lastWindowHour, op == .greater || op == .greaterOrEqual || op == .equal {
+                report(.hoursUnreachable(number, op))
+            }
+            return .hours(op, number.value)
         case .not(_, let inner):
             return resolve(inner).map { .not($0) }
         case .all(let parts):
@@ -57,10 +72,11 @@ extension Checker {
         if let declared = declared[name.text] { return declared.index }
         // A real schema has at most six flags and fields; a huge broken one gets no suggestions rather than
         // a comparison of every unknown name with every declared one.
+        let candidates = Array(declared.keys) + Array(eventNames.keys)
         let suggestion =
-            declared.count <= NameSuggestion.maximumCandidates
-            ? NameSuggestion.closest(to: name.text, among: declared.keys.sorted()) : nil
-        return failed(.noSuchName(name.text, suggestion: suggestion, at: name.location))
+            candidates.count <= NameSuggestion.maximumCandidates
+            ? NameSuggestion.closest(to: name.text, among: candidates.sorted()) : nil
+        return failed(.noSuchName(name.text, suggestion: suggestion, withEvents: !events.isEmpty, at: name.location))
     }
 
     private mutating func failed<T>(_ diagnostic: Diagnostic) -> T? {
@@ -116,7 +132,7 @@ extension ConditionSyntax {
     /// The flags and comparisons it names.
     var termCount: Int {
         switch self {
-        case .name, .comparison: 1
+        case .name, .comparison, .eventMeasure, .hours: 1
         case .not(_, let inner), .parenthesized(let inner): inner.termCount
         case .all(let parts), .any(let parts): parts.reduce(0) { $0 + $1.termCount }
         }
@@ -125,8 +141,8 @@ extension ConditionSyntax {
     /// Where it starts.
     var firstLocation: SourceLocation {
         switch self {
-        case .name(let name), .comparison(let name, _, _): name.location
-        case .not(let location, _): location
+        case .name(let name), .comparison(let name, _, _), .eventMeasure(let name, _, _, _): name.location
+        case .not(let location, _), .hours(let location, _, _): location
         case .parenthesized(let inner): inner.firstLocation
         case .all(let parts), .any(let parts): parts[0].firstLocation
         }
@@ -155,8 +171,33 @@ extension Diagnostic {
             notes: notes)
     }
 
-    fileprivate static func noSuchName(_ name: String, suggestion: String?, at location: SourceLocation) -> Diagnostic {
-        .error(.unknownName, "no flag or field named '\(name)'" + didYouMean(suggestion), at: location)
+    fileprivate static func noSuchName(
+        _ name: String, suggestion: String?, withEvents: Bool, at location: SourceLocation
+    ) -> Diagnostic {
+        .error(
+            .unknownName,
+            "no flag\(withEvents ? ", field or event" : " or field") named '\(name)'" + didYouMean(suggestion),
+            at: location)
+    }
+
+    fileprivate static func unknownMember(_ member: String, event: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .unknownName, "an event has 'count' and 'sum', not '\(member)': write '\(event).count' or '\(event).sum'",
+            at: location)
+    }
+
+    fileprivate static func sumOfCountedEvent(_ event: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .eventValue,
+            "'\(event)' is logged without a value, so it has no sum; declare it 'event \(event) value USD', or compare '\(event).count'",
+            at: location)
+    }
+
+    fileprivate static func hoursUnreachable(_ number: NumberLiteral, _ op: ComparisonOperator) -> Diagnostic {
+        .warning(
+            .unreachableTime,
+            "'hours \(op.rawValue) \(number.text)' holds at no update: the last window ends at hour \(Int(Checker.lastWindowHour))",
+            at: number.location)
     }
 
     /// A condition longer than any schema needs.

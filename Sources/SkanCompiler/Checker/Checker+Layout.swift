@@ -9,17 +9,27 @@ extension Checker {
 
     mutating func declareFlag(_ flag: FlagSyntax) {
         let bits = validBits(flag.bit)
+        // Resolved before the flag's own name is declared: it may read only what comes before it.
+        let derivation = flag.condition.flatMap { resolveDerivedCondition($0, of: flag.name.text) }.map {
+            FieldDerivation.flag($0)
+        }
         registerName(flag.name, kind: "flag")
         claim(bits, syntax: flag.bit, owner: "\(bits?.description ?? "bit") of \(flag.name.text)")
         fields.append(
             Field(
                 name: flag.name.text, kind: .flag, bits: bits ?? BitRange(0, 0),
-                description: flag.description?.value, cases: Field.flagCases))
+                description: flag.description?.value, cases: Field.flagCases, derivation: derivation))
         fieldNameLocations.append(flag.name.location)
     }
 
     mutating func declareField(_ field: FieldSyntax) {
         let bits = validBits(field.bits)
+        // Resolved before the field's own name is declared: it may read only what comes before it.
+        let derivation = derivation(of: field)
+        if field.isCount {
+            declareCountField(field, bits: bits, derivation: derivation)
+            return
+        }
         registerName(field.name, kind: "field")
         claim(bits, syntax: field.bits, owner: "\(bits?.description ?? "bits") of \(field.name.text)")
         var cases: [FieldCase] = []
@@ -60,7 +70,39 @@ extension Checker {
         fields.append(
             Field(
                 name: field.name.text, kind: kind, bits: bits ?? BitRange(0, 0),
-                description: field.description?.value, cases: cases))
+                description: field.description?.value, cases: cases, derivation: derivation))
+        fieldNameLocations.append(field.name.location)
+    }
+
+    /// How the field follows from events and time, if it does: its source, or its cases' conditions.
+    private mutating func derivation(of field: FieldSyntax) -> FieldDerivation? {
+        if let source = field.source {
+            guard let resolved = resolveSource(source, field: field.name.text) else { return nil }
+            return field.isCount ? .count(resolved) : .buckets(resolved)
+        }
+        return resolveFirstMatch(field)
+    }
+
+    /// `field streak at bits 0...2 count of days`: the code is the number, saturating at the largest code; a case
+    /// per code (`n0`, `n1`, …), each a one-number bucket, the last open-ended.
+    private mutating func declareCountField(_ field: FieldSyntax, bits: BitRange?, derivation: FieldDerivation?) {
+        registerName(field.name, kind: "field")
+        claim(bits, syntax: field.bits, owner: "\(bits?.description ?? "bits") of \(field.name.text)")
+        let maximum = bits?.maximumCode ?? 0
+        let cases = (0...maximum).map { code in
+            FieldCase(
+                name: "n\(code)", code: code, description: code == maximum ? "\(code) or more" : "\(code)",
+                bucket: BucketRange(
+                    lower: Double(code), upper: code == maximum ? nil : Double(code), isHalfOpen: false,
+                    lowerText: "\(code)", upperText: code == maximum ? nil : "\(code)"))
+        }
+        let built = Field(
+            name: field.name.text, kind: .buckets(.count), bits: bits ?? BitRange(0, 0),
+            description: field.description?.value, cases: cases, derivation: derivation)
+        if case .count(let source)? = derivation, bits != nil {
+            checkSaturation(built, source: source, at: field.name.location)
+        }
+        fields.append(built)
         fieldNameLocations.append(field.name.location)
     }
 

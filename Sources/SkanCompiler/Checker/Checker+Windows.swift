@@ -58,8 +58,8 @@ extension Checker {
     mutating func resolveLocks(_ locks: [LockSyntax]) -> PerWindow<Condition?> {
         var items: [WindowedItem<Condition>] = []
         for lock in locks {
-            let condition = resolveCondition(lock.condition)
-            guard let windows = windows(of: lock.windows), let condition else { continue }
+            guard let windows = windows(of: lock.windows) else { continue }
+            guard let condition = resolveLockTrigger(lock, windows: windows) else { continue }
             items.append(
                 WindowedItem(value: condition, windows: lock.windows == nil ? nil : windows, keyword: lock.keyword))
         }

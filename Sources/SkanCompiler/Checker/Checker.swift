@@ -23,6 +23,12 @@ package struct Checker {
     var conditionsResolved = true
     /// Column names a field may not make, with the outputs that already have them.
     var reservedColumns: [String: [String]] = [:]
+    /// The events, in declaration order, and where each is named.
+    var events: [Event] = []
+    var eventNames: [String: Declared] = [:]
+    /// Every flag and field name with where it is first declared, known before any is checked, so that a derived
+    /// condition naming a later one is told so.
+    var allFieldNames: [String: SourceLocation] = [:]
 
     /// Checks `syntax`. `parseHadErrors` suppresses the whole-schema checks (unused bits, windows with no
     /// rules) that a declaration dropped by the parser would make misleading.
@@ -47,10 +53,20 @@ package struct Checker {
     private mutating func run(_ syntax: SchemaSyntax, parseHadErrors: Bool) -> Schema? {
         for declaration in syntax.declarations {
             switch declaration {
+            case .flag(let flag) where allFieldNames[flag.name.text] == nil:
+                allFieldNames[flag.name.text] = flag.name.location
+            case .field(let field) where allFieldNames[field.name.text] == nil:
+                allFieldNames[field.name.text] = field.name.location
+            default: break
+            }
+        }
+        for case .event(let event) in syntax.declarations { declareEvent(event) }
+        for declaration in syntax.declarations {
+            switch declaration {
             case .flag(let flag): declareFlag(flag)
             case .field(let field): declareField(field)
             case .reserved(let reserved): declareReserved(reserved)
-            case .coarse, .lock: break
+            case .event, .coarse, .lock: break
             }
         }
         checkGeneratedNameClashes(schemaName: syntax.name)
@@ -63,7 +79,7 @@ package struct Checker {
         let schema = Schema(
             name: syntax.name?.text ?? "", version: syntax.version?.value ?? 0, fields: fields,
             reservedBits: reservedBits, unusedBits: unusedBits,
-            coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockConditions)
+            coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockConditions, events: events)
         if !parseHadErrors, layoutIsSound, conditionsResolved {
             checkCoverage(of: schema, blocks: rules)
         }

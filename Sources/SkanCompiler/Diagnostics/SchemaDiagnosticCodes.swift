@@ -36,6 +36,17 @@ extension DiagnosticCode {
     public static let name = DiagnosticCode("name")
     /// An input larger or deeper than the compiler accepts.
     public static let limit = DiagnosticCode("limit")
+    /// `.sum` or `buckets amount` on an event logged without a value, or amounts of several currencies summed.
+    public static let eventValue = DiagnosticCode("event-value")
+    /// A derived field whose cases do not all have `when` and end with `otherwise`, or a derived condition that
+    /// reads a field declared after it (or itself).
+    public static let derivation = DiagnosticCode("derivation")
+    /// A time no conversion window reaches (`within 900 hours`, `lock window 1 after 50 hours`, `hours >= 900`).
+    public static let unreachableTime = DiagnosticCode("unreachable-time")
+    /// A `count of` field whose bits saturate below counts the windows reach.
+    public static let countSaturates = DiagnosticCode("count-saturates")
+    /// A schema a command cannot handle yet (code generation for events and time).
+    public static let unsupported = DiagnosticCode("unsupported")
     /// `check --against`: values change meaning, but the version stayed the same.
     public static let versionUnchanged = DiagnosticCode("version-unchanged")
     /// `check --against`: the version is below the old schema's.
@@ -61,6 +72,11 @@ extension DiagnosticCode {
         .bucketGap,
         .bucketOrder,
         .caseOrder,
+        .eventValue,
+        .derivation,
+        .unreachableTime,
+        .countSaturates,
+        .unsupported,
         .unusedBits,
         .name,
         .limit,

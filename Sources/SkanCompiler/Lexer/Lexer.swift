@@ -96,6 +96,12 @@ package struct Lexer {
             let numberStart = index
             kind = lexNumber()
             decoded = String(decoding: bytes[numberStart..<index], as: UTF8.self)
+        case UInt8(ascii: ".") where peek(1)?.isIdentifierStart == true:
+            index += 1
+            kind = .dot
+        case UInt8(ascii: "+"):
+            index += 1
+            kind = .plus
         case UInt8(ascii: "{"):
             index += 1
             kind = .leftBrace
@@ -217,7 +223,8 @@ package struct Lexer {
         case UInt8(ascii: "&"): peek(1) == UInt8(ascii: "&")
         case UInt8(ascii: "|"): peek(1) == UInt8(ascii: "|")
         case UInt8(ascii: "-"): peek(1)?.isDigit == true
-        case UInt8(ascii: "."): peek(1) == UInt8(ascii: ".")
+        case UInt8(ascii: "."): peek(1) == UInt8(ascii: ".") || peek(1)?.isIdentifierStart == true
+        case UInt8(ascii: "+"): true
         case UInt8(ascii: "$"): peek(1)?.isDigit == true
         default: false
         }
@@ -250,6 +257,12 @@ extension UInt8 {
     var isTrivia: Bool {
         self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r")
             || self == UInt8(ascii: "\n")
+    }
+
+    var isIdentifierStart: Bool {
+        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+            || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+            || self == UInt8(ascii: "_")
     }
 
     var isIdentifierByte: Bool {

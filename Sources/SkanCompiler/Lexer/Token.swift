@@ -16,6 +16,10 @@ package struct Token: Hashable, Sendable {
         /// `..<`
         case halfOpenRange
         case leftBrace, rightBrace, leftParen, rightParen
+        /// `+`, between the events of a source (`of purchase + ad_revenue`).
+        case plus
+        /// `.` before a member of an event (`purchase.count`).
+        case dot
         /// `=`
         case equals
         /// `==`, `!=`, `<`, `<=`, `>`, `>=`

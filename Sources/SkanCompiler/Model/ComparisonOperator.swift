@@ -1,4 +1,5 @@
-/// The comparisons a condition may make between a field's code and a case's code.
+/// The comparisons a condition may make: a field's code with a case's code, an event's count or sum or the hours
+/// with a number.
 public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
@@ -8,7 +9,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case greaterOrEqual = ">="
 
     /// Whether `lhs` compares to `rhs` this way.
-    public func holds(_ lhs: Int, _ rhs: Int) -> Bool {
+    public func holds<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> Bool {
         switch self {
         case .equal: lhs == rhs
         case .notEqual: lhs != rhs

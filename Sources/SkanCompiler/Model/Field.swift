@@ -25,14 +25,20 @@ public struct Field: Hashable, Sendable {
     public var description: String?
     /// In declaration order; codes are distinct and fit `bits`.
     public var cases: [FieldCase]
+    /// How the field follows from the app's events and time; nil when the app sets it.
+    public var derivation: FieldDerivation?
 
     /// A field as the checker builds it.
-    public init(name: String, kind: Kind, bits: BitRange, description: String?, cases: [FieldCase]) {
+    public init(
+        name: String, kind: Kind, bits: BitRange, description: String?, cases: [FieldCase],
+        derivation: FieldDerivation? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.bits = bits
         self.description = description
         self.cases = cases
+        self.derivation = derivation
     }
 
     /// The two cases every flag has.

@@ -18,14 +18,17 @@ public struct Schema: Hashable, Sendable {
     public var unusedBits: [Int]
     /// The coarse rules of each window, tried top to bottom.
     public var coarseRulesByWindow: PerWindow<[CoarseRule]>
-    /// When to lock each window; nil: never.
+    /// When to lock each window; nil: never. A time lock (`lock window 1 after 36 hours`) is `hours >= 36`.
     public var lockByWindow: PerWindow<Condition?>
+    /// The events the app logs, in declaration order; empty in a schema of bits alone.
+    public var events: [Event]
 
     /// A schema as the checker builds it.
     public init(
         name: String, version: Int, fields: [Field], reservedBits: [ReservedBits], unusedBits: [Int],
-        coarseRulesByWindow: PerWindow<[CoarseRule]>, lockByWindow: PerWindow<Condition?>
+        coarseRulesByWindow: PerWindow<[CoarseRule]>, lockByWindow: PerWindow<Condition?>, events: [Event] = []
     ) {
+        self.events = events
         self.name = name
         self.version = version
         self.fields = fields
@@ -53,6 +56,20 @@ public struct Schema: Hashable, Sendable {
     /// The flag or field called `name`.
     public func field(named name: String) -> Field? {
         fieldIndex(named: name).map { fields[$0] }
+    }
+
+    /// The index in `events` of the event called `name`.
+    public func eventIndex(named name: String) -> Int? {
+        events.firstIndex { $0.name == name }
+    }
+
+    /// Whether anything in the schema reads events or time: derived fields, or coarse and lock conditions on
+    /// events and hours. Such a schema's coarse values and locks follow from the activity, not from the fine value
+    /// alone.
+    public var readsActivity: Bool {
+        !events.isEmpty || fields.contains { $0.derivation != nil }
+            || coarseRulesByWindow.values.joined().contains { $0.condition.readsActivity }
+            || lockByWindow.values.contains { $0?.readsActivity ?? false }
     }
 }
 

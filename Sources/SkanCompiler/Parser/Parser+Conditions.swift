@@ -35,7 +35,24 @@ extension Parser {
             }
             return .parenthesized(inner)
         }
-        let name = try expectIdentifier("a flag or field name", context: "in a condition")
+        if isKeyword("hours"), case .comparison(let op) = peek(1).kind,
+            peek(2).kind == .integer || peek(2).kind == .decimal
+        {
+            advance()
+            advance()
+            return .hours(location, op, try parseNumber(what: "a number of hours"))
+        }
+        let name = try expectIdentifier("a flag, field or event name", context: "in a condition")
+        if accept(.dot) != nil {
+            let member = try expectIdentifier("'count' or 'sum'", context: "after '\(name.text).'")
+            guard case .comparison(let op) = current.kind else {
+                try fail(
+                    expected: "a comparison ('\(name.text).\(member.text) >= 2')",
+                    context: "after '\(name.text).\(member.text)'")
+            }
+            advance()
+            return .eventMeasure(name, member: member, op, try parseNumber(what: "a count or an amount"))
+        }
         if let equals = accept(.equals) {
             // `a = big`: one error with the fix, then read as the comparison it means.
             let caseName = try expectIdentifier("a case name", context: "after '='")

@@ -24,13 +24,22 @@ extension Parser {
 
     mutating func parseDeclaration() throws(Recovery) -> DeclarationSyntax {
         let keyword = current.location
+        if accept("event") {
+            let name = try expectIdentifier("an event name", context: "after 'event'")
+            let currency =
+                accept("value")
+                ? try expectIdentifier("a currency code (ISO 4217, such as USD)", context: "after 'value'") : nil
+            return .event(EventSyntax(keyword: keyword, name: name, currency: currency))
+        }
         if accept("flag") {
             let name = try expectIdentifier("a flag name", context: "after 'flag'")
             try expect("at", context: "after the flag name")
             try expect("bit", context: "after 'at' (a flag takes one bit: 'at bit 0')")
             let bit = try expectInteger("a bit index", context: "after 'bit'")
-            return .flag(
-                FlagSyntax(keyword: keyword, name: name, bit: BitsSyntax(lower: bit), description: optionalString()))
+            var flag = FlagSyntax(
+                keyword: keyword, name: name, bit: BitsSyntax(lower: bit), description: optionalString())
+            if accept("when") { flag.condition = try parseCondition() }
+            return .flag(flag)
         }
         if accept("field") { return .field(try parseField(keyword: keyword)) }
         if accept("reserved") {
@@ -44,10 +53,17 @@ extension Parser {
         if accept("coarse") { return .coarse(try parseCoarseBlock(keyword: keyword)) }
         if accept("lock") {
             let windows = try parseOptionalWindows()
-            try expect("when", context: "in a lock rule ('lock window 1 when paymentTier == high')")
-            return .lock(LockSyntax(keyword: keyword, windows: windows, condition: try parseCondition()))
+            if accept("after") {
+                let hours = try parseNumber(what: "a number of hours")
+                try expect("hours", context: "after the number ('lock window 1 after 36 hours')")
+                return .lock(LockSyntax(keyword: keyword, windows: windows, trigger: .after(hours: hours)))
+            }
+            try expect(
+                "when",
+                context: "in a lock rule ('lock window 1 when paymentTier == high' or 'lock window 1 after 36 hours')")
+            return .lock(LockSyntax(keyword: keyword, windows: windows, trigger: .condition(try parseCondition())))
         }
-        try fail(expected: "a declaration ('flag', 'field', 'reserved', 'coarse' or 'lock')")
+        try fail(expected: "a declaration ('event', 'flag', 'field', 'reserved', 'coarse' or 'lock')")
     }
 
     /// `bits = "bit" Int | "bits" Int "..." Int`
@@ -80,13 +96,23 @@ extension Parser {
             buckets: nil, cases: [])
         let bucketsLocation = current.location
         if accept("buckets") {
+            let measureLocation = current.location
             if accept("amount") {
                 field.buckets = (.amount, bucketsLocation)
+                if accept("of") { field.source = try parseSource(.amount, at: measureLocation) }
             } else if accept("count") {
                 field.buckets = (.count, bucketsLocation)
+                if accept("of") { field.source = try parseSource(.count, at: measureLocation) }
             } else {
                 try fail(expected: "'amount' or 'count'", context: "after 'buckets'")
             }
+        } else if isKeyword("count"), peek(1).kind == .identifier, peek(1).text == "of" {
+            // `count of days` or `count of E`: the code is the number itself; no cases.
+            let measureLocation = current.location
+            advance()
+            advance()
+            field.source = try parseSource(.count, at: measureLocation)
+            return field
         }
         let brace = try expect(.leftBrace, "'{'", context: "to open the cases of field '\(name.text)'")
         let complete = try parseBlock(opening: brace, name: "field '\(name.text)'") { parser throws(Recovery) in
@@ -116,30 +142,62 @@ extension Parser {
                     case: name.text, code: code.value, description: late.value, range: range.text, at: late.location))
             description = late
         }
-        return CaseSyntax(name: name, code: code, description: description, range: range)
+        var syntax = CaseSyntax(name: name, code: code, description: description, range: range)
+        let derivationLocation = current.location
+        if accept("when") {
+            syntax.derivation = CaseDerivationSyntax(location: derivationLocation, condition: try parseCondition())
+        } else if accept("otherwise") {
+            syntax.derivation = CaseDerivationSyntax(location: derivationLocation, condition: nil)
+        }
+        return syntax
     }
 
-    /// `0..<0.01`, `0...1` or `100...`
+    /// `E1 + E2 … [within N hours | in window]` or `days`, after `of`.
+    mutating func parseSource(_ measure: SourceSyntax.Measure, at location: SourceLocation) throws(Recovery)
+        -> SourceSyntax
+    {
+        if measure == .count, accept("days") {
+            return SourceSyntax(location: location, measure: .days, events: [], scope: .sinceFirstLaunch)
+        }
+        var events = [try expectIdentifier("an event name", context: "after 'of'")]
+        while accept(.plus) != nil { events.append(try expectIdentifier("an event name", context: "after '+'")) }
+        var scope = SourceSyntax.Scope.sinceFirstLaunch
+        if accept("within") {
+            let hours = try parseNumber(what: "a number of hours")
+            try expect("hours", context: "after the number ('within 48 hours')")
+            scope = .within(hours: hours)
+        } else if isKeyword("in") {
+            let inLocation = current.location
+            advance()
+            try expect("window", context: "after 'in' ('in window': since the current window began)")
+            scope = .inWindow(inLocation)
+        }
+        return SourceSyntax(location: location, measure: measure, events: events, scope: scope)
+    }
+
+    /// `0..<0.01`, `0...1`, `100...` or `3` (for `3...3`)
     mutating func parseBucketRange(caseName: String) throws(Recovery) -> BucketRangeSyntax {
         let lower = try parseNumber()
         if accept(.halfOpenRange) != nil {
             return BucketRangeSyntax(lower: lower, upper: try parseNumber(), isHalfOpen: true)
         }
-        if current.kind != .closedRange, current.startsLine || current.kind == .rightBrace {
-            // The line ends after the lower bound: say so there, not at the next line's first token.
-            diagnostics.append(.bucketRangeUnfinished(caseName: caseName, lower: lower))
-            throw Recovery()
+        if current.kind != .closedRange,
+            current.startsLine || current.kind == .rightBrace || isKeyword("when") || isKeyword("otherwise")
+                || (current.kind == .identifier && peek(1).kind == .equals)
+        {
+            // A single value: `3` is `3...3`.
+            return BucketRangeSyntax(lower: lower, upper: lower, isHalfOpen: false, isSingleValue: true)
         }
         _ = try expect(.closedRange, "'...' or '..<'", context: "after a bucket's lower bound")
         let upper = (current.kind == .integer || current.kind == .decimal) ? try parseNumber() : nil
         return BucketRangeSyntax(lower: lower, upper: upper, isHalfOpen: false)
     }
 
-    mutating func parseNumber() throws(Recovery) -> NumberLiteral {
+    mutating func parseNumber(what: String = "a bucket bound") throws(Recovery) -> NumberLiteral {
         let token = current
         guard token.kind == .integer || token.kind == .decimal else { try fail(expected: "a number") }
         advance()
-        try refuseNegative(token, what: "a bucket bound")
+        try refuseNegative(token, what: what)
         guard let value = Double(token.text), value.isFinite, value <= 1e15 else {
             diagnostics.append(
                 .numberTooLarge(token))
@@ -268,14 +326,6 @@ extension Diagnostic {
         .error(
             .syntax, "expected '}' to close \(name)" + (next.map { " before '\($0)'" } ?? ""), at: location,
             notes: [.init("its '{' is here", at: open)])
-    }
-
-    /// A bucket's range that stops after its lower bound (`day0 = 0 0`).
-    static func bucketRangeUnfinished(caseName: String, lower: NumberLiteral) -> Diagnostic {
-        .error(
-            .syntax,
-            "the range of bucket '\(caseName)' ends after its lower bound \(lower.text); write '\(lower.text)...' (and up), '\(lower.text)...N' or '\(lower.text)..<N'",
-            at: lower.location)
     }
 }
 

@@ -10,7 +10,7 @@ package struct Parser {
     /// Thrown inside a declaration after its diagnostic is recorded, to unwind to a recovery point.
     struct Recovery: Error {}
 
-    static let declarationKeywords: Set<String> = ["flag", "field", "reserved", "coarse", "lock"]
+    static let declarationKeywords: Set<String> = ["event", "flag", "field", "reserved", "coarse", "lock"]
 
     let tokens: [Token]
     var position = 0

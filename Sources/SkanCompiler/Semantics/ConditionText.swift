@@ -24,6 +24,12 @@ extension Schema {
         case .comparison(let field, let op, let code):
             let caseName = fields[field].caseWithCode(code)?.name ?? String(code)
             return "\(fields[field].name) \(op.rawValue) \(caseName)"
+        case .event(let event):
+            return events[event].name
+        case .eventMeasure(let event, let measure, let op, let number):
+            return "\(events[event].name).\(measure.rawValue) \(op.rawValue) \(ConditionNumber.text(number))"
+        case .hours(let op, let number):
+            return "hours \(op.rawValue) \(ConditionNumber.text(number))"
         case .not(let inner):
             return "not " + text(of: inner, parentPrecedence: 3)
         case .all(let parts):
@@ -33,5 +39,14 @@ extension Schema {
             let joined = parts.map { text(of: $0, parentPrecedence: 1) }.joined(separator: " or ")
             return parentPrecedence > 1 ? "(\(joined))" : joined
         }
+    }
+
+}
+
+/// Numbers of conditions and hours, written as the schema language writes them: `2`, `4.99`.
+public enum ConditionNumber {
+    /// `2` for a whole number, else Swift's shortest form (`4.99`).
+    public static func text(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }

@@ -82,19 +82,34 @@ extension Schema {
         return .success(SchemaState(codes: codes))
     }
 
-    /// The first coarse rule of `window` that holds for `state`; nil only when the rules leave a gap, which
-    /// the checker rejects.
+    /// The first coarse rule of `window` that holds for `state`; nil when the rules leave a gap (which the
+    /// checker rejects) or when a rule on events or time comes first, so that the state alone does not decide it
+    /// (`evaluate(_:at:)` does, with the activity).
     public func matchingCoarseRule(for state: SchemaState, window: ConversionWindow) -> CoarseRule? {
-        coarseRules(window: window).first { $0.condition.holds(for: state.codes) }
+        for rule in coarseRules(window: window) {
+            switch rule.condition.decided(for: state.codes) {
+            case true?: return rule
+            case false?: continue
+            case nil: return nil
+            }
+        }
+        return nil
     }
 
-    /// The coarse value of `state` in `window` (1, 2 or 3).
+    /// The coarse value of `state` in `window` (1, 2 or 3); nil when it turns on events or time.
     public func coarseValue(of state: SchemaState, window: ConversionWindow) -> CoarseValue? {
         matchingCoarseRule(for: state, window: window)?.value
     }
 
-    /// Whether the app should lock `window` when the user is in `state`.
+    /// Whether the app should lock `window` when the user is in `state`; false when the lock turns on events or
+    /// time (`lockDecision(for:window:)` says so).
     public func shouldLock(_ state: SchemaState, window: ConversionWindow) -> Bool {
-        lockCondition(window: window)?.holds(for: state.codes) ?? false
+        lockDecision(for: state, window: window) ?? false
+    }
+
+    /// Whether `state` locks `window`: true, false, or nil when the lock turns on events or time.
+    public func lockDecision(for state: SchemaState, window: ConversionWindow) -> Bool? {
+        guard let condition = lockCondition(window: window) else { return false }
+        return condition.decided(for: state.codes)
     }
 }

@@ -49,6 +49,7 @@ package struct WindowsSyntax: Hashable, Sendable {
 }
 
 package enum DeclarationSyntax: Sendable {
+    case event(EventSyntax)
     case flag(FlagSyntax)
     case field(FieldSyntax)
     case reserved(ReservedSyntax)
@@ -61,6 +62,8 @@ package struct FlagSyntax: Sendable {
     package var name: Identifier
     package var bit: BitsSyntax
     package var description: StringLiteral?
+    /// `when COND`: a derived flag, set while the condition holds; nil: the app sets it.
+    package var condition: ConditionSyntax? = nil
 }
 
 package struct FieldSyntax: Sendable {
@@ -73,6 +76,11 @@ package struct FieldSyntax: Sendable {
     /// `buckets amount` or `buckets count`, with the location of `buckets`.
     package var buckets: (unit: BucketUnit, location: SourceLocation)?
     package var cases: [CaseSyntax]
+    /// `of E1 + E2 [scope]` after `buckets amount|count`, or the whole of `count of …` (a field without cases,
+    /// whose code is the number itself).
+    package var source: SourceSyntax? = nil
+    /// Whether the field is written `count of …`, with no cases.
+    package var isCount: Bool { source != nil && buckets == nil }
 }
 
 package struct CaseSyntax: Sendable {
@@ -80,6 +88,8 @@ package struct CaseSyntax: Sendable {
     package var code: IntegerLiteral
     package var description: StringLiteral?
     package var range: BucketRangeSyntax?
+    /// `when COND` or `otherwise` in a derived field; nil in a field the app sets.
+    package var derivation: CaseDerivationSyntax? = nil
 }
 
 /// `0..<0.01`, `0...1` or `100...`.
@@ -88,11 +98,15 @@ package struct BucketRangeSyntax: Hashable, Sendable {
     /// Nil for an open-ended range.
     package var upper: NumberLiteral?
     package var isHalfOpen: Bool
+    /// Written as one number (`3`), meaning `3...3`.
+    package var isSingleValue = false
 
     package var location: SourceLocation { lower.location }
 
-    /// The range as written: `0.01..<5`, `20...`.
-    package var text: String { lower.text + (isHalfOpen ? "..<" : "...") + (upper?.text ?? "") }
+    /// The range as written: `0.01..<5`, `20...`, `3`.
+    package var text: String {
+        isSingleValue ? lower.text : lower.text + (isHalfOpen ? "..<" : "...") + (upper?.text ?? "")
+    }
 }
 
 package struct ReservedSyntax: Sendable {
@@ -118,9 +132,15 @@ package struct CoarseRuleSyntax: Sendable {
 }
 
 package struct LockSyntax: Sendable {
+    /// `when COND` or `after N hours`.
+    package enum Trigger: Sendable {
+        case condition(ConditionSyntax)
+        case after(hours: NumberLiteral)
+    }
+
     package var keyword: SourceLocation
     package var windows: WindowsSyntax?
-    package var condition: ConditionSyntax
+    package var trigger: Trigger
 }
 
 /// A condition as written. `and` and `or` chains are flat lists, so long chains never nest deeply.
@@ -129,6 +149,10 @@ package indirect enum ConditionSyntax: Sendable {
     case name(Identifier)
     /// `field op case`.
     case comparison(Identifier, ComparisonOperator, Identifier)
+    /// `EVENT.count op N` or `EVENT.sum op X`.
+    case eventMeasure(Identifier, member: Identifier, ComparisonOperator, NumberLiteral)
+    /// `hours op X`: hours since first launch.
+    case hours(SourceLocation, ComparisonOperator, NumberLiteral)
     case not(SourceLocation, ConditionSyntax)
     case all([ConditionSyntax])
     case any([ConditionSyntax])

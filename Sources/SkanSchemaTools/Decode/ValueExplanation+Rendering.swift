@@ -31,10 +31,14 @@ extension ValueExplanation {
             }
             out +=
                 "  coarse: "
-                + zip(ConversionWindow.allCases, coarse).map { "window \($0) \($1.rawValue)" }.joined(separator: ", ")
-                + "\n"
-            let locked = zip(ConversionWindow.allCases, lock).filter(\.1).map { "window \($0.0)" }
-            out += "  lock: " + (locked.isEmpty ? "never" : locked.joined(separator: ", ")) + "\n"
+                + zip(ConversionWindow.allCases, coarse).map {
+                    "window \($0) \($1?.rawValue ?? "by events and time (\(schema.ruleText(window: $0)))")"
+                }.joined(separator: ", ") + "\n"
+            let locked = zip(ConversionWindow.allCases, lock).filter { $0.1 == true }.map { "window \($0.0)" }
+            let depends = zip(ConversionWindow.allCases, lock).filter { $0.1 == nil }.map {
+                "window \($0.0) by events and time (\(schema.lockCondition(window: $0.0).map(schema.text(of:)) ?? ""))"
+            }
+            out += "  lock: " + (locked + depends).joinedOr("never") + "\n"
             return out
         case .coarse(let value, let window, let rule, let fineValues):
             let states = fineValues.count == 1 ? "1 state" : "\(fineValues.count) states"
@@ -84,8 +88,8 @@ extension ValueExplanation {
                             )
                         })
                 ),
-                ("coarse", .array(coarse.map { .string($0.rawValue) })),
-                ("lock", .array(lock.map(JSONValue.bool))),
+                ("coarse", .array(coarse.map { $0.map { .string($0.rawValue) } ?? .null })),
+                ("lock", .array(lock.map { $0.map(JSONValue.bool) ?? .null })),
             ])
         case .coarse(let value, let window, let rule, let fineValues):
             return .object([
@@ -98,5 +102,19 @@ extension ValueExplanation {
 
     private func oneLine(_ text: String) -> String {
         TerminalText.visible(text, oneLine: true)
+    }
+}
+
+extension Array where Element == String {
+    /// The items joined with commas, or `empty` when there are none.
+    fileprivate func joinedOr(_ empty: String) -> String { isEmpty ? empty : joined(separator: ", ") }
+}
+
+extension Schema {
+    /// A window's coarse rules in words, `high when … ; low otherwise`, for values that turn on events or time.
+    fileprivate func ruleText(window: ConversionWindow) -> String {
+        coarseRules(window: window).map {
+            $0.text == "otherwise" ? "\($0.value.rawValue) otherwise" : "\($0.value.rawValue) when \($0.text)"
+        }.joined(separator: "; ")
     }
 }

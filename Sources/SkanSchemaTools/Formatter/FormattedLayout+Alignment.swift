@@ -88,7 +88,8 @@ extension FormattedLayout {
         return text
     }
 
-    /// Cells joined by one space, except around `...` and `..<` before a number and inside parentheses.
+    /// Cells joined by one space, except around `...` and `..<` before a number, inside parentheses and around
+    /// the `.` of `purchase.count`.
     static func spaced(_ cells: [String]) -> String {
         var text = ""
         for (index, cell) in cells.enumerated() {
@@ -96,7 +97,7 @@ extension FormattedLayout {
                 let previous = cells[index - 1]
                 let isRange = { (cell: String) in cell == "..." || cell == "..<" }
                 let tight =
-                    previous == "(" || cell == ")" || isRange(cell)
+                    previous == "(" || cell == ")" || isRange(cell) || cell == "." || previous == "."
                     || (isRange(previous) && cell.first.map { $0.isNumber } == true)
                 if !tight { text += " " }
             }

@@ -42,6 +42,7 @@ struct FormattedLayout {
         for declaration in syntax.declarations {
             block += 1
             switch declaration {
+            case .event(let event): start(at: event.keyword, .declaration("event"))
             case .flag(let flag): start(at: flag.keyword, .declaration("flag"))
             case .reserved(let reserved): start(at: reserved.keyword, .declaration("reserved"))
             case .lock(let lock): start(at: lock.keyword, .declaration("lock"))

@@ -43,7 +43,7 @@ public struct DecodingTable: Sendable {
                 row += ["true", nil]
                 row += schema.cases(of: state).map { $0?.name }
                 row += ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)?.rawValue }
-                row += ConversionWindow.allCases.map { String(schema.shouldLock(state, window: $0)) }
+                row += ConversionWindow.allCases.map { schema.lockDecision(for: state, window: $0).map(String.init) }
             }
             return row
         }
@@ -108,7 +108,7 @@ extension DecodingTable {
                 schema.fields.firstIndex { ColumnNames.snakeCase($0.name) == column }.map { cases[$0]?.name } ?? nil
             }
             row += ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)?.rawValue }
-            row += ConversionWindow.allCases.map { String(schema.shouldLock(state, window: $0)) }
+            row += ConversionWindow.allCases.map { schema.lockDecision(for: state, window: $0).map(String.init) }
             return row
         }
         let coarseColumns = [Self.schemaVersionColumn] + Self.coarseTableColumns

@@ -130,6 +130,8 @@ extension SwiftGenerator {
             // Field enums compare by code, and `.case` needs no type name (`Default.Type` would read as a metatype).
             let caseName = SwiftNames.identifier(field.caseWithCode(code)!.name)
             return "self.\(propertyName(field)) \(op.rawValue) .\(caseName)"
+        case .event, .eventMeasure, .hours:
+            preconditionFailure("SwiftGenerator.refusal(for:) refuses schemas that read events and time")
         case .not(let inner):
             return "!(\(swiftCondition(inner)))"
         case .all(let parts):

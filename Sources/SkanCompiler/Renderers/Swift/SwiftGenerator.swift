@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// Renders a `Schema` as Swift source: one value type per schema that encodes a state into fine and coarse
 /// values and decodes fine values back, with the exact semantics of the library's reference functions.
 /// The output depends on the schema and options alone, byte for byte.
@@ -32,6 +34,17 @@ public struct SwiftGenerator {
         self.options = options
         self.access = options.accessLevel.rawValue + " "
         self.typeName = SwiftNames.identifier(schema.name)
+    }
+
+    /// Why the generator writes no code for `schema`, or nil when it does: schemas with events, derived fields or
+    /// conditions on time are checked, simulated and documented, but their generated API (an `Event` type, the
+    /// accumulated activity) is not written yet. Callers report this instead of generating.
+    public static func refusal(for schema: Schema) -> Diagnostic? {
+        guard schema.readsActivity else { return nil }
+        return .error(
+            .unsupported,
+            "schema '\(schema.name)' uses events or time, for which skanc does not generate Swift yet; 'skanc check' and 'skanc simulate' read it, and the app keeps setting its fields itself until generation lands",
+            at: nil)
     }
 
     /// The Swift source for `schema`: one type with the schema's fields, its fine and coarse values and locks. Byte for byte the same for the same input.

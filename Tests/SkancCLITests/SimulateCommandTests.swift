@@ -1,0 +1,131 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc simulate`: the Game schema over a journey that crosses every window's end, `within`, `in window` and
+/// both locks; then every kind of bad line.
+@Suite struct SimulateCommandTests {
+    static let journey = "Tests/Fixtures/journeys/game.jsonl"
+
+    static func rows(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func theJourneyCrossesEveryWindowEdge() throws {
+        let result = try CLI.run(["simulate", "Schemas/Game.skan", Self.journey, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 14)
+        #expect(
+            lines[0]
+                == #"{"line":1,"hour":0.1,"window":1,"fine_value":1,"coarse_value":"medium","lock":false,"sent":true,"state":{"registered":"true","revenue":"none","funnel":"none","levels":"none"}}"#
+        )
+        let rows = try Self.rows(result.stdout)
+        func column(_ key: String) -> [String] { rows.map { "\($0[key] ?? "nil")" } }
+        // Windows change at hours 48, 168 and 840 to the hundredth.
+        #expect(column("window") == ["1", "1", "1", "1", "1", "1", "1", "2", "2", "2", "3", "3", "3", "<null>"])
+        // `lock window 1 after 36 hours`; `lock window 2 when purchase.sum >= 50` (the purchase at hour 50).
+        #expect(column("lock") == ["0", "0", "0", "0", "0", "1", "1", "0", "1", "1", "0", "0", "0", "0"])
+        // Locked windows take nothing more; unchanged values are not sent again; nothing after hour 840.
+        #expect(column("sent") == ["1", "1", "1", "1", "0", "1", "0", "1", "1", "0", "1", "1", "0", "0"])
+        // `within 48 hours`: the $40 purchase at hour 50 leaves revenue at mid; `in window`: levels reset at 48.
+        let states = rows.map { $0["state"] as? [String: String] ?? [:] }
+        #expect(states[8]["revenue"] == "mid")
+        #expect(
+            states.map { $0["levels"] ?? "" } == [
+                "none", "none", "some", "some", "some", "some", "some", "none", "none", "none", "none", "some", "some",
+                "some",
+            ])
+        #expect(rows.last?["coarse_value"] is NSNull)
+    }
+
+    @Test func theTextFormatIsATable() throws {
+        let result = try CLI.run(["simulate", "Schemas/Game.skan", Self.journey])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "line  hour     window  fine  coarse  lock   sent   state")
+        #expect(
+            lines[6]
+                == "6     36       1       61    high    true   sent   registered=true revenue=mid funnel=purchased levels=some"
+        )
+    }
+
+    @Test func everyBadLineIsAnErrorWithItsLineAndNothingOfItIsApplied() throws {
+        let journey = """
+            {"hour": 1, "event": "purchase", "value": 30}
+
+            # a comment line, then an annotated one
+            {"hour": 2, "event": "sign_up"}   # signed up
+            {"hour": 3, "event": "nope"}
+            {"hour": 1}
+            {"hour": 4, "event": "sign_up", "value": 1}
+            {"hour": 4, "event": "purchase"}
+            {"hour": 4, "set": {"funnel": "browsed"}}
+            {"hour": 4, "colour": "red"}
+            [1]
+            {"hour": "soon"}
+            {"hour": 5, "event": "purchase", "value": -2}
+            {"event": "sign_up"}
+            {"hour": 6}
+            """
+        let result = try CLI.run(["simulate", "Schemas/Game.skan", "-", "--format", "jsonl"], stdin: journey)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.split(separator: "\n") == [
+                "<stdin>:5: error: no event named 'nope' in schema Game; its events are sign_up, level_complete, view_item, add_to_cart, purchase, ad_revenue [journey-event]",
+                "<stdin>:6: error: hour 1 is before hour 2 of the line before; journey lines go forward in time [journey-hour]",
+                "<stdin>:7: error: 'sign_up' is counted, not a value event; remove \"value\" [journey-value]",
+                "<stdin>:8: error: 'purchase' is a value event (USD); give its amount: \"value\": 4.99 [journey-value]",
+                "<stdin>:9: error: 'funnel' is derived from events and time; the app does not set it [journey-set]",
+                "<stdin>:10: error: unknown key \"colour\"; a journey line has hour, event, value and set [journey-json]",
+                "<stdin>:11: error: a journey line is a JSON object: {\"hour\": 0.5, \"event\": \"sign_up\"} [journey-json]",
+                "<stdin>:12: error: \"hour\" must be a number [journey-json]",
+                "<stdin>:13: error: 'purchase' has a negative amount; log refunds as the app does, not as events [journey-value]",
+                "<stdin>:14: error: no \"hour\"; every line says when: {\"hour\": 2.5, ...} [journey-json]",
+            ])
+        // The good lines ran, and the bad ones changed nothing: one purchase, signed up.
+        let rows = try Self.rows(result.stdout)
+        #expect(rows.map { $0["line"] as? Int } == [1, 4, 15])
+        #expect((rows.last?["state"] as? [String: String])?["registered"] == "true")
+        #expect((rows.last?["state"] as? [String: String])?["revenue"] == "high")
+    }
+
+    @Test func appSetFieldsAreSetByName() throws {
+        let journey =
+            #"{"hour": 5, "set": {"paymentTier": "high"}}"# + "\n" + #"{"hour": 6, "set": {"paymentTier": "huge"}}"#
+        let result = try CLI.run(["simulate", "Schemas/Shop.skan", "-", "--format", "jsonl"], stdin: journey)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "<stdin>:2: error: 'paymentTier' has no case 'huge'; its cases are none, low, medium, high [journey-set]\n"
+        )
+        let rows = try Self.rows(result.stdout)
+        #expect(rows.first?["fine_value"] as? Int == 6)
+        #expect(rows.first?["lock"] as? Bool == true)
+    }
+
+    @Test func usageAndUnreadableFiles() throws {
+        #expect(try CLI.run(["simulate", "Schemas/Game.skan"]).status == 64)
+        #expect(try CLI.run(["simulate", "Schemas/Game.skan", Self.journey, "--format", "csv"]).status == 64)
+        let missing = try CLI.run(["simulate", "Schemas/Game.skan", "no/such.jsonl"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "no/such.jsonl: error: cannot read the journey; check the path [file-unreadable]\n")
+        #expect(try CLI.run(["simulate", "--help"]).stdout.contains("journey-value"))
+    }
+}
+
+/// `skanc generate` on a schema with events says it writes no Swift for it yet, with the code and exit 1.
+@Suite struct GenerateRefusesEventsTests {
+    @Test func generationOfEventSchemasIsRefusedWithTheReason() throws {
+        let result = try CLI.run(["generate", "Schemas/Game.skan"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr
+                == "Schemas/Game.skan: error: schema 'Game' uses events or time, for which skanc does not generate Swift yet; 'skanc check' and 'skanc simulate' read it, and the app keeps setting its fields itself until generation lands [unsupported]\n"
+        )
+    }
+}
