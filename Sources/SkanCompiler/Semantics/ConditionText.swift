@@ -43,6 +43,37 @@ extension Schema {
 
 }
 
+extension Schema {
+    /// How a derived flag or field follows from the activity, in the schema's words: `when sign_up`,
+    /// `buckets amount of purchase + ad_revenue within 48 hours`, `purchased when purchase; … ; none otherwise`;
+    /// nil for a field the app sets.
+    public func derivationText(of field: Field) -> String? {
+        switch field.derivation {
+        case nil: return nil
+        case .flag(let condition): return "when " + text(of: condition)
+        case .firstMatch(let conditions):
+            return zip(field.cases, conditions).map { fieldCase, condition in
+                condition == .always ? "\(fieldCase.name) otherwise" : "\(fieldCase.name) when \(text(of: condition))"
+            }.joined(separator: "; ")
+        case .buckets(let source): return "buckets " + text(of: source)
+        case .count(let source): return text(of: source)
+        }
+    }
+
+    /// `amount of purchase + ad_revenue within 48 hours`, `count of level_complete in window`, `count of days`.
+    public func text(of source: ActivitySource) -> String {
+        guard source.measure != .days else { return "count of days" }
+        let events = source.events.map { self.events[$0].name }.joined(separator: " + ")
+        let scope: String
+        switch source.scope {
+        case .sinceFirstLaunch: scope = ""
+        case .within(let hours): scope = " within \(ConditionNumber.text(hours)) hours"
+        case .inWindow: scope = " in window"
+        }
+        return "\(source.measure.rawValue) of \(events)\(scope)"
+    }
+}
+
 /// Numbers of conditions and hours, written as the schema language writes them: `2`, `4.99`.
 public enum ConditionNumber {
     /// `2` for a whole number, else Swift's shortest form (`4.99`).

@@ -33,6 +33,7 @@ extension SchemaDiff {
         }
         sections.append(("Fine values", values))
         sections.append(("Layout", layout))
+        sections.append(("Derived from", bindings))
         var coarseItems: [String] = []
         for window in ConversionWindow.allCases {
             let changes = coarse.filter { $0.window == window }
@@ -96,6 +97,15 @@ extension SchemaDiff {
     }
 
     private func renderedJSON() -> JSONValue {
+        guard case .object(var members) = renderedJSONOfValues() else { return renderedJSONOfValues() }
+        // Schemas with events and time also say what their fields and coarse values are derived from.
+        if readsActivity, let layout = members.firstIndex(where: { $0.0 == "layout" }) {
+            members.insert(("derived_from", .array(bindings.map(JSONValue.string))), at: layout + 1)
+        }
+        return .object(members)
+    }
+
+    private func renderedJSONOfValues() -> JSONValue {
         .object([
             ("schema", .string(name)),
             ("old_version", .integer(oldVersion)),

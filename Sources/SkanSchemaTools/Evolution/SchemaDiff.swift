@@ -63,10 +63,16 @@ public struct SchemaDiff: Sendable {
     public var renames: [String]
     /// Descriptions that changed, and nothing else about their declaration.
     public var descriptions: [String]
+    /// What a field is derived from (events, time, other fields), or a window's coarse rules on events and time,
+    /// that changed: the same fine value now stands for other activity.
+    public var bindings: [String]
+    /// Whether either schema reads events or time.
+    public var readsActivity: Bool
 
-    /// Whether some value means something else now: a fine value changed, became invalid or valid, or a
-    /// coarse value changed. Locks, renames and descriptions do not change what a postback says.
-    public var changesMeaning: Bool { !values.isEmpty || !coarse.isEmpty }
+    /// Whether some value means something else now: a fine value changed, became invalid or valid, a coarse value
+    /// changed, or what a field or coarse value is derived from changed. Locks, renames and descriptions do not
+    /// change what a postback says.
+    public var changesMeaning: Bool { !values.isEmpty || !coarse.isEmpty || !bindings.isEmpty }
 
     /// The difference between `old` and `new`.
     public init(old: Schema, new: Schema) {
@@ -112,6 +118,41 @@ public struct SchemaDiff: Sendable {
         locks.sort { ($0.window, $0.fineValue) < ($1.window, $1.fineValue) }
         let declarations = DeclarationChanges(old: old, new: new, correspondence: correspondence)
         (layout, renames, descriptions) = (declarations.layout, declarations.renames, declarations.descriptions)
+        bindings = Self.bindingChanges(old: old, new: new, correspondence: correspondence)
+        readsActivity = old.readsActivity || new.readsActivity
+    }
+
+    /// Derivations and coarse rules on events that differ, in sentences.
+    static func bindingChanges(old: Schema, new: Schema, correspondence: FieldCorrespondence) -> [String] {
+        var changes: [String] = []
+        for (newIndex, field) in new.fields.enumerated() {
+            guard let oldIndex = correspondence.oldIndexOfNew[newIndex] else { continue }
+            let before = old.derivationText(of: old.fields[oldIndex])
+            let now = new.derivationText(of: field)
+            guard before != now else { continue }
+            switch (before, now) {
+            case (nil, let now?): changes.append("`\(field.name)` is now derived: `\(now)`; the app set it")
+            case (let before?, nil):
+                changes.append("`\(field.name)` is now set by the app; it was derived: `\(before)`")
+            default: changes.append("`\(field.name)` is now `\(now ?? "")`, was `\(before ?? "")`")
+            }
+        }
+        for window in ConversionWindow.allCases {
+            let rules = { (schema: Schema) in schema.coarseRules(window: window) }
+            guard
+                rules(old).contains(where: \.condition.readsActivity)
+                    || rules(new).contains(where: \.condition.readsActivity)
+            else { continue }
+            let text = { (schema: Schema) in
+                rules(schema).map { "\($0.value.rawValue) \($0.text == "otherwise" ? "" : "when ")\($0.text)" }
+                    .joined(separator: "; ")
+            }
+            if text(old) != text(new) {
+                changes.append(
+                    "window \(window)'s coarse rules on events and time are now `\(text(new))`, were `\(text(old))`")
+            }
+        }
+        return changes
     }
 
     /// A state's meaning in `schema`'s own names, each case with its bucket: equal meanings are equal arrays.
