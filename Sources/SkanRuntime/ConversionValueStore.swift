@@ -18,6 +18,8 @@ public struct StoredConversionState: Sendable, Equatable, Codable {
     public var firstUpdate: Date?
     /// The frameworks that refused this conversion for good (`PostbackRefusal.conversion`).
     public var refusedConversion: [AttributionFramework]?
+    /// A schema with events: what was logged, as the generated `Activity` encodes it.
+    public var activity: Data?
 
     /// A stored state; the frameworks' maps default to empty.
     public init(

@@ -87,6 +87,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
             stored = saved
             // A value this schema cannot read back (a damaged store) starts over, inside the same windows.
             state = (try? State(fineValue: saved.fineValue)) ?? State()
+            if let activity = saved.activity { state.restorePersistedActivity(activity) }
             stored.fineValue = state.fineValue
         } else {
             // Nothing stored, or the state of an earlier re-engagement: this one starts afresh.
@@ -113,9 +114,19 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     @discardableResult
     public func record(_ change: @Sendable (inout State) -> Void) async throws -> ConversionValueUpdate? {
         change(&state)
-        stored.fineValue = state.fineValue
-        store.save(stored)
+        keepState()
         return try await apply()
+    }
+
+    /// Hours since the conversion's start (first launch, or the open): the clock of events and time conditions.
+    public var hoursSinceStart: Double {
+        max(0, clock.now.timeIntervalSince(conversionStart) / 3_600)
+    }
+
+    private func keepState() {
+        stored.fineValue = state.fineValue
+        stored.activity = state.persistedActivity()
+        store.save(stored)
     }
 
     /// Sends the current values to every framework that does not have them in this window; call it at
@@ -123,6 +134,11 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// one).
     @discardableResult
     public func apply() async throws -> ConversionValueUpdate? {
+        // Time moves on for a schema with events (windows of in-window counts, `hours`, time locks).
+        if stored.activity != nil || state.persistedActivity() != nil {
+            state.advanceActivity(to: hoursSinceStart)
+            keepState()
+        }
         guard let current = currentWindow, let conversionWindow = ConversionWindow(number: current.rawValue) else {
             return nil
         }
@@ -224,4 +240,14 @@ func defaultPostbackClient() -> any PostbackClient {
     #else
     RecordingPostbackClient()
     #endif
+}
+
+extension ConversionValueUpdater where State: EventConversionValueState {
+    /// Logs `event` now (hours since the conversion's start), keeps the activity, and sends the values it leads to,
+    /// as `record` does.
+    @discardableResult
+    public func log(_ event: State.Event) async throws -> ConversionValueUpdate? {
+        let hour = hoursSinceStart
+        return try await record { $0.log(event, at: hour) }
+    }
 }

@@ -31,10 +31,6 @@ let result = SchemaCompiler.compile(source)
 let formatter = DiagnosticFormatter()
 for diagnostic in result.diagnostics { GeneratorFiles.printError(formatter.format(diagnostic, in: source)) }
 guard let schema = result.schema, !result.diagnostics.hasErrors else { exit(1) }
-if let refusal = SwiftGenerator.refusal(for: schema) {
-    GeneratorFiles.printError(formatter.format(refusal, path: schemaPath))
-    exit(1)
-}
 let code = Array(SwiftGenerator.generate(schema, options: .init(accessLevel: .internal, sourceName: sourceName)).utf8)
 // Unchanged output keeps its date, so the build does not recompile what uses it.
 if GeneratorFiles.contents(of: outputPath, limit: code.count + 1) != code {

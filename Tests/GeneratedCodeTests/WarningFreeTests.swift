@@ -12,7 +12,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
             $0.hasSuffix(".swift")
         }.sorted()
-        #expect(files.count == 6)
+        #expect(files.count == 7)
         var arguments = ["-module-name", "Golden\(level)", "-package-name", "goldens"]
         if mainActorByDefault { arguments += ["-default-isolation", "MainActor"] }
         arguments += files.map { directory.appendingPathComponent($0).path }

@@ -8,7 +8,7 @@ public import Testing
 @Suite struct GoldenFileTests {
     /// Schemas with goldens, as paths relative to the package root (the header shows these).
     static let schemas = [
-        "Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan",
+        "Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan", "Schemas/Game.skan",
         "Tests/SkanCompilerTests/Fixtures/Torture.skan", "Tests/SkanCompilerTests/Fixtures/ShopV4.skan",
         "Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
     ]

@@ -34,3 +34,4 @@ func makeUpdater<State: ConversionValueState>(
     let updater = ConversionValueUpdater<State>(store: store, client: client, clock: clock, options: options)
     return (updater, client, clock, store)
 }
+extension Game: EventConversionValueState {}

@@ -45,8 +45,6 @@ extension DiagnosticCode {
     public static let unreachableTime = DiagnosticCode("unreachable-time")
     /// A `count of` field whose bits saturate below counts the windows reach.
     public static let countSaturates = DiagnosticCode("count-saturates")
-    /// A schema a command cannot handle yet (code generation for events and time).
-    public static let unsupported = DiagnosticCode("unsupported")
     /// `check --against`: values change meaning, but the version stayed the same.
     public static let versionUnchanged = DiagnosticCode("version-unchanged")
     /// `check --against`: the version is below the old schema's.
@@ -76,7 +74,6 @@ extension DiagnosticCode {
         .derivation,
         .unreachableTime,
         .countSaturates,
-        .unsupported,
         .unusedBits,
         .name,
         .limit,

@@ -41,9 +41,6 @@ enum GenerateCommand {
                 message: "'\(output)' is the schema itself; write the Swift code to another file", command: "generate")
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
-        if let refusal = SwiftGenerator.refusal(for: schema) {
-            return Output.diagnostics([refusal], path: path == "-" ? "<stdin>" : path)
-        }
         let level = arguments.options["--access-level"].flatMap(SwiftGenerator.AccessLevel.init(rawValue:)) ?? .internal
         let sourceName = arguments.options["--source-name"] ?? defaultSourceName(path)
         let code = SwiftGenerator.generate(schema, options: .init(accessLevel: level, sourceName: sourceName))

@@ -49,6 +49,7 @@ extension SwiftGenerator {
                     out.line("self.\(propertyName(field)) = try Self.decodeCase(\(code), field: \(name))")
                 }
             }
+            if schema.readsActivity { out.line("self.activity = Activity()") }
         }
         out.line()
         guard schema.fields.contains(where: { !$0.isFlag }) else { return }
@@ -130,8 +131,13 @@ extension SwiftGenerator {
             // Field enums compare by code, and `.case` needs no type name (`Default.Type` would read as a metatype).
             let caseName = SwiftNames.identifier(field.caseWithCode(code)!.name)
             return "self.\(propertyName(field)) \(op.rawValue) .\(caseName)"
-        case .event, .eventMeasure, .hours:
-            preconditionFailure("SwiftGenerator.refusal(for:) refuses schemas that read events and time")
+        case .event(let event):
+            return "self.activity.counts[\(event)] > 0"
+        case .eventMeasure(let event, let measure, let op, let number):
+            return
+                "self.activity.\(measure == .count ? "counts" : "sums")[\(event)] \(op.rawValue) \(swiftNumber(number))"
+        case .hours(let op, let number):
+            return "self.activity.hours \(op.rawValue) \(swiftNumber(number))"
         case .not(let inner):
             return "!(\(swiftCondition(inner)))"
         case .all(let parts):

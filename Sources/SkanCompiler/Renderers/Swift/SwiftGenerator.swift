@@ -1,5 +1,3 @@
-public import SkanCore
-
 /// Renders a `Schema` as Swift source: one value type per schema that encodes a state into fine and coarse
 /// values and decodes fine values back, with the exact semantics of the library's reference functions.
 /// The output depends on the schema and options alone, byte for byte.
@@ -36,17 +34,6 @@ public struct SwiftGenerator {
         self.typeName = SwiftNames.identifier(schema.name)
     }
 
-    /// Why the generator writes no code for `schema`, or nil when it does: schemas with events, derived fields or
-    /// conditions on time are checked, simulated and documented, but their generated API (an `Event` type, the
-    /// accumulated activity) is not written yet. Callers report this instead of generating.
-    public static func refusal(for schema: Schema) -> Diagnostic? {
-        guard schema.readsActivity else { return nil }
-        return .error(
-            .unsupported,
-            "schema '\(schema.name)' uses events or time, for which skanc does not generate Swift yet; 'skanc check' and 'skanc simulate' read it, and the app keeps setting its fields itself until generation lands",
-            at: nil)
-    }
-
     /// The Swift source for `schema`: one type with the schema's fields, its fine and coarse values and locks. Byte for byte the same for the same input.
     public static func generate(_ schema: Schema, options: Options) -> String {
         SwiftGenerator(schema: schema, options: options).render()
@@ -72,6 +59,13 @@ public struct SwiftGenerator {
             renderDecodingInitializer(&out)
             renderCoarseValue(&out)
             renderShouldLock(&out)
+            if schema.readsActivity {
+                out.line()
+                renderActivityMethods(&out)
+                renderEventType(&out)
+                out.line()
+                renderActivityType(&out)
+            }
             for field in schema.fields where !field.isFlag {
                 out.line()
                 renderFieldType(field, &out)
@@ -105,7 +99,20 @@ public struct SwiftGenerator {
             out.doc(field.description)
             if field.description?.isEmpty == false { out.line("///") }
             out.line("/// Stored in \(field.bits) of the fine value.")
-            out.line("\(access)var \(propertyName(field)): \(propertyType(field))")
+            if let derivation = schema.derivationText(of: field) {
+                out.line("/// Derived: \(SwiftLiterals.commentLines(derivation).joined(separator: " ")).")
+                out.line("\(access)private(set) var \(propertyName(field)): \(propertyType(field))")
+            } else if schema.readsActivity {
+                // Derived fields may read it: derive them again when the app sets it.
+                out.line("\(access)var \(propertyName(field)): \(propertyType(field)) { didSet { self.derive() } }")
+            } else {
+                out.line("\(access)var \(propertyName(field)): \(propertyType(field))")
+            }
+        }
+        if schema.readsActivity {
+            out.line("/// What the app logged, which the derived fields and the conditions on events and time read. A")
+            out.line("/// state decoded from a fine value has none.")
+            out.line("\(access)private(set) var activity: Activity")
         }
         out.line()
     }
@@ -117,25 +124,46 @@ public struct SwiftGenerator {
             out.line()
             return
         }
+        // In a schema with events the app passes the fields it sets; the derived ones follow from the activity.
+        let settable = schema.fields.filter { $0.derivation == nil }
         out.line("/// The state before anything happened: every flag false, every field at its code-0 case.")
+        if settable.isEmpty {
+            // Every field is derived: the one initializer starts from an empty activity.
+            out.block("\(access)init() {") { out in
+                for field in schema.fields { out.line("self.\(propertyName(field)) = \(defaultValue(field))") }
+                out.line("self.activity = Activity()")
+                out.line("self.derive()")
+            }
+            out.line()
+            return
+        }
         out.block("\(access)init() {") { out in
             out.line(
                 "self.init("
-                    + schema.fields.map { "\(SwiftNames.argumentLabel($0.name)): \(defaultValue($0))" }.joined(
+                    + settable.map { "\(SwiftNames.argumentLabel($0.name)): \(defaultValue($0))" }.joined(
                         separator: ", ") + ")")
         }
         out.line()
-        out.line("/// A state; every flag and field left out holds code 0.")
+        out.line(
+            schema.readsActivity
+                ? "/// A state of the fields the app sets, nothing logged yet; every one left out holds code 0."
+                : "/// A state; every flag and field left out holds code 0.")
         let names = Set(schema.fields.map(\.name))
-        let parameters = schema.fields.map { field in
+        let parameters = settable.map { field in
             let label = parameterName(field, among: names)
             return "\(label): \(propertyType(field)) = \(defaultValue(field))"
         }
         out.block("\(access)init(\(parameters.joined(separator: ", "))) {") { out in
-            for field in schema.fields {
+            for field in settable {
                 out.line(
                     "self.\(propertyName(field)) = \(parameterName(field, among: names).split(separator: " ").last!)")
             }
+            guard schema.readsActivity else { return }
+            for field in schema.fields where field.derivation != nil {
+                out.line("self.\(propertyName(field)) = \(defaultValue(field))")
+            }
+            out.line("self.activity = Activity()")
+            out.line("self.derive()")
         }
         out.line()
     }
