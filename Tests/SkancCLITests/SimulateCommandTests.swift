@@ -1,4 +1,5 @@
 import Foundation
+import SkanCore
 import SkanTestSupport
 import Testing
 
@@ -132,5 +133,45 @@ import Testing
         ] {
             #expect(result.stdout.contains(declaration), "\(declaration)")
         }
+    }
+}
+
+/// `skanc table` and `decode` on a schema with events: derived fields say what they are derived from, and a coarse
+/// value or lock that turns on events or time is said to, never guessed.
+@Suite struct EventSchemaTablesTests {
+    @Test func decodeShowsDerivationsAndWhatTurnsOnEvents() throws {
+        let result = try CLI.run(["decode", "Schemas/Game.skan", "29"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "  registered  true  (Signed up; derived: when sign_up)")
+        #expect(
+            lines[5]
+                == "  coarse: window 1 high, window 2 by events and time (high when purchase.count >= 2; medium when level_complete.count >= 5; low otherwise), window 3 by events and time (high when purchase.count >= 2; medium when level_complete.count >= 5; low otherwise)"
+        )
+        #expect(
+            lines[6]
+                == "  lock: window 1 by events and time (hours >= 36), window 2 by events and time (purchase.sum >= 50)"
+        )
+        let json = try CLI.run(["decode", "Schemas/Game.skan", "29", "--format", "json"]).stdout
+        let object = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.first)
+        #expect((object["coarse"] as? [Any])?.map { "\($0)" } == ["high", "<null>", "<null>"])
+        #expect((object["lock"] as? [Any])?.map { "\($0)" } == ["<null>", "<null>", "0"])
+    }
+
+    @Test func tablesLeaveWhatTurnsOnEventsEmptyAndNameDerivations() throws {
+        let csv = try CLI.run(["table", "Schemas/Game.skan", "--format", "csv"])
+        #expect(csv.status == 0)
+        let records = try StrictCSV.records(csv.stdout)
+        let header = try #require(records.first)
+        let row = try #require(records.first { $0.first == "29" })
+        let cell = { (column: String) in row[header.firstIndex(of: column)!] }
+        #expect(cell("coarse_window_1") == "high")
+        #expect(cell("coarse_window_2") == "")
+        #expect(cell("lock_window_1") == "")
+        #expect(cell("lock_window_3") == "false")
+        let json = try CLI.run(["table", "Schemas/Game.skan", "--format", "json"]).stdout
+        #expect(json.contains(#""derived": "buckets count of level_complete in window""#))
+        #expect(!(try CLI.run(["table", "Schemas/Shop.skan", "--format", "json"]).stdout.contains("\"derived\"")))
     }
 }

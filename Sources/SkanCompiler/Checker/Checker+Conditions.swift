@@ -91,7 +91,9 @@ extension Checker {
     private mutating func checkCaseOrder(
         _ field: Field, _ op: ComparisonOperator, _ named: FieldCase, comparedAt location: SourceLocation
     ) {
-        guard op != .equal, op != .notEqual, field.cases.allSatisfy({ $0.bucket == nil }) else { return }
+        // A derived field's cases are written in the order they are tried, not in value order.
+        guard op != .equal, op != .notEqual, field.cases.allSatisfy({ $0.bucket == nil }), field.derivation == nil
+        else { return }
         guard let position = field.cases.firstIndex(where: { $0.name == named.name }) else { return }
         let differing = field.cases.enumerated().filter { index, fieldCase in
             op.holds(fieldCase.code, named.code) != op.holds(index, position)

@@ -25,6 +25,7 @@ extension ValueExplanation {
                 var line = "  \(padded)  \(item.fieldCase.name)"
                 let notes = [
                     item.field.description, item.fieldCase.description, item.fieldCase.bucket.map { "covers \($0)" },
+                    schema.derivationText(of: item.field).map { "derived: \($0)" },
                 ].compactMap { $0 }
                 if !notes.isEmpty { line += "  (" + notes.map(oneLine).joined(separator: "; ") + ")" }
                 out += line + "\n"

@@ -35,7 +35,7 @@ enum JSONTableRenderer {
             ("name", .string(schema.name)),
             ("version", .integer(schema.version)),
             ("table", .string(schema.tableName)),
-            ("fields", .array(schema.fields.map(fieldValue))),
+            ("fields", .array(schema.fields.map { Self.fieldValue($0, in: schema) })),
             (
                 "reserved",
                 .array(
@@ -79,7 +79,7 @@ enum JSONTableRenderer {
         ])
     }
 
-    static func fieldValue(_ field: Field) -> JSONValue {
+    static func fieldValue(_ field: Field, in schema: Schema) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(field.name)), ("column", .string(ColumnNames.snakeCase(field.name))),
         ]
@@ -89,6 +89,8 @@ enum JSONTableRenderer {
         case .buckets(let unit): members += [("kind", .string("buckets")), ("unit", .string(unit.rawValue))]
         }
         members += [("bits", bitsValue(field.bits)), ("description", .optional(field.description))]
+        // A field derived from events and time says from what, as the schema writes it.
+        if let derivation = schema.derivationText(of: field) { members.append(("derived", .string(derivation))) }
         members.append(
             (
                 "cases",
