@@ -15,7 +15,7 @@ let package = Package(
             plugins: [.plugin(name: "SkancPlugin", package: "skanc")]
         ),
         // Replays a user's first 35 days through the runtime's updater and prints each update it makes, then a
-        // re-engagement on day 60.
+        // re-engagement on day 60, then a schema with events (Game.skan) driven by logged events.
         .executableTarget(
             name: "JourneyDemo",
             dependencies: [.product(name: "SkanRuntime", package: "skanc")],

@@ -79,3 +79,24 @@ if let open = ReengagementOpen(url: link, openedAt: clock.now) {
 print(
     "\(await client.sent.filter { $0.conversion != .install }.count) re-engagement updates, all through adAttributionKit"
 )
+
+// A schema with events (Game.skan): the app logs what happens; the updater derives the fields, moves time on,
+// and keeps the activity.
+extension Game: EventConversionValueState {}
+
+let gameClock = JourneyClock()
+let gameClient = RecordingPostbackClient(frameworks: [.adAttributionKit])
+let game = ConversionValueUpdater<Game>(store: InMemoryConversionValueStore(), client: gameClient, clock: gameClock)
+let events: [(at: Double, event: Game.Event)] = [
+    (0.1, .sign_up), (3.5, .purchase(amount: 4.99)), (20, .purchase(amount: 10)), (50, .purchase(amount: 40)),
+]
+for step in events {
+    gameClock.advance(to: hours(step.at))
+    let update = try await game.log(step.event)
+    print(
+        "game \(elapsed(hours(step.at)))  \(step.event)".padding(toLength: 46, withPad: " ", startingAt: 0)
+            + (update.map {
+                "window \($0.window) fine \($0.fineValue) \($0.coarseValue.rawValue) lock \($0.lockWindow)"
+            }
+                ?? "(no update)"))
+}
