@@ -28,6 +28,11 @@ func regressionInputs(_ target: String, root: URL) throws -> [URL] {
                 for fine in 0...63 {
                     if case .success(let state) = schema.decode(fineValue: fine) {
                         #expect(schema.fineValue(of: state) == fine)
+                        // As the fuzz target checks: a coarse value left open turns on events or time.
+                        for window in ConversionWindow.allCases
+                        where schema.coarseValue(of: state, window: window) == nil {
+                            #expect(schema.coarseRules(window: window).contains { $0.condition.readsActivity })
+                        }
                     }
                 }
                 _ = SwiftGenerator.generate(schema, options: .init(sourceName: "x.skan"))

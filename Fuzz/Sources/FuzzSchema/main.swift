@@ -45,8 +45,20 @@ func fuzzSchema(_ input: UnsafeRawBufferPointer) -> Int32 {
     for fine in 0...63 {
         if case .success(let state) = schema.decode(fineValue: fine) {
             guard schema.fineValue(of: state) == fine else { fatalError("round trip of \(fine)") }
+            // A state alone leaves a coarse value open only where a rule reads events or time; with an activity
+            // (the app-set codes, nothing logged) every window has one.
             for window in ConversionWindow.allCases where schema.coarseValue(of: state, window: window) == nil {
-                fatalError("coarse gap at \(fine) in window \(window) passed the checker")
+                guard schema.coarseRules(window: window).contains(where: \.condition.readsActivity) else {
+                    fatalError("coarse gap at \(fine) in window \(window) passed the checker")
+                }
+            }
+            if schema.readsActivity {
+                let set = Dictionary(uniqueKeysWithValues: state.codes.enumerated().map { ($0.offset, $0.element) })
+                for hour in [0.0, 47.99, 48, 167.99, 168, 839.99] {
+                    guard schema.evaluate(Activity(setCodes: set), at: hour).coarseValue != nil else {
+                        fatalError("no coarse value at hour \(hour) for \(fine) passed the checker")
+                    }
+                }
             }
         }
     }

@@ -143,6 +143,75 @@ extension Checker {
     }
 }
 
+extension Checker {
+    /// `unreachable-time` for a coarse rule of a window that reads a time its window never has: `hours >= 100` in
+    /// window 1 (hours 0 to 48), or a `count of days` field compared with a day outside the window (`day >= n3` in
+    /// window 1, days 0 and 1). Terms under `not` are left alone.
+    mutating func checkTimeReach(of schema: Schema, blocks: PerWindow<ResolvedBlock?>) {
+        var reported = Set<String>()
+        for window in ConversionWindow.allCases {
+            guard let block = blocks[window] else { continue }
+            for rule in block.rules {
+                // A term no window reaches has its own warning where it is resolved ('holds at no update').
+                for atom in rule.condition.positiveTimeTerms
+                where !schema.canHold(atom, in: window)
+                    && ConversionWindow.allCases.contains(where: { schema.canHold(atom, in: $0) })
+                {
+                    let text = schema.text(of: atom)
+                    guard reported.insert("\(rule.location.offset) \(text)").inserted else { continue }
+                    report(.timeOutsideWindow(text, window: window, at: rule.location))
+                }
+            }
+        }
+    }
+}
+
+extension Condition {
+    /// The `hours` terms and comparisons of fields, outside any `not`.
+    var positiveTimeTerms: [Condition] {
+        switch self {
+        case .hours, .comparison: [self]
+        case .always, .flag, .event, .eventMeasure, .not: []
+        case .all(let parts), .any(let parts): parts.flatMap(\.positiveTimeTerms)
+        }
+    }
+}
+
+extension Schema {
+    /// Whether `term` (an `hours` comparison, or a comparison of a field counting days) can hold in `window`.
+    /// Other terms can, as far as time tells.
+    func canHold(_ term: Condition, in window: ConversionWindow) -> Bool {
+        let (lower, upper) = (Double(window.hours.lowerBound), Double(window.hours.upperBound))
+        switch term {
+        case .hours(let op, let number):
+            switch op {
+            case .greater, .greaterOrEqual: return number < upper
+            case .less: return number > lower
+            case .lessOrEqual: return number >= lower
+            case .equal: return number >= lower && number < upper
+            case .notEqual: return true
+            }
+        case .comparison(let index, let op, let code):
+            let field = fields[index]
+            let days: ActivitySource?
+            switch field.derivation {
+            case .count(let source)? where source.measure == .days: days = source
+            case .buckets(let source)? where source.measure == .days: days = source
+            default: days = nil
+            }
+            guard days != nil else { return true }
+            let dayRange = window.hours.lowerBound / 24...(window.hours.upperBound - 1) / 24
+            let codes = Set(
+                dayRange.compactMap { day in
+                    (field.bucketCase(for: Double(day)) ?? field.nearestBucketCase(for: Double(day)))?.code
+                })
+            return codes.contains { op.holds($0, code) }
+        default:
+            return true
+        }
+    }
+}
+
 extension ConditionSyntax {
     /// The bare names and compared names it reads (fields, flags or events).
     var names: [Identifier] {
@@ -253,6 +322,15 @@ extension Diagnostic {
             .unreachableTime,
             "window \(window) ends at hour \(window.hours.upperBound): a lock after \(hours.text) hours never happens in it; lock at an hour below \(window.hours.upperBound), or lock a later window",
             at: hours.location)
+    }
+
+    fileprivate static func timeOutsideWindow(_ text: String, window: ConversionWindow, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .warning(
+            .unreachableTime,
+            "'\(text)' never holds in window \(window), which covers hours \(window.hours.lowerBound) to \(window.hours.upperBound) (days \(window.hours.lowerBound / 24) to \((window.hours.upperBound - 1) / 24)); move the rule to the window where it can, or change the time",
+            at: location)
     }
 
     fileprivate static func countSaturates(_ field: String, maximum: Int, reach: Int, at location: SourceLocation)

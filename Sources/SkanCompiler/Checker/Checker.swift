@@ -82,6 +82,7 @@ package struct Checker {
             coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockConditions, events: events)
         if !parseHadErrors, layoutIsSound, conditionsResolved {
             checkCoverage(of: schema, blocks: rules)
+            checkTimeReach(of: schema, blocks: rules)
         }
         // Whole-layout advice waits until the schema has no errors: until then the layout is still changing.
         if !parseHadErrors, !diagnostics.hasErrors, !unusedBits.isEmpty {
