@@ -10,7 +10,7 @@
 enum UsageDescription {
     /// What is wrong with a description.
     enum Problem: Equatable {
-        /// A placeholder word (`TODO`, `lorem`, ...).
+        /// A placeholder word (`tbd`, `lorem`, `fixme`, ...).
         case placeholder
         /// Too short to say anything, or promising only a better experience without a purpose.
         case vague

@@ -134,10 +134,12 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// one).
     @discardableResult
     public func apply() async throws -> ConversionValueUpdate? {
-        // Time moves on for a schema with events (windows of in-window counts, `hours`, time locks).
-        if stored.activity != nil || state.persistedActivity() != nil {
-            state.advanceActivity(to: hoursSinceStart)
-            keepState()
+        // Time moves on for a schema with events (windows of in-window counts, `hours`, time locks); for any other
+        // schema both calls do nothing.
+        state.advanceActivity(to: hoursSinceStart)
+        if let activity = state.persistedActivity() {
+            stored.activity = activity
+            store.save(stored)
         }
         guard let current = currentWindow, let conversionWindow = ConversionWindow(number: current.rawValue) else {
             return nil

@@ -8,6 +8,13 @@ extension Schema {
             separator: " or ")
     }
 
+    /// A window's coarse rules in words, in order: `high when purchase.count >= 2; low otherwise`.
+    public func rulesText(window: ConversionWindow) -> String {
+        coarseRules(window: window).map {
+            $0.text == "otherwise" ? "\($0.value.rawValue) otherwise" : "\($0.value.rawValue) when \($0.text)"
+        }.joined(separator: "; ")
+    }
+
     /// A condition written back in the schema language, e.g. `registered or dayOneAction >= addedToCart`;
     /// `otherwise` for the condition that always holds.
     public func text(of condition: Condition) -> String {

@@ -33,7 +33,7 @@ extension ValueExplanation {
             out +=
                 "  coarse: "
                 + zip(ConversionWindow.allCases, coarse).map {
-                    "window \($0) \($1?.rawValue ?? "by events and time (\(schema.ruleText(window: $0)))")"
+                    "window \($0) \($1?.rawValue ?? "by events and time (\(schema.rulesText(window: $0)))")"
                 }.joined(separator: ", ") + "\n"
             let locked = zip(ConversionWindow.allCases, lock).filter { $0.1 == true }.map { "window \($0.0)" }
             let depends = zip(ConversionWindow.allCases, lock).filter { $0.1 == nil }.map {
@@ -109,13 +109,4 @@ extension ValueExplanation {
 extension Array where Element == String {
     /// The items joined with commas, or `empty` when there are none.
     fileprivate func joinedOr(_ empty: String) -> String { isEmpty ? empty : joined(separator: ", ") }
-}
-
-extension Schema {
-    /// A window's coarse rules in words, `high when … ; low otherwise`, for values that turn on events or time.
-    fileprivate func ruleText(window: ConversionWindow) -> String {
-        coarseRules(window: window).map {
-            $0.text == "otherwise" ? "\($0.value.rawValue) otherwise" : "\($0.value.rawValue) when \($0.text)"
-        }.joined(separator: "; ")
-    }
 }

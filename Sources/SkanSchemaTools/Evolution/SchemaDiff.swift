@@ -138,18 +138,13 @@ public struct SchemaDiff: Sendable {
             }
         }
         for window in ConversionWindow.allCases {
-            let rules = { (schema: Schema) in schema.coarseRules(window: window) }
-            guard
-                rules(old).contains(where: \.condition.readsActivity)
-                    || rules(new).contains(where: \.condition.readsActivity)
-            else { continue }
-            let text = { (schema: Schema) in
-                rules(schema).map { "\($0.value.rawValue) \($0.text == "otherwise" ? "" : "when ")\($0.text)" }
-                    .joined(separator: "; ")
+            let readsActivity = { (schema: Schema) in
+                schema.coarseRules(window: window).contains(where: \.condition.readsActivity)
             }
-            if text(old) != text(new) {
-                changes.append(
-                    "window \(window)'s coarse rules on events and time are now `\(text(new))`, were `\(text(old))`")
+            guard readsActivity(old) || readsActivity(new) else { continue }
+            let (before, now) = (old.rulesText(window: window), new.rulesText(window: window))
+            if before != now {
+                changes.append("window \(window)'s coarse rules on events and time are now `\(now)`, were `\(before)`")
             }
         }
         return changes

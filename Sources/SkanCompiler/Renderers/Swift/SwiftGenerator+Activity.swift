@@ -92,7 +92,7 @@ extension SwiftGenerator {
                 for (position, source) in sources.enumerated() {
                     let events = "[" + source.events.map(String.init).joined(separator: ", ") + "]"
                     var test = "\(events).contains(index)"
-                    if case .within(let hours) = source.scope { test += " && hour < \(swiftNumber(hours))" }
+                    if case .within(let hours) = source.scope { test += " && hour < \(ConditionNumber.text(hours))" }
                     let added = source.measure == .amount ? "amount" : "1"
                     out.line("if \(test) { self.sources[\(position)] += \(added) }")
                 }
@@ -169,10 +169,5 @@ extension SwiftGenerator {
             }
         }
         out.line()
-    }
-
-    /// A number as a Swift `Double` literal that reads back exactly.
-    func swiftNumber(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
     }
 }

@@ -135,9 +135,9 @@ extension SwiftGenerator {
             return "self.activity.counts[\(event)] > 0"
         case .eventMeasure(let event, let measure, let op, let number):
             return
-                "self.activity.\(measure == .count ? "counts" : "sums")[\(event)] \(op.rawValue) \(swiftNumber(number))"
+                "self.activity.\(measure == .count ? "counts" : "sums")[\(event)] \(op.rawValue) \(ConditionNumber.text(number))"
         case .hours(let op, let number):
-            return "self.activity.hours \(op.rawValue) \(swiftNumber(number))"
+            return "self.activity.hours \(op.rawValue) \(ConditionNumber.text(number))"
         case .not(let inner):
             return "!(\(swiftCondition(inner)))"
         case .all(let parts):
