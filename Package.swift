@@ -132,11 +132,12 @@ let package = Package(
         .target(name: "GeneratedInternal", path: "Tests/GeneratedCode/Internal", swiftSettings: strictImports),
         .target(name: "GeneratedPackage", path: "Tests/GeneratedCode/Package", swiftSettings: strictImports),
         .target(name: "GeneratedPublic", path: "Tests/GeneratedCode/Public", swiftSettings: strictImports),
+        .target(name: "GeneratedPlatforms", path: "Tests/GeneratedCode/Platforms", swiftSettings: strictImports),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanTestSupport", "GeneratedInternal", "GeneratedPackage",
-                "GeneratedPublic",
+                "GeneratedPublic", "GeneratedPlatforms",
             ],
             swiftSettings: strictImports
         ),

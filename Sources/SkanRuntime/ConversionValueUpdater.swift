@@ -119,8 +119,14 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     }
 
     /// Hours since the conversion's start (first launch, or the open): the clock of events and time conditions.
+    /// In Developer Mode, the production hour the time since the first update stands for (window 1's minute 1.5
+    /// is hour 24; `Schedule.scheduleHours(afterSeconds:)`), 0 before the first update.
     public var hoursSinceStart: Double {
-        max(0, clock.now.timeIntervalSince(conversionStart) / 3_600)
+        guard schedule.countsFromFirstUpdate else {
+            return max(0, clock.now.timeIntervalSince(conversionStart) / 3_600)
+        }
+        guard let start = windowsStart else { return 0 }
+        return schedule.scheduleHours(afterSeconds: clock.now.timeIntervalSince(start))
     }
 
     private func keepState() {

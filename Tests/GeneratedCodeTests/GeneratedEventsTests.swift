@@ -1,63 +1,76 @@
 import Foundation
+import GeneratedPlatforms
 import GeneratedPublic
 import SkanCompiler
 import SkanCore
 import SkanTestSupport
 import Testing
 
-/// The generated code of a schema with events (Schemas/Game.skan, the public golden) against the reference
-/// semantics on random activities: after every log and every advance, the same fine value, coarse value and lock
-/// as `Schema.evaluate(_:at:)`.
+/// The generated code of every schema with events in the repository (Schemas/Game.skan and each of
+/// Schemas/Platforms) against the reference semantics on random activities: after every log and every advance,
+/// the same fine value, coarse value and lock as `Schema.evaluate(_:at:)`.
 @Suite struct GeneratedEventsTests {
-    let schema: Schema = try! shippedSchema("Game")
-
-    /// The generated event for the schema's event `index`, with `amount` for value events.
-    static func event(_ index: Int, amount: Double) -> Game.Event {
-        switch index {
-        case 0: .sign_up
-        case 1: .level_complete
-        case 2: .view_item
-        case 3: .add_to_cart
-        case 4: .purchase(amount: amount)
-        default: .ad_revenue(amount: amount)
-        }
+    static var models: [any GeneratedEventSchema.Type] {
+        [
+            Game.self, Adjust63.self, AdjustConversionEvents.self, AppsFlyerFlexible.self, Datalyr.self, Flurry.self,
+            GA4.self, GoogleAds.self, MetaSDK.self, SKANStandardEvents.self, SKANStandardRetention.self,
+            SKANStandardRevenue.self,
+        ]
     }
 
-    @Test(arguments: 0..<40)
-    func randomJourneysAgreeWithTheReferenceSemantics(_ seed: Int) {
-        var generator = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 11)
-        var generated = Game()
+    /// Every schema file with events or time has a model here (a new one fails until it is added).
+    @Test func everyEventSchemaIsCovered() throws {
+        let platforms = try Paths.files(in: Paths.schemas.appendingPathComponent("Platforms"), extension: "skan")
+        let files = platforms.map { "Platforms/" + $0.lastPathComponent } + ["Game.skan"]
+        #expect(Set(files) == Set(Self.models.map { $0.schemaFile }))
+    }
+
+    @Test(arguments: 0..<12, 0..<12)
+    func randomJourneysAgreeWithTheReferenceSemantics(_ model: Int, _ seed: Int) throws {
+        try Self.check(Self.models[model], seed: seed)
+    }
+
+    static func check<Model: GeneratedEventSchema>(_: Model.Type, seed: Int) throws {
+        let text = try String(contentsOf: Paths.schemas.appendingPathComponent(Model.schemaFile), encoding: .utf8)
+        let schema = try #require(SchemaCompiler.compile(text).schema)
+        try #require(schema.events.count == Model.events.count)
+        var generator = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ UInt64(Model.schemaFile.utf8.count))
+        var generated = Model()
         var activity = Activity()
         var hour = 0.0
-        for _ in 0..<Int.random(in: 1...60, using: &generator) {
+        for _ in 0..<Int.random(in: 1...80, using: &generator) {
             // Steps of minutes to days, sometimes landing exactly on a window's end or a scope's hour.
-            let edges: [Double] = [24, 36, 48, 168, 840]
+            let edges: [Double] = [24, 36, 48, 96, 120, 168, 840]
             hour =
                 Bool.random(using: &generator) && Bool.random(using: &generator)
                 ? max(hour, edges.randomElement(using: &generator)!)
                 : hour + [0, 0.01, 0.5, 3, 20, 70].randomElement(using: &generator)!
-            if Int.random(in: 0..<4, using: &generator) == 0 {
+            if schema.events.isEmpty || Int.random(in: 0..<4, using: &generator) == 0 {
                 generated.advance(to: hour)
             } else {
                 let index = Int.random(in: 0..<schema.events.count, using: &generator)
+                let hasValue = schema.events[index].hasValue
+                // Amounts on and around the bucket and condition bounds the schemas use.
                 let amount =
-                    schema.events[index].hasValue ? Double(Int.random(in: 0...3000, using: &generator)) / 100 : 0
-                generated.log(Self.event(index, amount: amount), at: hour)
-                activity.events.append(
-                    LoggedEvent(event: index, hour: hour, amount: schema.events[index].hasValue ? amount : nil))
+                    hasValue
+                    ? [0, 0.01, 0.99, 1, 5, 10, 19.99, 20, 49.99, 50, 100, 110, 250]
+                        .randomElement(using: &generator)! + Double(Int.random(in: 0...2, using: &generator)) / 100
+                    : 0
+                generated.log(Model.events[index](amount), at: hour)
+                activity.events.append(LoggedEvent(event: index, hour: hour, amount: hasValue ? amount : nil))
             }
             let expected = schema.evaluate(activity, at: hour)
-            #expect(generated.fineValue == expected.fineValue, "seed \(seed), hour \(hour)")
+            let context = "\(Model.schemaFile), seed \(seed), hour \(hour)"
+            #expect(generated.fineValue == expected.fineValue, "\(context)")
             guard let window = expected.window else { continue }
-            let typed = Game.Window(rawValue: window.number)!
-            #expect(
-                generated.coarseValue(in: typed).rawValue == expected.coarseValue?.rawValue,
-                "seed \(seed), hour \(hour)")
-            #expect(generated.shouldLock(in: typed) == expected.lock, "seed \(seed), hour \(hour)")
+            let typed = try #require(Model.Window(rawValue: window.number))
+            #expect(generated.coarseValue(in: typed).rawValue == expected.coarseValue?.rawValue, "\(context)")
+            #expect(generated.shouldLock(in: typed) == expected.lock, "\(context)")
         }
     }
 
     @Test func decodingStillGivesEachFieldsCase() throws {
+        let schema: Schema = try shippedSchema("Game")
         for fine in 0...63 {
             let state = try #require(try? schema.decode(fineValue: fine).get())
             let decoded = try Game(fineValue: fine)

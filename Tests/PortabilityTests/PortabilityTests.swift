@@ -3,8 +3,9 @@ import Testing
 
 /// What no Linux build can see: code that would not compile on macOS or iOS. The package is read as
 /// text: no platform module named at a call site or imported without `#if canImport`, no stored function
-/// type with a typed error, and every Apple API of Sources/SkanRuntime/Apple behind an `#available` at
-/// least as new as the API, as the mirror of Apple's declarations states it.
+/// type with a typed error, and every Apple API of the runtime targets' Apple/ folders (SkanRuntime,
+/// SkanTracking, SkanAppleAdsClient) behind an `#available` at least as new as the API, as the mirror of
+/// Apple's declarations states it.
 @Suite struct PortabilityTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

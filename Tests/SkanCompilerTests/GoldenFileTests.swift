@@ -17,6 +17,22 @@ public import Testing
         SwiftGenerator.AccessLevel.allCases.map { (schema, $0) }
     }
 
+    /// The ad platforms' configurations (Schemas/Platforms), public only: GeneratedCodeTests runs each against
+    /// the reference semantics on random activities.
+    static let platformSchemas: [String] =
+        ((try? Paths.files(in: Paths.schemas.appendingPathComponent("Platforms"), extension: "skan")) ?? [])
+        .map { "Schemas/Platforms/" + $0.lastPathComponent }.sorted()
+
+    @Test(arguments: platformSchemas)
+    func platformCodeMatchesGolden(_ schemaPath: String) throws {
+        let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(schemaPath), encoding: .utf8)
+        let result = SchemaCompiler.compile(text, path: schemaPath)
+        let schema = try #require(result.schema, "\(result.diagnostics)")
+        let generated = SwiftGenerator.generate(schema, options: .init(accessLevel: .public, sourceName: schemaPath))
+        let name = URL(fileURLWithPath: schemaPath).deletingPathExtension().lastPathComponent
+        try expectGolden(generated, at: "Tests/GeneratedCode/Platforms/\(name).swift")
+    }
+
     @Test(arguments: cases)
     func generatedCodeMatchesGolden(_ schemaPath: String, _ level: SwiftGenerator.AccessLevel) throws {
         let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(schemaPath), encoding: .utf8)

@@ -32,6 +32,34 @@ import Testing
         #expect(await client.updates(through: .adAttributionKit).map(\.fineValue) == [1, 27, 29, 29, 29])
     }
 
+    /// In Developer Mode the schema's hours run on the short windows: window 1's 3 minutes are its 48 hours, so
+    /// `lock window 1 after 36 hours` locks at minute 2.25 after the first update and `in window` restarts at
+    /// minute 3.
+    @Test func developerModeStretchesTheShortWindowsOntoTheSchemasHours() async throws {
+        let clock = TestClock()
+        let client = RecordingPostbackClient(frameworks: [.adAttributionKit])
+        let updater = ConversionValueUpdater<Game>(
+            schedule: .developerMode, store: InMemoryConversionValueStore(), client: client, clock: clock)
+        #expect(await updater.hoursSinceStart == 0)
+        #expect(try await updater.log(.level_complete)?.fineValue == 32)
+        let firstUpdate = try #require(await updater.windowsStart)
+        clock.set(hours: 0, seconds: 90, after: firstUpdate)
+        #expect(await updater.hoursSinceStart == 24)
+        // `browsed` holds from hour 24 on.
+        #expect(try await updater.apply()?.fineValue == 32 | 1 << 3)
+        clock.set(hours: 0, seconds: 135, after: firstUpdate)
+        #expect(try await updater.apply()?.lockWindow == true)
+        // Window 2 begins at minute 3, hour 48: the level of window 1 no longer counts in window.
+        clock.set(hours: 0, seconds: 180, after: firstUpdate)
+        #expect(await updater.hoursSinceStart == 48)
+        #expect(try await updater.apply()?.window == .second)
+        #expect(await updater.state.levels == Game.Levels.none)
+        #expect(ConversionWindow.Schedule.developerMode.scheduleHours(afterSeconds: 270) == 108)
+        #expect(ConversionWindow.Schedule.developerMode.scheduleHours(afterSeconds: 450) == 504)
+        #expect(ConversionWindow.Schedule.production.scheduleHours(afterSeconds: 7_200) == 2)
+        #expect(ConversionWindow.Schedule.developerMode.scheduleHours(afterSeconds: 540 + 3_600) == 841)
+    }
+
     @Test func aRelaunchContinuesTheSameActivity() async throws {
         let clock = TestClock()
         let store = InMemoryConversionValueStore()

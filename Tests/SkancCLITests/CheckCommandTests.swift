@@ -3,7 +3,17 @@ import SkanTestSupport
 import Testing
 
 @Suite struct CheckCommandTests {
-    @Test(arguments: ["Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan"])
+    /// Every schema in Schemas/ and Schemas/Platforms/.
+    static let shipped: [String] = ["", "Platforms/"].flatMap { folder in
+        ((try? Paths.files(in: Paths.schemas.appendingPathComponent(folder), extension: "skan")) ?? [])
+            .map { "Schemas/" + folder + $0.lastPathComponent }
+    }
+
+    @Test func everyShippedSchemaIsListed() {
+        #expect(Self.shipped.count == 15)
+    }
+
+    @Test(arguments: shipped)
     func shippedSchemasAreClean(_ path: String) throws {
         let result = try CLI.run(["check", path])
         #expect(result.status == 0)

@@ -40,6 +40,22 @@ extension ConversionWindow {
             return ConversionWindow.allCases.first { elapsed < ends[$0] }
         }
 
+        /// The hour of the production schedule that `elapsed` seconds after the start stand for: the schema's
+        /// clock (`hours`, `within`, `in window`, time locks). In production, the hours themselves; on a shorter
+        /// schedule, each window's span stretched onto its production span (minute 1.5 of Developer Mode's first
+        /// window is hour 24), so that a journey rehearsed in minutes meets the schema's times in its windows.
+        public func scheduleHours(afterSeconds elapsed: TimeInterval) -> Double {
+            let elapsed = max(0, elapsed)
+            guard let window = ConversionWindow.allCases.first(where: { elapsed < ends[$0] }) else {
+                // After the last window the schema's times are all past; keep counting real hours beyond it.
+                return Double(ConversionWindow.third.hours.upperBound) + (elapsed - ends[.third]) / 3_600
+            }
+            let span = self.span(of: window)
+            let fraction = (elapsed - span.lowerBound) / (span.upperBound - span.lowerBound)
+            let hours = window.hours
+            return Double(hours.lowerBound) + fraction * Double(hours.upperBound - hours.lowerBound)
+        }
+
         /// `production` or `developerMode`.
         public var description: String { countsFromFirstUpdate ? "developerMode" : "production" }
     }

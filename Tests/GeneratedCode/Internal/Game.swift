@@ -186,7 +186,8 @@ internal nonisolated struct Game: Swift.Hashable, Swift.Sendable {
         /// Logs `event` at `hour`.
         internal mutating func log(_ event: Event, at hour: Swift.Double) {
             self.advance(to: hour)
-            let (index, amount, hour) = (event.index, event.amount, self.hours)
+            let (index, amount) = (event.index, event.amount)
+            let hour = self.hours
             self.counts[index] += 1
             self.sums[index] += amount
             if [4, 5].contains(index) && hour < 48 { self.sources[0] += amount }

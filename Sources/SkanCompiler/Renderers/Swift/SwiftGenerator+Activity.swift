@@ -84,11 +84,18 @@ extension SwiftGenerator {
             out.line()
             out.line("/// Logs `event` at `hour`.")
             out.block("\(access)mutating func log(_ event: Event, at hour: Swift.Double) {") { out in
+                // A schema with time but no events has an Event with no case: nothing to log.
+                guard !schema.events.isEmpty else {
+                    return out.line("// No event has a case: there is nothing to log.")
+                }
                 out.line("self.advance(to: hour)")
-                out.line("let (index, amount, hour) = (event.index, event.amount, self.hours)")
+                out.line("let (index, amount) = (event.index, event.amount)")
+                // The hour a `within` scope compares, the latest (an earlier one counts as the latest).
+                if sources.contains(where: { if case .within = $0.scope { true } else { false } }) {
+                    out.line("let hour = self.hours")
+                }
                 out.line("self.counts[index] += 1")
                 out.line("self.sums[index] += amount")
-                if sources.isEmpty { out.line("_ = hour") }
                 for (position, source) in sources.enumerated() {
                     let events = "[" + source.events.map(String.init).joined(separator: ", ") + "]"
                     var test = "\(events).contains(index)"
@@ -117,6 +124,7 @@ extension SwiftGenerator {
         out.line(
             "/// Logs `event` at `hour` (hours since first launch, in order) and derives the derived fields again.")
         out.block("\(access)mutating func log(_ event: Event, at hour: Swift.Double) {") { out in
+            guard !schema.events.isEmpty else { return out.line("// No event has a case: there is nothing to log.") }
             out.line("self.activity.log(event, at: hour)")
             out.line("self.derive()")
         }
