@@ -2,7 +2,7 @@
 import PackageDescription
 
 // One module per job, dependencies only down (docs/Architecture.md draws them):
-//   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanWarehouse
+//   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanWarehouse;  SkanCompiler ← SkanPlatforms
 //   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks
 //   SkanCore ← SkanRuntime, SkanTracking;  SkanAppleAds ← SkanAppleAdsClient  (what apps link: three products)
 //   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SkanCrypto", targets: ["SkanCrypto"]),
         .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
         .library(name: "SkanWarehouse", targets: ["SkanWarehouse"]),
+        .library(name: "SkanPlatforms", targets: ["SkanPlatforms"]),
         .library(name: "SkanInfoPlist", targets: ["SkanInfoPlist"]),
         .library(name: "SkanAppleAds", targets: ["SkanAppleAds"]),
         // What apps link, one product per job, so that an app links (and answers the App Store's questions for)
@@ -60,6 +61,9 @@ let package = Package(
         .target(
             name: "SkanWarehouse", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks"],
             swiftSettings: strictImports),
+        // The schema in ad platforms' own terms: GA4's first-match lists and the App Reporting Pack's rows, exact
+        // or refused with what cannot be said. No I/O, no Foundation.
+        .target(name: "SkanPlatforms", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
         // An app's Info.plist: reading (XML and binary, bounded), the attribution keys' checks, and merging ad
         // network IDs.
         .target(name: "SkanInfoPlist", dependencies: ["SkanCore"], swiftSettings: strictImports),
@@ -84,7 +88,7 @@ let package = Package(
             name: "skanc",
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanInfoPlist",
-                "SkanAppleAds",
+                "SkanAppleAds", "SkanPlatforms",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -118,6 +122,10 @@ let package = Package(
             ],
             swiftSettings: strictImports),
         .testTarget(
+            name: "SkanPlatformsTests",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanPlatforms", "SkanTestSupport"], exclude: ["Goldens"],
+            swiftSettings: strictImports),
+        .testTarget(
             name: "SkanWarehouseTests",
             dependencies: ["SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
             swiftSettings: strictImports),
@@ -125,7 +133,10 @@ let package = Package(
             name: "SkanInfoPlistTests", dependencies: ["SkanCore", "SkanInfoPlist"], swiftSettings: strictImports),
         .testTarget(
             name: "SkancCLITests",
-            dependencies: ["skanc", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanTestSupport"],
+            dependencies: [
+                "skanc", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanPlatforms",
+                "SkanTestSupport",
+            ],
             swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by
         // GeneratedCodeTests against the library's reference semantics.

@@ -18,6 +18,7 @@ extension Checker {
         }
         eventNames[event.name.text] = Declared(index: events.count, location: event.name.location)
         events.append(Event(name: event.name.text, currency: event.currency?.text.uppercased()))
+        eventNameLocations.append(event.name.location)
     }
 
     /// ISO 4217 codes are three letters.

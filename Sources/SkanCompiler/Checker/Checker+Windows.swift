@@ -55,7 +55,7 @@ extension Checker {
     }
 
     /// Each window's lock condition: its own `lock window N`, else a `lock` without windows, else none.
-    mutating func resolveLocks(_ locks: [LockSyntax]) -> PerWindow<Condition?> {
+    mutating func resolveLocks(_ locks: [LockSyntax]) -> PerWindow<WindowedItem<Condition>?> {
         var items: [WindowedItem<Condition>] = []
         for lock in locks {
             guard let windows = windows(of: lock.windows) else { continue }
@@ -63,7 +63,7 @@ extension Checker {
             items.append(
                 WindowedItem(value: condition, windows: lock.windows == nil ? nil : windows, keyword: lock.keyword))
         }
-        return assignToWindows(items, kind: .lockRule).map { $0?.value }
+        return assignToWindows(items, kind: .lockRule)
     }
 
     /// A coarse block or lock rule: what it gives, the windows it names (nil: none, so every window that

@@ -13,6 +13,8 @@ package struct Checker {
     /// Flags and fields in declaration order, including those with errors (their bits may be placeholders).
     var fields: [Field] = []
     var fieldNameLocations: [SourceLocation] = []
+    /// Where each event's name is, by event index.
+    var eventNameLocations: [SourceLocation] = []
     var reservedBits: [ReservedBits] = []
     var bitOwners: [Int: BitOwner] = [:]
     /// Names of flags and fields; the first declaration wins.
@@ -74,12 +76,15 @@ package struct Checker {
         let coarseBlocks = syntax.declarations.compactMap { if case .coarse(let block) = $0 { block } else { nil } }
         let locks = syntax.declarations.compactMap { if case .lock(let lock) = $0 { lock } else { nil } }
         let rules = resolveCoarseBlocks(coarseBlocks, schemaLocation: syntax.location, reportMissing: !parseHadErrors)
-        let lockConditions = resolveLocks(locks)
+        let lockItems = resolveLocks(locks)
 
         let schema = Schema(
             name: syntax.name?.text ?? "", version: syntax.version?.value ?? 0, fields: fields,
             reservedBits: reservedBits, unusedBits: unusedBits,
-            coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockConditions, events: events)
+            coarseRulesByWindow: rules.map { $0?.rules ?? [] }, lockByWindow: lockItems.map { $0?.value },
+            events: events,
+            sites: DeclarationSites(
+                fields: fieldNameLocations, events: eventNameLocations, locks: lockItems.map { $0?.keyword }))
         if !parseHadErrors, layoutIsSound, conditionsResolved {
             checkCoverage(of: schema, blocks: rules)
             checkTimeReach(of: schema, blocks: rules)

@@ -22,12 +22,16 @@ public struct Schema: Hashable, Sendable {
     public var lockByWindow: PerWindow<Condition?>
     /// The events the app logs, in declaration order; empty in a schema of bits alone.
     public var events: [Event]
+    /// Where the declarations are written (not part of the meaning: sites always compare equal).
+    public var sites: DeclarationSites
 
     /// A schema as the checker builds it.
     public init(
         name: String, version: Int, fields: [Field], reservedBits: [ReservedBits], unusedBits: [Int],
-        coarseRulesByWindow: PerWindow<[CoarseRule]>, lockByWindow: PerWindow<Condition?>, events: [Event] = []
+        coarseRulesByWindow: PerWindow<[CoarseRule]>, lockByWindow: PerWindow<Condition?>, events: [Event] = [],
+        sites: DeclarationSites = DeclarationSites()
     ) {
+        self.sites = sites
         self.events = events
         self.name = name
         self.version = version

@@ -2,6 +2,8 @@
 package enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
+    /// A finite number, written in its shortest form (`0.99`, `20`).
+    case number(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -17,6 +19,9 @@ package enum JSONValue: Sendable {
         switch self {
         case .string(let text): return JSONString.quoted(text)
         case .integer(let value): return String(value)
+        case .number(let value):
+            precondition(value.isFinite, "JSON has no infinity or NaN")
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .bool(let value): return String(value)
         case .null: return "null"
         case .array(let items):

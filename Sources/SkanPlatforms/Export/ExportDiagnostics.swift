@@ -1,0 +1,115 @@
+public import SkanCore
+
+/// The codes of `skanc export`, one per kind of loss, explained in docs/Export.md.
+extension DiagnosticCode {
+    /// `hours`, `within`, `count of days` or a time lock, on a platform without time.
+    public static let exportTime = DiagnosticCode("export-time")
+    /// An `in window` source, on a platform that counts since install.
+    public static let exportScope = DiagnosticCode("export-scope")
+    /// A strict or negated amount bound; the platform's bounds are inclusive.
+    public static let exportBound = DiagnosticCode("export-bound")
+    /// A source over several events.
+    public static let exportSum = DiagnosticCode("export-sum")
+    /// A field the app sets itself.
+    public static let exportAppSet = DiagnosticCode("export-app-set")
+    /// Buckets with gaps.
+    public static let exportGap = DiagnosticCode("export-gap")
+    /// More ANDed events, entries or states than the platform allows, or a name too long.
+    public static let exportLimit = DiagnosticCode("export-limit")
+    /// Value events in several currencies.
+    public static let exportCurrency = DiagnosticCode("export-currency")
+
+    /// Every code `skanc export` raises, in the order docs/Export.md explains them.
+    public static let exportCodes: [DiagnosticCode] = [
+        .exportTime, .exportScope, .exportBound, .exportSum, .exportAppSet, .exportGap, .exportLimit, .exportCurrency,
+    ]
+}
+
+extension ExportLoss {
+    /// The loss as a diagnostic for `platform`: an error, or with `lossy` a warning saying what was written
+    /// instead. Each names the fine values and windows it touches, and what to do.
+    public func diagnostic(platform: String, lossy: Bool) -> Diagnostic {
+        let (code, problem, instead, fix) = parts(platform: platform)
+        let scope = touched.isEmpty ? "" : " (\(touched))"
+        let message =
+            lossy
+            ? "\(problem)\(scope); written \(instead)"
+            : "\(problem)\(scope); \(fix), or export with --allow-lossy to write it \(instead)"
+        return Diagnostic(lossy ? .warning : .error, code, message, at: location)
+    }
+
+    /// `fine values 8, 9; windows 1 and 2`.
+    var touched: String {
+        var parts: [String] = []
+        if !fineValues.isEmpty {
+            let shown = fineValues.prefix(12).map(String.init).joined(separator: ", ")
+            parts.append(
+                (fineValues.count == 1 ? "fine value " : "fine values ") + shown
+                    + (fineValues.count > 12 ? " and \(fineValues.count - 12) more" : ""))
+        }
+        if !windows.isEmpty {
+            let numbers = windows.map { String($0.number) }
+            parts.append(
+                (windows.count == 1 ? "window " : "windows ")
+                    + (numbers.count == 1
+                        ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    private func parts(platform: String) -> (DiagnosticCode, String, String, String) {
+        switch kind {
+        case .time(let what):
+            return (
+                .exportTime, "\(platform) has no clock: '\(what)' cannot be written", "as if the time always held",
+                "express it with events alone"
+            )
+        case .windowScope(let field):
+            return (
+                .exportScope, "\(platform) counts events since install: '\(field)' counts in window",
+                "as counted since install", "count since first launch"
+            )
+        case .strictAmount(let what, let inclusive):
+            return (
+                .exportBound, "\(platform)'s amount bounds are inclusive: '\(what)' cannot be written",
+                "with the inclusive bound", "write it inclusively ('\(inclusive)' for amounts in cents)"
+            )
+        case .summedEvents(let field):
+            return (
+                .exportSum, "\(platform) bounds each event on its own: '\(field)' sums several events",
+                "on the first event alone", "read one event, or log one event for the total"
+            )
+        case .appSet(let field):
+            return (
+                .exportAppSet, "\(platform) sets values from events: '\(field)' is set by the app",
+                "as its first case", "derive it from events ('= CODE when EVENT ...')"
+            )
+        case .bucketGap(let field):
+            return (
+                .exportGap, "'\(field)' has amounts between its buckets, which go to the nearest bucket",
+                "with each bucket reaching up to the next", "make each bucket start where the one below ends"
+            )
+        case .tooManyEvents(let count, let limit):
+            return (
+                .exportLimit, "an entry needs \(count) events together and \(platform) allows \(limit)",
+                "with its first \(limit)", "read fewer events in one state"
+            )
+        case .tooManyEntries(let count, let limit):
+            return (
+                .exportLimit, "the schema needs \(count) entries and \(platform) allows \(limit)",
+                "cut to the first \(limit)", "read fewer fields or events in the window"
+            )
+        case .currencies(let codes):
+            return (
+                .exportCurrency,
+                "\(platform) has one currency per property and the events have \(codes.joined(separator: ", "))",
+                "as if they were one", "give every value event the property's currency"
+            )
+        case .nameTooLong(let name, let limit):
+            return (
+                .exportLimit, "the event name '\(name)' is longer than \(platform)'s \(limit) characters",
+                "as it is", "rename the event"
+            )
+        }
+    }
+}

@@ -1,0 +1,68 @@
+public import SkanCompiler
+public import SkanCore
+
+/// What `skanc export` writes: a schema for an ad platform, exactly, or the losses that stop it.
+public struct SchemaExport: Sendable {
+    /// The formats, by their names on the command line.
+    public enum Format: String, CaseIterable, Sendable {
+        case ga4
+        case appReportingPack = "app-reporting-pack"
+    }
+
+    /// What the schema does not say.
+    public struct Options: Sendable {
+        /// `--app-id`: the App Store ID the App Reporting Pack's rows carry.
+        public var appID: String?
+        /// `--display-names`.
+        public var displayNames = false
+        /// `--apply-conversion-values`.
+        public var applyConversionValues = false
+
+        /// Nothing given.
+        public init(appID: String? = nil, displayNames: Bool = false, applyConversionValues: Bool = false) {
+            self.appID = appID
+            self.displayNames = displayNames
+            self.applyConversionValues = applyConversionValues
+        }
+    }
+
+    /// The text written.
+    public let text: String
+    /// What could not be said exactly; an exact export has none.
+    public let losses: [ExportLoss]
+    /// Warnings that do not make it inexact (display names cut to the limit).
+    public let warnings: [Diagnostic]
+    /// The platform's name, for messages.
+    public let platform: String
+
+    /// `schema` in `format`.
+    public init(schema: Schema, format: Format, options: Options) {
+        let ga4 = GA4Export(
+            schema: schema,
+            options: .init(displayNames: options.displayNames, applyConversionValues: options.applyConversionValues))
+        losses = ga4.losses
+        warnings = ga4.cutNames.map { .cutDisplayName($0) }
+        switch format {
+        case .ga4:
+            platform = "GA4"
+            text = ga4.json
+        case .appReportingPack:
+            platform = "the App Reporting Pack"
+            text = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "").csv
+        }
+    }
+
+    /// The losses as diagnostics: errors, or warnings with `lossy`.
+    public func diagnostics(lossy: Bool) -> [Diagnostic] {
+        losses.map { $0.diagnostic(platform: platform, lossy: lossy) } + warnings
+    }
+}
+
+extension Diagnostic {
+    fileprivate static func cutDisplayName(_ name: String) -> Diagnostic {
+        .warning(
+            .exportLimit,
+            "the display name '\(name)' is longer than GA4's \(GA4Export.maximumDisplayName) code units and was cut; shorten the cases' descriptions to keep it whole",
+            at: nil)
+    }
+}

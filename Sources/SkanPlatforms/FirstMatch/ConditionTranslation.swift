@@ -1,0 +1,124 @@
+import SkanCompiler
+import SkanCore
+
+/// A condition written as event bounds: a list of conjunctions, any of which holds (disjunctive normal form),
+/// for one state of the fields it may read. Negations are pushed down to the comparisons (`not purchase` is
+/// `purchase.count <= 0`). What bounds cannot say is recorded as a loss and approximated: a strict amount
+/// bound as the inclusive one, a time term as always true.
+struct ConditionTranslation {
+    let schema: Schema
+    /// The code of each field fixed by the entry being built; nil for fields it does not fix.
+    let codes: [Int?]
+    /// Where the condition is written, for the losses.
+    let location: SourceLocation?
+    var losses: [ExportLoss.Kind] = []
+
+    /// At most this many conjunctions for one condition: beyond, the schema is refused as too large.
+    static let maximumTerms = 4_096
+
+    mutating func terms(of condition: Condition, negated: Bool = false) -> [EventConjunction] {
+        switch condition {
+        case .always:
+            return negated ? [] : [.always]
+        case .flag, .comparison:
+            let known = codes.map { $0 ?? 0 }
+            let holds = condition.decided(for: known) ?? false
+            return holds != negated ? [.always] : []
+        case .event(let event):
+            return [
+                EventConjunction([negated ? EventBounds(event: event, maxCount: 0) : .init(event: event, minCount: 1)])
+            ]
+            .compactMap { $0 }
+        case .eventMeasure(let event, let measure, let op, let number):
+            let op = negated ? op.complement : op
+            return bounds(event: event, measure: measure, op, number)
+        case .hours(let op, let number):
+            // A first-match list of event bounds has no clock.
+            losses.append(.time("hours \(op.rawValue) \(ConditionNumber.text(number))"))
+            return [.always]
+        case .not(let inner):
+            return terms(of: inner, negated: !negated)
+        case .all(let parts):
+            return negated ? union(parts, negated: true) : product(parts, negated: false)
+        case .any(let parts):
+            return negated ? product(parts, negated: true) : union(parts, negated: false)
+        }
+    }
+
+    private mutating func union(_ parts: [Condition], negated: Bool) -> [EventConjunction] {
+        var result: [EventConjunction] = []
+        for part in parts {
+            result += terms(of: part, negated: negated)
+            if result.count > Self.maximumTerms { break }
+        }
+        return result
+    }
+
+    mutating func product(_ parts: [Condition], negated: Bool) -> [EventConjunction] {
+        var result: [EventConjunction] = [.always]
+        for part in parts {
+            let next = terms(of: part, negated: negated)
+            result = result.flatMap { left in next.compactMap { left.and($0) } }
+            if result.isEmpty || result.count > Self.maximumTerms { break }
+        }
+        return result
+    }
+
+    private mutating func bounds(
+        event: Int, measure: Condition.EventMeasure, _ op: ComparisonOperator, _ number: Double
+    )
+        -> [EventConjunction]
+    {
+        let made: [EventBounds]
+        switch (measure, op) {
+        case (.count, .greaterOrEqual): made = [EventBounds(event: event, minCount: Int(number.rounded(.up)))]
+        case (.count, .greater): made = [EventBounds(event: event, minCount: Int(number.rounded(.down)) + 1)]
+        case (.count, .lessOrEqual): made = [EventBounds(event: event, maxCount: Int(number.rounded(.down)))]
+        case (.count, .less): made = [EventBounds(event: event, maxCount: Int(number.rounded(.up)) - 1)]
+        case (.count, .equal):
+            made =
+                number == number.rounded()
+                ? [EventBounds(event: event, minCount: Int(number), maxCount: Int(number))] : []
+        case (.count, .notEqual):
+            guard number == number.rounded() else { return [.always] }
+            made = [
+                EventBounds(event: event, maxCount: Int(number) - 1),
+                EventBounds(event: event, minCount: Int(number) + 1),
+            ]
+        case (.sum, .greaterOrEqual): made = [EventBounds(event: event, minValue: number)]
+        case (.sum, .lessOrEqual): made = [EventBounds(event: event, maxValue: number)]
+        case (.sum, .equal): made = [EventBounds(event: event, minValue: number, maxValue: number)]
+        case (.sum, .greater), (.sum, .less), (.sum, .notEqual):
+            let name = schema.events.indices.contains(event) ? schema.events[event].name : "?"
+            let written = "\(name).sum \(op.rawValue) \(ConditionNumber.text(number))"
+            let inclusive: String
+            switch op {
+            case .greater: inclusive = "\(name).sum >= \(ConditionNumber.text((number * 100 + 1).rounded() / 100))"
+            case .less: inclusive = "\(name).sum <= \(ConditionNumber.text((number * 100 - 1).rounded() / 100))"
+            default: inclusive = "a bound with '>=' or '<='"
+            }
+            losses.append(.strictAmount(written, inclusive: inclusive))
+            switch op {
+            case .greater: made = [EventBounds(event: event, minValue: number)]
+            case .less: made = [EventBounds(event: event, maxValue: number)]
+            default: return [.always]
+            }
+        }
+        // Each bound alone (a `!=` gives two alternatives); a bound no count meets gives nothing.
+        return made.compactMap { EventConjunction([$0]) }
+    }
+}
+
+extension ComparisonOperator {
+    /// The operator that holds exactly when this one does not.
+    var complement: ComparisonOperator {
+        switch self {
+        case .equal: .notEqual
+        case .notEqual: .equal
+        case .less: .greaterOrEqual
+        case .lessOrEqual: .greater
+        case .greater: .lessOrEqual
+        case .greaterOrEqual: .less
+        }
+    }
+}

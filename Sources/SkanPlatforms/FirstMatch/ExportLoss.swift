@@ -1,0 +1,64 @@
+import SkanCompiler
+public import SkanCore
+
+/// Something of a schema that a platform's model cannot say, found while writing the schema in it: what, where
+/// in the schema, and the fine values and windows whose entries it touches. An exact export has none; with
+/// `--allow-lossy` each is written approximately (a strict amount bound made inclusive, a time or a scope
+/// dropped) and listed.
+public struct ExportLoss: Hashable, Sendable {
+    /// What cannot be said, one kind per stable diagnostic code.
+    public enum Kind: Hashable, Sendable {
+        /// `hours`, `within`, `count of days` or a time lock, on a platform without time.
+        case time(String)
+        /// An `in window` source, on a platform whose counts run since install.
+        case windowScope(field: String)
+        /// `EVENT.sum > X` or `< X`, or a negated amount bound: the platform's bounds are inclusive.
+        case strictAmount(String, inclusive: String)
+        /// An amount or count summed over several events; the platform bounds each event on its own.
+        case summedEvents(field: String)
+        /// A field the app sets itself, which no event decides.
+        case appSet(field: String)
+        /// Buckets with a gap between them (values in the gap go to the nearest bucket).
+        case bucketGap(field: String)
+        /// More events ANDed in one entry than the platform allows.
+        case tooManyEvents(count: Int, limit: Int)
+        /// Value events in several currencies, where the platform has one.
+        case currencies([String])
+        /// More entries in a window than the platform allows, or too many states to list.
+        case tooManyEntries(count: Int, limit: Int)
+        /// A name longer than the platform allows.
+        case nameTooLong(String, limit: Int)
+    }
+
+    /// What cannot be said.
+    public var kind: Kind
+    /// Where in the schema, when known.
+    public var location: SourceLocation?
+    /// The fine values (window 1) whose entries it touches, ascending.
+    public var fineValues: [Int]
+    /// The windows whose entries it touches, ascending.
+    public var windows: [ConversionWindow]
+}
+
+/// Losses as they are found, merged by kind and place.
+struct LossLedger {
+    private(set) var losses: [ExportLoss] = []
+
+    mutating func record(
+        _ kind: ExportLoss.Kind, at location: SourceLocation?, fineValue: Int?, window: ConversionWindow
+    ) {
+        if let index = losses.firstIndex(where: { $0.kind == kind && $0.location == location }) {
+            if let fineValue, !losses[index].fineValues.contains(fineValue) {
+                losses[index].fineValues.append(fineValue)
+                losses[index].fineValues.sort()
+            }
+            if !losses[index].windows.contains(window) {
+                losses[index].windows.append(window)
+                losses[index].windows.sort()
+            }
+        } else {
+            losses.append(
+                ExportLoss(kind: kind, location: location, fineValues: fineValue.map { [$0] } ?? [], windows: [window]))
+        }
+    }
+}

@@ -1,0 +1,200 @@
+public import SkanCompiler
+public import SkanCore
+
+/// One entry of a platform's first-match list: the events that select it and what it gives.
+public struct FirstMatchEntry: Hashable, Sendable {
+    /// The bounds that must all hold; empty for the entry that always holds, the last.
+    public var when: EventConjunction
+    /// The fine value, in window 1; nil in windows 2 and 3.
+    public var fineValue: Int?
+    /// The coarse value.
+    public var coarseValue: CoarseValue
+    /// Whether the window locks.
+    public var lock: Bool
+    /// The case of each field the entry fixes, by field index; nil for a field the window does not read.
+    public var codes: [Int?]
+}
+
+/// A schema written as one first-match list per window, GA4's model (and the ground of the other exports):
+/// the first entry whose bounds hold gives the values. Every list ends with an entry that always holds (each
+/// field's last choice and each window's last coarse rule always do).
+///
+/// Built as the lexicographic product of each field's ordering (`FieldOrdering`) in declaration order, then of
+/// the window's coarse rules, then of its lock: the first entry of that product that holds is the schema's own
+/// state, coarse value and lock, because each field's first holding choice is its case and a later field's
+/// conditions read only earlier fields, which the entry fixes. No negation is needed.
+public struct FirstMatchList: Sendable {
+    /// Each window's entries, in the order the platform tries them.
+    public var windows: PerWindow<[FirstMatchEntry]>
+    /// What the lists could not say; empty for an exact export.
+    public var losses: [ExportLoss]
+
+    /// At most this many partial states are explored per window: beyond, the schema is refused as too large.
+    static let maximumStates = 1 << 14
+
+    /// The lists of `schema`, each at most `entryLimit` entries of at most `eventLimit` events.
+    public init(schema: Schema, entryLimit: Int, eventLimit: Int) {
+        var ledger = LossLedger()
+        let orderings = schema.fields.map(FieldOrdering.init)
+        windows = PerWindow { window in
+            var builder = WindowListBuilder(
+                schema: schema, window: window, orderings: orderings, eventLimit: eventLimit)
+            builder.build()
+            var entries = builder.entries
+            for loss in builder.losses {
+                ledger.record(loss.kind, at: loss.location, fineValue: loss.fineValue, window: window)
+            }
+            if entries.count > entryLimit {
+                ledger.record(
+                    .tooManyEntries(count: entries.count, limit: entryLimit), at: nil, fineValue: nil, window: window)
+                entries = Array(entries.prefix(entryLimit))
+            }
+            return entries
+        }
+        let currencies = Set(schema.events.compactMap(\.currency)).sorted()
+        if currencies.count > 1 {
+            ledger.record(.currencies(currencies), at: schema.sites.event(0), fineValue: nil, window: .first)
+        }
+        losses = ledger.losses
+    }
+}
+
+/// One window's list, built depth-first over the fields the window reads.
+private struct WindowListBuilder {
+    struct FoundLoss {
+        var kind: ExportLoss.Kind
+        var location: SourceLocation?
+        var fineValue: Int?
+    }
+
+    let schema: Schema
+    let window: ConversionWindow
+    let orderings: [FieldOrdering]
+    let eventLimit: Int
+    /// The fields the window's values depend on, ascending.
+    let needed: [Int]
+    var entries: [FirstMatchEntry] = []
+    var losses: [FoundLoss] = []
+    var explored = 0
+    /// Whether an entry that always holds was reached: nothing after it can match.
+    var closed = false
+    /// The bounds of the entries so far.
+    var written: Set<EventConjunction> = []
+
+    init(schema: Schema, window: ConversionWindow, orderings: [FieldOrdering], eventLimit: Int) {
+        self.schema = schema
+        self.window = window
+        self.orderings = orderings
+        self.eventLimit = eventLimit
+        needed = Self.fieldsRead(schema: schema, window: window)
+    }
+
+    /// Window 1 reads every field (the fine value holds them all); windows 2 and 3 those their coarse rules and
+    /// lock read, with the fields those fields' conditions read.
+    static func fieldsRead(schema: Schema, window: ConversionWindow) -> [Int] {
+        if window == .first { return Array(schema.fields.indices) }
+        var wanted = schema.coarseRules(window: window).reduce(into: Set<Int>()) {
+            $0.formUnion($1.condition.fieldsRead)
+        }
+        wanted.formUnion(schema.lockCondition(window: window)?.fieldsRead ?? [])
+        var frontier = Array(wanted)
+        while let field = frontier.popLast() {
+            for read in Self.conditionFields(of: schema.fields[field]) where wanted.insert(read).inserted {
+                frontier.append(read)
+            }
+        }
+        return wanted.sorted()
+    }
+
+    private static func conditionFields(of field: Field) -> Set<Int> {
+        switch field.derivation {
+        case .flag(let condition)?: condition.fieldsRead
+        case .firstMatch(let conditions)?: conditions.reduce(into: []) { $0.formUnion($1.fieldsRead) }
+        default: []
+        }
+    }
+
+    mutating func build() {
+        var codes = [Int?](repeating: nil, count: schema.fields.count)
+        descend(depth: 0, codes: &codes, terms: [.always], pending: [])
+    }
+
+    /// A loss found on the way to a state, recorded with the state's fine value once the state is complete.
+    typealias PendingLoss = (kind: ExportLoss.Kind, location: SourceLocation?)
+
+    private mutating func descend(
+        depth: Int, codes: inout [Int?], terms: [EventConjunction], pending: [PendingLoss]
+    ) {
+        guard !closed else { return }
+        explored += 1
+        if explored == FirstMatchList.maximumStates {
+            losses.append(
+                FoundLoss(
+                    kind: .tooManyEntries(count: explored, limit: FirstMatchList.maximumStates), location: nil,
+                    fineValue: nil))
+        }
+        guard explored < FirstMatchList.maximumStates else { return }
+        guard depth < needed.count else { return finish(codes: codes, terms: terms, pending: pending) }
+        let field = needed[depth]
+        let fieldLosses = orderings[field].losses.map { ($0, schema.sites.field(field)) }
+        for choice in orderings[field].choices {
+            codes[field] = choice.code
+            var translation = ConditionTranslation(
+                schema: schema, codes: codes, location: schema.sites.field(field))
+            let chosen = translation.terms(of: choice.condition)
+            let combined = terms.flatMap { left in chosen.compactMap { left.and($0) } }
+            let found = pending + fieldLosses + translation.losses.map { ($0, schema.sites.field(field)) }
+            if !combined.isEmpty { descend(depth: depth + 1, codes: &codes, terms: combined, pending: found) }
+            if closed { break }
+        }
+        codes[field] = nil
+    }
+
+    /// The entries of one state: its terms, times the window's coarse rules, times its lock.
+    private mutating func finish(codes: [Int?], terms: [EventConjunction], pending: [PendingLoss]) {
+        let fineValue = window == .first ? schema.fineValue(of: SchemaState(codes: codes.map { $0 ?? 0 })) : nil
+        for loss in pending { losses.append(FoundLoss(kind: loss.kind, location: loss.location, fineValue: fineValue)) }
+        let lock = schema.lockCondition(window: window)
+        for rule in schema.coarseRules(window: window) {
+            var translation = ConditionTranslation(schema: schema, codes: codes, location: rule.location)
+            let ruled = terms.flatMap { left in translation.terms(of: rule.condition).compactMap { left.and($0) } }
+            record(translation.losses, at: rule.location, fineValue: fineValue)
+            var locked: [EventConjunction] = []
+            if let lock {
+                var lockTranslation = ConditionTranslation(
+                    schema: schema, codes: codes, location: schema.sites.locks[window])
+                let lockTerms = lockTranslation.terms(of: lock)
+                locked = ruled.flatMap { left in lockTerms.compactMap { left.and($0) } }
+                record(lockTranslation.losses, at: schema.sites.locks[window], fineValue: fineValue)
+            }
+            for (conjunctions, locks) in [(locked, true), (ruled, false)] {
+                for conjunction in conjunctions {
+                    add(
+                        FirstMatchEntry(
+                            when: conjunction, fineValue: fineValue, coarseValue: rule.value, lock: locks, codes: codes)
+                    )
+                    if closed { return }
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ entry: FirstMatchEntry) {
+        // The same bounds as an earlier entry: that one always matches first (a state's later coarse rule after
+        // one that holds for the whole state, say).
+        guard written.insert(entry.when).inserted else { return }
+        if entry.when.bounds.count > eventLimit {
+            losses.append(
+                FoundLoss(
+                    kind: .tooManyEvents(count: entry.when.bounds.count, limit: eventLimit), location: nil,
+                    fineValue: entry.fineValue))
+        }
+        entries.append(entry)
+        // It always holds: nothing after it is reached.
+        if entry.when == .always { closed = true }
+    }
+
+    private mutating func record(_ kinds: [ExportLoss.Kind], at location: SourceLocation?, fineValue: Int?) {
+        for kind in kinds { losses.append(FoundLoss(kind: kind, location: location, fineValue: fineValue)) }
+    }
+}

@@ -1,0 +1,79 @@
+import SkanCore
+import SkanPlatforms
+
+/// `skanc export SCHEMA --format ga4|app-reporting-pack [-o FILE]`: the schema for an ad platform, exactly or
+/// not at all.
+enum ExportCommand {
+    static let command = Command(
+        name: "export",
+        summary: "Write a schema for an ad platform (GA4, the App Reporting Pack), exactly or not at all.",
+        flags: ["--display-names", "--apply-conversion-values", "--allow-lossy"],
+        options: [
+            "--format": SchemaExport.Format.allCases.map(\.rawValue), "-o": [], "--output": [], "--app-id": [],
+        ],
+        help: """
+            USAGE: skanc export SCHEMA --format ga4|app-reporting-pack [-o FILE] [--app-id ID] [--display-names]
+                                [--apply-conversion-values] [--allow-lossy]
+
+            Writes the schema in an ad platform's own terms, so that the platform computes, for the same events,
+            the values the app sends:
+              ga4                 the GA4 Admin API v1alpha SKAdNetworkConversionValueSchema, in JSON: per
+                                  postback window a first-match list of conversion values, each with its fine
+                                  value (window one), coarse value, one to three ANDed event mappings and lock.
+              app-reporting-pack  the rows of the App Reporting Pack's skan_schema table, as CSV: each fine value
+                                  with the event bounds that give it.
+            Exact or refused: when the platform cannot say something of the schema (a time, an 'in window' count,
+            a strict amount bound, a field the app sets, a sum over several events, more than the platform's
+            limits), each problem is an error naming the fine values and windows it touches, and nothing is
+            written. docs/Export.md explains each platform's model and what maps to what.
+
+            OPTIONS:
+              --format FORMAT             ga4 or app-reporting-pack.
+              -o, --output FILE           Write to FILE (only when its content changes) instead of standard output.
+              --app-id ID                 The App Store ID for the App Reporting Pack's app_id column.
+              --display-names             Name each GA4 conversion value from its cases' descriptions (cut to
+                                          GA4's 50 characters, with a warning).
+              --apply-conversion-values   Set GA4's applyConversionValues: its SDK sets the values, and linked
+                                          Google Ads accounts read the schema.
+              --allow-lossy               Write what the platform can say anyway, and list each loss as a warning.
+              -h, --help                  Show this help.
+
+            EXIT STATUS: 0 written, 1 the schema cannot be exported exactly (or has errors, or the file cannot be
+            written), 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(
+                message: arguments.positionals.isEmpty
+                    ? "name the schema to export" : "export takes one schema at a time",
+                command: "export")
+        }
+        guard let formatName = arguments.options["--format"], let format = SchemaExport.Format(rawValue: formatName)
+        else {
+            throw UsageError(
+                message: "say which platform: --format ga4 or --format app-reporting-pack", command: "export")
+        }
+        guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
+        let options = SchemaExport.Options(
+            appID: arguments.options["--app-id"], displayNames: arguments.flags.contains("--display-names"),
+            applyConversionValues: arguments.flags.contains("--apply-conversion-values"))
+        let export = SchemaExport(schema: schema, format: format, options: options)
+        let lossy = arguments.flags.contains("--allow-lossy")
+        let status = Output.diagnostics(export.diagnostics(lossy: lossy), path: path)
+        guard status == .success else { return status }
+        guard let output = arguments.options["-o"] ?? arguments.options["--output"] else {
+            Output.standard(export.text, terminator: "")
+            return .success
+        }
+        do {
+            try FileOutput.writeIfChanged(export.text, to: output)
+        } catch {
+            Output.diagnostics([error.diagnostic], path: error.path)
+            return .failure
+        }
+        return .success
+    }
+}

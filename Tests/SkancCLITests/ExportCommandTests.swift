@@ -1,0 +1,117 @@
+import Foundation
+import SkanCompiler
+import SkanTestSupport
+import Testing
+
+/// `skanc export`: exit codes, refusals, --allow-lossy, and GA4's own evaluation of the export on journeys
+/// against `skanc simulate` (Tests/Scripts/ga4_evaluate.py, which parses the export with Google's client library).
+@Suite struct ExportCommandTests {
+    @Test func exportsGA4AndRefusesBadUsage() throws {
+        let ok = try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "ga4"])
+        #expect(ok.status == 0)
+        #expect(ok.stderr.isEmpty)
+        #expect(ok.stdout.hasPrefix("{\n  \"postbackWindowOne\": {\n    \"conversionValues\": ["))
+        #expect(try CLI.run(["export", "Schemas/Platforms/GA4.skan"]).status == 64)
+        #expect(try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "meta"]).status == 64)
+        #expect(try CLI.run(["export", "--format", "ga4"]).status == 64)
+        let help = try CLI.run(["export", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("EXIT STATUS"))
+    }
+
+    @Test func aSchemaThatCannotBeSaidIsRefusedNamingWhatAndWhere() throws {
+        let refused = try CLI.run(["export", "Schemas/Platforms/MetaSDK.skan", "--format", "ga4"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(
+            refused.stderr.contains(
+                "Schemas/Platforms/MetaSDK.skan:20:7: error: GA4's amount bounds are inclusive: 'fb_mobile_purchase.sum > 100' cannot be written (fine values 3, 4, 11, 12; windows 1, 2 and 3); write it inclusively ('fb_mobile_purchase.sum >= 100.01' for amounts in cents), or export with --allow-lossy to write it with the inclusive bound [export-bound]"
+            ))
+        #expect(refused.stderr.contains("[export-bound]"))
+        #expect(refused.stderr.contains("fine value"))
+        let lossy = try CLI.run(["export", "Schemas/Platforms/MetaSDK.skan", "--format", "ga4", "--allow-lossy"])
+        #expect(lossy.status == 0)
+        #expect(lossy.stderr.contains("warning: GA4's amount bounds are inclusive"))
+        #expect(lossy.stdout.contains("\"minEventValue\": 100"))
+    }
+
+    @Test func writesTheFileGiven() throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.url.appendingPathComponent("schema.json").path
+        let result = try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "ga4", "-o", output])
+        #expect(result.status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("{"))
+    }
+
+    /// The journeys: random events with amounts on every bucket edge, the cent below, and the amounts conditions
+    /// name, at hours across the three windows.
+    static func journey(for schema: Schema, seed: Int) -> String {
+        var generator = SplitMix64(seed: UInt64(seed) &+ 0x6A4)
+        let amounts = JourneyAmounts.edges(of: schema)
+        var hour = 0.0
+        var lines: [String] = []
+        for _ in 0..<80 {
+            hour += [0, 0.25, 3, 12, 40].randomElement(using: &generator)!
+            if hour >= 840 { break }
+            if Int.random(in: 0..<6, using: &generator) == 0 {
+                lines.append("{\"hour\": \(hour)}")
+                continue
+            }
+            let event = schema.events.randomElement(using: &generator)!
+            if event.hasValue {
+                lines.append(
+                    "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
+                )
+            } else {
+                lines.append("{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: ShippedSchemas.all)
+    func ga4ComputesWhatTheAppSends(_ path: String) throws {
+        let schema = try ShippedSchemas.compile(path)
+        let export = try CLI.run(["export", path, "--format", "ga4"])
+        guard export.status == 0 else {
+            // Not exportable exactly: refused, and said why.
+            #expect(export.status == 1 && export.stderr.contains("error:"), "\(path)")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let schemaFile = directory.url.appendingPathComponent("schema.json")
+        try export.stdout.write(to: schemaFile, atomically: true, encoding: .utf8)
+        for seed in 0..<3 {
+            let journeyFile = directory.url.appendingPathComponent("journey\(seed).jsonl")
+            try Self.journey(for: schema, seed: seed).write(to: journeyFile, atomically: true, encoding: .utf8)
+            let simulated = try CLI.run(["simulate", path, journeyFile.path, "--format", "jsonl"])
+            try #require(simulated.status == 0, "\(simulated.stderr)")
+            let ga4 = try ChildProcess.run(
+                try ChildProcess.onPath("python3"),
+                [Paths.file("Tests/Scripts/ga4_evaluate.py").path, schemaFile.path, journeyFile.path])
+            try #require(
+                ga4.status == 0,
+                "ga4_evaluate.py: \(ga4.stderr) (google-analytics-admin is installed by `bash .ci/run`, or `python3 -m pip install google-analytics-admin`)"
+            )
+            let expected = try Self.rows(simulated.stdout)
+            let actual = try Self.rows(ga4.stdout)
+            #expect(expected.count == actual.count, "\(path)")
+            for (want, got) in zip(expected, actual) {
+                #expect(want["window"] as? Int == got["window"] as? Int, "\(path) line \(want["line"] ?? "?")")
+                if want["window"] as? Int == 1 {
+                    #expect(
+                        want["fine_value"] as? Int == got["fine_value"] as? Int, "\(path) line \(want["line"] ?? "?")")
+                }
+                #expect(
+                    want["coarse_value"] as? String == got["coarse_value"] as? String,
+                    "\(path) line \(want["line"] ?? "?")")
+                #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(path) line \(want["line"] ?? "?")")
+            }
+        }
+    }
+
+    static func rows(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+}
