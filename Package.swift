@@ -123,7 +123,8 @@ let package = Package(
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanPlatformsTests",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanPlatforms", "SkanTestSupport"], exclude: ["Goldens"],
+            dependencies: ["SkanCore", "SkanCompiler", "SkanPlatforms", "SkanTestSupport"],
+            exclude: ["Goldens", "Fixtures"],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanWarehouseTests",

@@ -70,7 +70,6 @@ import Testing
 
     @Test(arguments: ShippedSchemas.all)
     func ga4ComputesWhatTheAppSends(_ path: String) throws {
-        let schema = try ShippedSchemas.compile(path)
         let export = try CLI.run(["export", path, "--format", "ga4"])
         guard export.status == 0 else {
             // Not exportable exactly: refused, and said why.
@@ -80,33 +79,75 @@ import Testing
         let directory = try TemporaryDirectory()
         let schemaFile = directory.url.appendingPathComponent("schema.json")
         try export.stdout.write(to: schemaFile, atomically: true, encoding: .utf8)
+        try Self.compare(schemaPath: path, ga4File: schemaFile, in: directory, context: path)
+    }
+
+    /// Runs `journeys` journeys through `skanc simulate` on `schemaPath` and through GA4's evaluator on
+    /// `ga4File`, and compares every line.
+    static func compare(schemaPath: String, ga4File: URL, in directory: TemporaryDirectory, context: String) throws {
+        let schema = try #require(
+            SchemaCompiler.compile(try String(contentsOfFile: schemaPath, encoding: .utf8)).schema, "\(context)")
         for seed in 0..<3 {
             let journeyFile = directory.url.appendingPathComponent("journey\(seed).jsonl")
             try Self.journey(for: schema, seed: seed).write(to: journeyFile, atomically: true, encoding: .utf8)
-            let simulated = try CLI.run(["simulate", path, journeyFile.path, "--format", "jsonl"])
+            let simulated = try CLI.run(["simulate", schemaPath, journeyFile.path, "--format", "jsonl"])
             try #require(simulated.status == 0, "\(simulated.stderr)")
             let ga4 = try ChildProcess.run(
                 try ChildProcess.onPath("python3"),
-                [Paths.file("Tests/Scripts/ga4_evaluate.py").path, schemaFile.path, journeyFile.path])
+                [Paths.file("Tests/Scripts/ga4_evaluate.py").path, ga4File.path, journeyFile.path])
             try #require(
                 ga4.status == 0,
                 "ga4_evaluate.py: \(ga4.stderr) (google-analytics-admin is installed by `bash .ci/run`, or `python3 -m pip install google-analytics-admin`)"
             )
             let expected = try Self.rows(simulated.stdout)
             let actual = try Self.rows(ga4.stdout)
-            #expect(expected.count == actual.count, "\(path)")
+            #expect(expected.count == actual.count, "\(context)")
             for (want, got) in zip(expected, actual) {
-                #expect(want["window"] as? Int == got["window"] as? Int, "\(path) line \(want["line"] ?? "?")")
+                let line = "\(context) line \(want["line"] ?? "?")"
+                #expect(want["window"] as? Int == got["window"] as? Int, "\(line)")
                 if want["window"] as? Int == 1 {
-                    #expect(
-                        want["fine_value"] as? Int == got["fine_value"] as? Int, "\(path) line \(want["line"] ?? "?")")
+                    #expect(want["fine_value"] as? Int == got["fine_value"] as? Int, "\(line)")
                 }
-                #expect(
-                    want["coarse_value"] as? String == got["coarse_value"] as? String,
-                    "\(path) line \(want["line"] ?? "?")")
-                #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(path) line \(want["line"] ?? "?")")
+                #expect(want["coarse_value"] as? String == got["coarse_value"] as? String, "\(line)")
+                #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(line)")
             }
         }
+    }
+
+    /// A GA4 schema imported means what GA4 computes from it: the fixture, and each exact export.
+    @Test(
+        arguments: ["Tests/SkanPlatformsTests/Fixtures/ga4-priorities.json"] + [
+            "Schemas/Platforms/Datalyr.skan", "Schemas/Platforms/GA4.skan",
+        ])
+    func anImportedSchemaComputesWhatGA4Computes(_ source: String) throws {
+        let directory = try TemporaryDirectory()
+        var ga4File = Paths.packageRoot.appendingPathComponent(source)
+        if source.hasSuffix(".skan") {
+            ga4File = directory.url.appendingPathComponent("export.json")
+            let export = try CLI.run(["export", source, "--format", "ga4", "-o", ga4File.path])
+            try #require(export.status == 0, "\(export.stderr)")
+        }
+        let schemaFile = directory.url.appendingPathComponent("Imported.skan")
+        let imported = try CLI.run(["import", "ga4", ga4File.path, "-o", schemaFile.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        #expect(try CLI.run(["check", schemaFile.path]).stderr.isEmpty)
+        try Self.compare(schemaPath: schemaFile.path, ga4File: ga4File, in: directory, context: source)
+    }
+
+    @Test func importRefusesWhatIsNotTheResource() throws {
+        let directory = try TemporaryDirectory()
+        let bad = directory.url.appendingPathComponent("bad.json")
+        try #"{"postbackWindowOne": {"conversionValues": [{"fineValue": "x"}]}}"#.write(
+            to: bad, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["import", "ga4", bad.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("expected a whole number [import-json]"))
+        #expect(result.stderr.contains("postbackWindowOne.conversionValues[0].fineValue"))
+        #expect(try CLI.run(["import", "meta", bad.path]).status == 64)
+        #expect(try CLI.run(["import", "ga4"]).status == 64)
+        #expect(try CLI.run(["import", "ga4", directory.url.appendingPathComponent("none.json").path]).status == 1)
+        #expect(try CLI.run(["import", "ga4", bad.path, "--currency", "dollars"]).status == 64)
     }
 
     static func rows(_ text: String) throws -> [[String: Any]] {

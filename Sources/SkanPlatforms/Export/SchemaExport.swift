@@ -41,7 +41,7 @@ public struct SchemaExport: Sendable {
             schema: schema,
             options: .init(displayNames: options.displayNames, applyConversionValues: options.applyConversionValues))
         losses = ga4.losses
-        warnings = ga4.cutNames.map { .cutDisplayName($0) }
+        warnings = ga4.cutNames.first.map { [.cutDisplayNames(count: ga4.cutNames.count, first: $0)] } ?? []
         switch format {
         case .ga4:
             platform = "GA4"
@@ -59,10 +59,11 @@ public struct SchemaExport: Sendable {
 }
 
 extension Diagnostic {
-    fileprivate static func cutDisplayName(_ name: String) -> Diagnostic {
+    fileprivate static func cutDisplayNames(count: Int, first name: String) -> Diagnostic {
         .warning(
             .exportLimit,
-            "the display name '\(name)' is longer than GA4's \(GA4Export.maximumDisplayName) code units and was cut; shorten the cases' descriptions to keep it whole",
+            (count == 1 ? "the display name '\(name)' is" : "\(count) display names, the first '\(name)', are")
+                + " longer than GA4's \(GA4Export.maximumDisplayName) code units and were cut; shorten the cases' descriptions to keep them whole",
             at: nil)
     }
 }

@@ -64,16 +64,6 @@ enum ExportCommand {
         let lossy = arguments.flags.contains("--allow-lossy")
         let status = Output.diagnostics(export.diagnostics(lossy: lossy), path: path)
         guard status == .success else { return status }
-        guard let output = arguments.options["-o"] ?? arguments.options["--output"] else {
-            Output.standard(export.text, terminator: "")
-            return .success
-        }
-        do {
-            try FileOutput.writeIfChanged(export.text, to: output)
-        } catch {
-            Output.diagnostics([error.diagnostic], path: error.path)
-            return .failure
-        }
-        return .success
+        return CommandFiles.write(export.text, to: arguments.options["-o"] ?? arguments.options["--output"])
     }
 }

@@ -44,17 +44,7 @@ enum GenerateCommand {
         let level = arguments.options["--access-level"].flatMap(SwiftGenerator.AccessLevel.init(rawValue:)) ?? .internal
         let sourceName = arguments.options["--source-name"] ?? defaultSourceName(path)
         let code = SwiftGenerator.generate(schema, options: .init(accessLevel: level, sourceName: sourceName))
-        guard let output = arguments.options["-o"] ?? arguments.options["--output"] else {
-            Output.standard(code, terminator: "")
-            return .success
-        }
-        do {
-            try FileOutput.writeIfChanged(code, to: output)
-        } catch {
-            Output.diagnostics([error.diagnostic], path: error.path)
-            return .failure
-        }
-        return .success
+        return CommandFiles.write(code, to: arguments.options["-o"] ?? arguments.options["--output"])
     }
 
     /// The path as given when it is relative; the file name when it is absolute (no machine paths in output).

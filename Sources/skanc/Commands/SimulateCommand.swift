@@ -46,16 +46,7 @@ enum SimulateCommand {
         }
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
         let path = arguments.positionals[1]
-        let journey: [UInt8]
-        if path == "-" {
-            journey = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return Output.diagnostics(
-                    [.error(.fileUnreadable, "cannot read the journey; check the path", at: nil)], path: path)
-            }
-            journey = [UInt8](data)
-        }
+        guard let journey = CommandFiles.read(path, what: "the journey") else { return .failure }
         let simulation = JourneySimulation(schema: schema, journey: journey)
         Output.standard(
             arguments.options["--format"] == "jsonl" ? simulation.jsonLines : simulation.text, terminator: "")

@@ -1,0 +1,208 @@
+/// A JSON value as read: strings, finite numbers, Booleans, null, arrays and objects (members in the order
+/// written; of repeated keys the last wins, as `skanc postbacks` reads JSON).
+package enum JSONDocument: Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case array([JSONDocument])
+    case object([(String, JSONDocument)])
+
+    /// The member `key` of an object; nil for a missing key or a value that is not an object.
+    package subscript(key: String) -> JSONDocument? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+}
+
+/// Reads one JSON value (RFC 8259) from bytes, containers nested at most `maximumDepth` deep (recursion is
+/// bounded by it), numbers finite and as JSON writes them (no leading zeros, no bare dot, no `+`). Errors say
+/// what was expected where.
+package struct JSONReader {
+    /// Why the bytes are not JSON.
+    package struct Malformed: Error, Equatable {
+        package var message: String
+    }
+
+    package let bytes: [UInt8]
+    /// Where reading stands: after `value()`, just past the value.
+    package private(set) var index = 0
+    let maximumDepth: Int
+    let tooDeep: String
+
+    /// A reader of `bytes`; containers nested deeper than `maximumDepth` fail with `tooDeep`.
+    package init(bytes: [UInt8], maximumDepth: Int, tooDeep: String) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        self.tooDeep = tooDeep
+    }
+
+    /// The value at the reading position (after white space).
+    package mutating func value() throws(Malformed) -> JSONDocument {
+        try value(depth: 0)
+    }
+
+    /// The whole text as one value, with nothing after it but white space.
+    package mutating func document() throws(Malformed) -> JSONDocument {
+        let result = try value()
+        skipSpace()
+        guard index == bytes.count else { throw Malformed(message: "text after the JSON value") }
+        return result
+    }
+
+    private mutating func value(depth: Int) throws(Malformed) -> JSONDocument {
+        skipSpace()
+        guard index < bytes.count else { throw Malformed(message: "the text ends where a value should be") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            guard depth < maximumDepth else { throw Malformed(message: tooDeep) }
+            return .object(try members(depth: depth))
+        case UInt8(ascii: "["):
+            guard depth < maximumDepth else { throw Malformed(message: tooDeep) }
+            return .array(try elements(depth: depth))
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try number())
+        default:
+            for (word, result) in [("true", JSONDocument.bool(true)), ("false", .bool(false)), ("null", .null)]
+            where bytes[index...].starts(with: word.utf8) {
+                index += word.utf8.count
+                return result
+            }
+            throw Malformed(message: "expected a value")
+        }
+    }
+
+    private mutating func members(depth: Int) throws(Malformed) -> [(String, JSONDocument)] {
+        index += 1
+        var members: [(String, JSONDocument)] = []
+        skipSpace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            skipSpace()
+            guard peek() == UInt8(ascii: "\"") else { throw Malformed(message: "expected a key in quotes") }
+            let key = try string()
+            skipSpace()
+            guard peek() == UInt8(ascii: ":") else { throw Malformed(message: "expected ':' after \"\(key)\"") }
+            index += 1
+            let member = try value(depth: depth + 1)
+            members.removeAll { $0.0 == key }
+            members.append((key, member))
+            skipSpace()
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+            } else if peek() == UInt8(ascii: "}") {
+                index += 1
+                return members
+            } else {
+                throw Malformed(message: "expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func elements(depth: Int) throws(Malformed) -> [JSONDocument] {
+        index += 1
+        var elements: [JSONDocument] = []
+        skipSpace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+            return elements
+        }
+        while true {
+            elements.append(try value(depth: depth + 1))
+            skipSpace()
+            if peek() == UInt8(ascii: ",") {
+                index += 1
+            } else if peek() == UInt8(ascii: "]") {
+                index += 1
+                return elements
+            } else {
+                throw Malformed(message: "expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func string() throws(Malformed) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run: [UInt8] = []
+        func flush() {
+            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+            run = []
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush()
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(Unicode.Scalar(escape))
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "b"): scalars.append("\u{8}")
+                case UInt8(ascii: "f"): scalars.append("\u{C}")
+                case UInt8(ascii: "u"):
+                    guard index + 4 <= bytes.count,
+                        let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                    else { throw Malformed(message: "a \\u escape needs four hex digits") }
+                    index += 4
+                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                default: throw Malformed(message: "unknown escape in a string")
+                }
+            case 0..<0x20:
+                throw Malformed(message: "a control character inside a string; escape it")
+            default:
+                run.append(byte)
+            }
+        }
+        throw Malformed(message: "a string is not closed")
+    }
+
+    private mutating func number() throws(Malformed) -> Double {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        while let byte = peek(),
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: "-")
+        {
+            index += 1
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard text.count <= 40, let value = Double(text), value.isFinite, Self.isJSONNumber(text) else {
+            throw Malformed(message: "'\(text.prefix(40))' is not a JSON number")
+        }
+        return value
+    }
+
+    /// JSON's number grammar: no leading zeros, no bare dot, no `+` in front.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" { digits = digits.dropFirst() }
+        guard let first = digits.first, first.isNumber else { return false }
+        if first == "0", let second = digits.dropFirst().first, second.isNumber { return false }
+        if let dot = digits.firstIndex(of: ".") {
+            let after = digits[digits.index(after: dot)...]
+            guard after.first?.isNumber == true else { return false }
+        }
+        return true
+    }
+
+    func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    package mutating func skipSpace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { index += 1 }
+    }
+}

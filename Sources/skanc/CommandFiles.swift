@@ -1,0 +1,32 @@
+import Foundation
+import SkanCore
+
+/// The files commands read and write by the paths users give: `-` for standard input, and the result to
+/// `-o FILE` or standard output.
+enum CommandFiles {
+    /// The bytes at `path`, or of standard input for `-`; nil, after printing an error that names `what`, when
+    /// the file cannot be read.
+    static func read(_ path: String, what: String) -> [UInt8]? {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Output.diagnostics([.error(.fileUnreadable, "cannot read \(what); check the path", at: nil)], path: path)
+            return nil
+        }
+        return [UInt8](data)
+    }
+
+    /// `text` written to `output` (only when its content changes), or to standard output when no file is given.
+    static func write(_ text: String, to output: String?) -> ExitStatus {
+        guard let output else {
+            Output.standard(text, terminator: "")
+            return .success
+        }
+        do {
+            try FileOutput.writeIfChanged(text, to: output)
+        } catch {
+            Output.diagnostics([error.diagnostic], path: error.path)
+            return .failure
+        }
+        return .success
+    }
+}

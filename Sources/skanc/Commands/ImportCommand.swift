@@ -1,0 +1,81 @@
+import Foundation
+import SkanCompiler
+import SkanCore
+import SkanPlatforms
+import SkanSchemaTools
+
+/// `skanc import ga4 FILE [-o SCHEMA.skan]`: a platform's configuration as a schema with events.
+enum ImportCommand {
+    static let command = Command(
+        name: "import",
+        summary: "Write a schema with events from an ad platform's configuration (a GA4 conversion value schema).",
+        flags: [],
+        options: ["-o": [], "--output": [], "--name": [], "--currency": []],
+        help: """
+            USAGE: skanc import ga4 FILE [-o SCHEMA.skan] [--name NAME] [--currency CODE]
+
+            Reads FILE (- for standard input), a GA4 Admin API SKAdNetworkConversionValueSchema in JSON (as
+            'skanc export --format ga4' writes it, or as the API returns it), strictly: a key the resource does
+            not have, or a value of the wrong type, is an error with its key path. Writes a schema that means
+            what GA4 computes: the fine value of postbackWindowOne's first conversion value whose event mappings
+            hold, each window's coarse value and lock from its own list (or window one's where its settings are
+            off), counts and values since install. Exporting it again gives the same values in every window.
+
+            OPTIONS:
+              -o, --output FILE   Write the schema to FILE (only when its content changes) instead of standard output.
+              --name NAME         The schema's name (default: the file's name, as an identifier).
+              --currency CODE     The property's currency for value events (default USD; the resource does not say it).
+              -h, --help          Show this help.
+
+            EXIT STATUS: 0 written, 1 the file cannot be read or is not the resource, 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 2 else {
+            throw UsageError(message: "name the platform (ga4) and the file to import", command: "import")
+        }
+        guard arguments.positionals[0] == "ga4" else {
+            throw UsageError(
+                message: "'\(arguments.positionals[0])' is not a platform skanc imports; it imports ga4",
+                command: "import")
+        }
+        let path = arguments.positionals[1]
+        let currency = (arguments.options["--currency"] ?? "USD").uppercased()
+        guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw UsageError(message: "--currency takes an ISO 4217 code of three letters, like EUR", command: "import")
+        }
+        let shown = path == "-" ? "<stdin>" : path
+        guard let bytes = CommandFiles.read(path, what: "the GA4 schema") else { return .failure }
+        let source: GA4Schema
+        do {
+            source = try GA4Schema.read(bytes)
+        } catch {
+            return Output.diagnostics(error.diagnostics, path: shown)
+        }
+        let name = arguments.options["--name"] ?? identifier(from: path)
+        guard GA4Import.isIdentifier(name) else {
+            throw UsageError(
+                message: "--name takes an identifier: a letter, then letters, digits and '_'", command: "import")
+        }
+        let imported = GA4Import(source, name: name, currency: currency, file: shown)
+        guard Output.diagnostics(imported.diagnostics, path: shown) == .success else { return .failure }
+        let text = SchemaFormatter.format(imported.text) ?? imported.text
+        let compiled = SchemaCompiler.compile(text, path: "<imported>")
+        guard compiled.schema != nil else {
+            return Output.diagnostics(
+                compiled.diagnostics, path: "<imported>", source: SourceText(path: "<imported>", text: text))
+        }
+        return CommandFiles.write(text, to: arguments.options["-o"] ?? arguments.options["--output"])
+    }
+
+    /// `ga4-schema.json` → `Ga4Schema`: the file's name, letters and digits kept, words capitalized.
+    static func identifier(from path: String) -> String {
+        let base = path == "-" ? "Imported" : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let words = base.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        guard let first = joined.first, first.isLetter else { return "Imported" + joined }
+        return joined
+    }
+}
