@@ -30,6 +30,11 @@ var targets: [Target] = [
     .executableTarget(name: "FuzzStrings", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
     .executableTarget(
         name: "FuzzJourney", dependencies: ["FuzzSupport", skanc("SkanCompiler"), skanc("SkanSchemaTools")]),
+    .executableTarget(
+        name: "FuzzGA4",
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
+        ]),
 ]
 if haveGeneratedSchemas {
     targets += [

@@ -88,6 +88,20 @@ import Testing
         }
     }
 
+    /// Every input the `ga4` fuzz target ever failed on (and the seeds kept there) reads or is refused, and its
+    /// import, when it compiles, means what GA4 computes.
+    @Test func fuzzRegressionsStayFixed() throws {
+        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/ga4")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(file)))
+            guard let source = try? GA4Schema.read(bytes) else { continue }
+            let schema = try Self.imported(source)
+            for seed in 0..<4 { Self.agree(schema, source, seed: seed, context: file) }
+        }
+    }
+
     @Test func theFixtureReadsAsWritten() throws {
         let source = try Self.fixture("ga4-priorities.json")
         #expect(source.conversionValues(in: .first).map(\.fineValue) == [40, 0, 30, 20, 40, 2])

@@ -144,10 +144,60 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("expected a whole number [import-json]"))
         #expect(result.stderr.contains("postbackWindowOne.conversionValues[0].fineValue"))
-        #expect(try CLI.run(["import", "meta", bad.path]).status == 64)
+        #expect(try CLI.run(["import", "facebook", bad.path]).status == 64)
+        #expect(try CLI.run(["import", "meta", bad.path]).status == 1)
         #expect(try CLI.run(["import", "ga4"]).status == 64)
         #expect(try CLI.run(["import", "ga4", directory.url.appendingPathComponent("none.json").path]).status == 1)
         #expect(try CLI.run(["import", "ga4", bad.path, "--currency", "dollars"]).status == 64)
+    }
+
+    /// Meta's configuration imported means what Meta's SDK computes (Tests/Scripts/meta_evaluate.py, the SDK's
+    /// rule engine): after every logged event, the same fine value in window 1, coarse value and lock. Hours stay
+    /// off the windows' ends, where the SDK counts the end hour in the earlier postback.
+    @Test func anImportedMetaConfigurationComputesWhatMetasSDKComputes() throws {
+        let directory = try TemporaryDirectory()
+        let config = Paths.packageRoot.appendingPathComponent("Tests/SkanPlatformsTests/Fixtures/meta-config.json")
+        let schemaFile = directory.url.appendingPathComponent("Meta.skan")
+        let imported = try CLI.run(["import", "meta", config.path, "-o", schemaFile.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("'timer_buckets'"))
+        let schema = try #require(
+            SchemaCompiler.compile(try String(contentsOfFile: schemaFile.path, encoding: .utf8)).schema)
+        let amounts = JourneyAmounts.edges(of: schema) + [10.01, 100.01, 110.01]
+        for seed in 0..<6 {
+            var generator = SplitMix64(seed: UInt64(seed) &+ 0x3E7A)
+            var hour = 0.0
+            var lines: [String] = []
+            for _ in 0..<60 {
+                hour += [0.3, 2.7, 11.1, 37.9].randomElement(using: &generator)!
+                guard hour < 839 else { break }
+                let event = schema.events.randomElement(using: &generator)!
+                lines.append(
+                    event.hasValue
+                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
+                        : "{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
+            }
+            let journeyFile = directory.url.appendingPathComponent("journey\(seed).jsonl")
+            try (lines.joined(separator: "\n") + "\n").write(to: journeyFile, atomically: true, encoding: .utf8)
+            let simulated = try CLI.run(["simulate", schemaFile.path, journeyFile.path, "--format", "jsonl"])
+            try #require(simulated.status == 0, "\(simulated.stderr)")
+            let meta = try ChildProcess.run(
+                try ChildProcess.onPath("python3"),
+                [Paths.file("Tests/Scripts/meta_evaluate.py").path, config.path, journeyFile.path])
+            try #require(meta.status == 0, "meta_evaluate.py: \(meta.stderr)")
+            let expected = try Self.rows(simulated.stdout)
+            let actual = try Self.rows(meta.stdout)
+            #expect(expected.count == actual.count)
+            for (want, got) in zip(expected, actual) {
+                let line = "seed \(seed) line \(want["line"] ?? "?")"
+                #expect(want["window"] as? Int == got["window"] as? Int, "\(line)")
+                if want["window"] as? Int == 1 {
+                    #expect(want["fine_value"] as? Int == got["fine_value"] as? Int, "\(line)")
+                }
+                #expect(want["coarse_value"] as? String == got["coarse_value"] as? String, "\(line)")
+                #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(line)")
+            }
+        }
     }
 
     static func rows(_ text: String) throws -> [[String: Any]] {

@@ -72,25 +72,20 @@ public struct GA4Schema: Sendable {
 }
 
 extension GA4Schema {
-    /// The GA4 JSON's problems, each with the key path it is at.
-    public struct ReadError: Error, Sendable {
-        /// Each problem, with its key path as the subject.
-        public var diagnostics: [Diagnostic]
-    }
-
     /// Reads the resource's JSON; every problem is reported with its key path, as many as found.
-    public static func read(_ bytes: [UInt8]) throws(ReadError) -> GA4Schema {
+    public static func read(_ bytes: [UInt8]) throws(ConfigurationReadError) -> GA4Schema {
         var reader = JSONReader(bytes: bytes, maximumDepth: 16, tooDeep: "the JSON nests deeper than the resource")
         let document: JSONDocument
         do {
             document = try reader.document()
         } catch {
-            throw ReadError(diagnostics: [.error(.importJSON, "not JSON: \(error.message)", at: nil)])
+            throw ConfigurationReadError(diagnostics: [.error(.importJSON, "not JSON: \(error.message)", at: nil)])
         }
         var problems = GA4Problems()
         let schema = problems.schema(document)
         guard problems.diagnostics.isEmpty, let schema else {
-            throw ReadError(diagnostics: problems.diagnostics.isEmpty ? [.notAnObject("")] : problems.diagnostics)
+            throw ConfigurationReadError(
+                diagnostics: problems.diagnostics.isEmpty ? [.notAnObject("")] : problems.diagnostics)
         }
         return schema
     }

@@ -4,62 +4,74 @@ import SkanCore
 import SkanPlatforms
 import SkanSchemaTools
 
-/// `skanc import ga4 FILE [-o SCHEMA.skan]`: a platform's configuration as a schema with events.
+/// `skanc import ga4|meta FILE [-o SCHEMA.skan]`: a platform's configuration as a schema with events.
 enum ImportCommand {
     static let command = Command(
         name: "import",
-        summary: "Write a schema with events from an ad platform's configuration (a GA4 conversion value schema).",
+        summary: "Write a schema with events from an ad platform's configuration (GA4, Meta).",
         flags: [],
         options: ["-o": [], "--output": [], "--name": [], "--currency": []],
         help: """
-            USAGE: skanc import ga4 FILE [-o SCHEMA.skan] [--name NAME] [--currency CODE]
+            USAGE: skanc import ga4|meta FILE [-o SCHEMA.skan] [--name NAME] [--currency CODE]
 
-            Reads FILE (- for standard input), a GA4 Admin API SKAdNetworkConversionValueSchema in JSON (as
-            'skanc export --format ga4' writes it, or as the API returns it), strictly: a key the resource does
-            not have, or a value of the wrong type, is an error with its key path. Writes a schema that means
-            what GA4 computes: the fine value of postbackWindowOne's first conversion value whose event mappings
-            hold, each window's coarse value and lock from its own list (or window one's where its settings are
-            off), counts and values since install. Exporting it again gives the same values in every window.
+            Reads FILE (- for standard input) and writes a schema with events that means what the platform
+            computes; docs/Export.md says what maps to what.
+              ga4    a GA4 Admin API SKAdNetworkConversionValueSchema in JSON (as 'skanc export --format ga4'
+                     writes it, or as the API returns it), read strictly: a key the resource does not have, or a
+                     value of the wrong type, is an error with its key path. The fine value of
+                     postbackWindowOne's first conversion value whose event mappings hold, each window's coarse
+                     value and lock from its own list (or window one's where its settings are off), counts and
+                     values since install. Exporting it again gives the same values in every window.
+              meta   Meta's ios_skadnetwork_conversion_config as its SDK reads it ({"data": [CONFIG]}): the
+                     highest conversion_value_rules entry whose events were all logged (with values: a sum over
+                     the amount in one of its currencies), coarse_cv_configs per postback (counted from 1), high
+                     first, lock_window_rules by time or events, and cutoff_time. What has no counterpart (the
+                     SKAdNetwork 3 timer, keys the SDK does not read) is a warning.
 
             OPTIONS:
               -o, --output FILE   Write the schema to FILE (only when its content changes) instead of standard output.
               --name NAME         The schema's name (default: the file's name, as an identifier).
-              --currency CODE     The property's currency for value events (default USD; the resource does not say it).
+              --currency CODE     ga4: the property's currency for value events (default USD; GA4 does not say it).
               -h, --help          Show this help.
 
-            EXIT STATUS: 0 written, 1 the file cannot be read or is not the resource, 64 bad usage.
+            EXIT STATUS: 0 written, 1 the file cannot be read or is not the platform's configuration, 64 bad usage.
             """,
         run: run
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 2 else {
-            throw UsageError(message: "name the platform (ga4) and the file to import", command: "import")
+            throw UsageError(message: "name the platform (ga4 or meta) and the file to import", command: "import")
         }
-        guard arguments.positionals[0] == "ga4" else {
+        let platform = arguments.positionals[0]
+        guard platform == "ga4" || platform == "meta" else {
             throw UsageError(
-                message: "'\(arguments.positionals[0])' is not a platform skanc imports; it imports ga4",
-                command: "import")
+                message: "'\(platform)' is not a platform skanc imports; it imports ga4 and meta", command: "import")
         }
         let path = arguments.positionals[1]
         let currency = (arguments.options["--currency"] ?? "USD").uppercased()
         guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw UsageError(message: "--currency takes an ISO 4217 code of three letters, like EUR", command: "import")
         }
-        let shown = path == "-" ? "<stdin>" : path
-        guard let bytes = CommandFiles.read(path, what: "the GA4 schema") else { return .failure }
-        let source: GA4Schema
-        do {
-            source = try GA4Schema.read(bytes)
-        } catch {
-            return Output.diagnostics(error.diagnostics, path: shown)
-        }
         let name = arguments.options["--name"] ?? identifier(from: path)
         guard GA4Import.isIdentifier(name) else {
             throw UsageError(
                 message: "--name takes an identifier: a letter, then letters, digits and '_'", command: "import")
         }
-        let imported = GA4Import(source, name: name, currency: currency, file: shown)
+        let shown = path == "-" ? "<stdin>" : path
+        guard let bytes = CommandFiles.read(path, what: "the configuration") else { return .failure }
+        let imported: (text: String, diagnostics: [Diagnostic])
+        do {
+            if platform == "ga4" {
+                let result = GA4Import(try GA4Schema.read(bytes), name: name, currency: currency, file: shown)
+                imported = (result.text, result.diagnostics)
+            } else {
+                let result = MetaImport(try MetaConfiguration.read(bytes), name: name, file: shown)
+                imported = (result.text, result.diagnostics)
+            }
+        } catch {
+            return Output.diagnostics(error.diagnostics, path: shown)
+        }
         guard Output.diagnostics(imported.diagnostics, path: shown) == .success else { return .failure }
         let text = SchemaFormatter.format(imported.text) ?? imported.text
         let compiled = SchemaCompiler.compile(text, path: "<imported>")

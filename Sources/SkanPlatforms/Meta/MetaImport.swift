@@ -1,0 +1,191 @@
+import SkanCompiler
+public import SkanCore
+
+/// Meta's configuration written as a schema with events, meaning what Meta's SDK computes
+/// (FBSDKSKAdNetworkReporterV2): the fine value of the highest rule whose events were all logged (an event with
+/// `values` matching when its sum in one of those currencies is over the amount), each postback's coarse value
+/// from its config (high first), and each window's locks by time or events. Events with values become one event
+/// per currency: the event itself in the default currency, `NAME_jpy` in yen; the app logs each amount as the
+/// event of its currency (the SDK counts a currency no rule names as the default).
+public struct MetaImport: Sendable {
+    /// The schema's text.
+    public let text: String
+    /// Errors (names that are not identifiers) and warnings (what is carried approximately).
+    public let diagnostics: [Diagnostic]
+
+    /// `source` imported as schema `name`, with a header naming `file`.
+    public init(_ source: MetaConfiguration, name: String, file: String) {
+        var builder = MetaSchemaBuilder(source: source)
+        builder.build(name: name, file: file)
+        text = builder.lines.joined(separator: "\n") + "\n"
+        diagnostics = source.warnings + builder.diagnostics
+    }
+}
+
+private struct MetaSchemaBuilder {
+    let source: MetaConfiguration
+    /// The currencies the SDK keeps sums in: the default, then those the conversion value rules name.
+    let currencies: [String]
+    var lines: [String] = []
+    var diagnostics: [Diagnostic] = []
+    /// Each Meta event with values in some rule: it is one schema event per currency.
+    var valued: Set<String> = []
+    var events: [String] = []
+
+    init(source: MetaConfiguration) {
+        self.source = source
+        var currencies = [source.defaultCurrency]
+        for rule in source.rules {
+            for event in rule.events {
+                for value in event.values ?? [] where !currencies.contains(value.currency) {
+                    currencies.append(value.currency)
+                }
+            }
+        }
+        self.currencies = currencies
+    }
+
+    /// The schema event of `event` in `currency`.
+    func eventName(_ event: String, currency: String) -> String {
+        currency == source.defaultCurrency ? event : "\(event)_\(currency.lowercased())"
+    }
+
+    mutating func build(name: String, file: String) {
+        let all =
+            source.rules.flatMap(\.events) + source.coarseRules.values.flatMap { $0.flatMap(\.events) }
+            + source.lockRules.flatMap(\.events)
+        for event in all where !events.contains(event.name) { events.append(event.name) }
+        valued = Set(all.filter { $0.values != nil }.map(\.name))
+        lines = [
+            "# Imported from Meta's SKAdNetwork conversion configuration: \(file)",
+            "# It means what Meta's SDK computes: the highest conversion value whose events were all logged (with",
+            "# values: a sum over the amount in one of the currencies), each postback's coarse value, high first, and",
+            "# the locks. An event with values is one event per currency (`purchase_jpy` in yen): log each amount as",
+            "# the event of its currency.",
+            "schema \(name)",
+            "version 1",
+            "",
+        ]
+        var declared: Set<String> = []
+        for event in events {
+            let names = valued.contains(event) ? currencies.map { (eventName(event, currency: $0), $0) } : [(event, "")]
+            for (schemaName, currency) in names {
+                guard GA4Import.isIdentifier(schemaName), declared.insert(schemaName).inserted else {
+                    diagnostics.append(
+                        .error(
+                            .importJSON,
+                            "the event '\(TerminalText.visible(schemaName))' is not a schema identifier or names two events; rename it in Meta's configuration",
+                            at: nil))
+                    continue
+                }
+                lines.append("event \(schemaName)" + (currency.isEmpty ? "" : " value \(currency)"))
+            }
+        }
+        lines.append("")
+        fineField()
+        for window in ConversionWindow.allCases { coarseAndLock(window) }
+    }
+
+    /// An event of a rule as a condition: logged (in any currency), or over its amount in one of its currencies
+    /// the SDK keeps; nil when it can never match (its values are all in currencies the SDK does not keep).
+    func condition(_ event: MetaConfiguration.Event) -> String? {
+        guard let values = event.values else {
+            let names =
+                valued.contains(event.name) ? currencies.map { eventName(event.name, currency: $0) } : [event.name]
+            return GA4Import.any(names)
+        }
+        let terms = values.filter { currencies.contains($0.currency) }.map {
+            "\(eventName(event.name, currency: $0.currency)).sum > \(ConditionNumber.text($0.amount))"
+        }
+        return terms.isEmpty ? nil : GA4Import.any(terms)
+    }
+
+    /// All of `events` matched; nil when one never can; "" when there are none (always).
+    func condition(_ events: [MetaConfiguration.Event]) -> String? {
+        var terms: [String] = []
+        for event in events {
+            guard let term = condition(event) else { return nil }
+            terms.append(term.contains(" or ") && events.count > 1 ? "(\(term))" : term)
+        }
+        return terms.joined(separator: " and ")
+    }
+
+    mutating func fineField() {
+        lines.append("field conversionValue at bits 0...5 \"Meta's conversion value: the highest rule that matches\" {")
+        var runs: [(value: Int, conditions: [String])] = []
+        var always = false
+        for rule in source.rules where rule.conversionValue > 0 {
+            guard let condition = condition(rule.events) else { continue }
+            if condition.isEmpty {
+                // A rule without events always matches: nothing below it is reached.
+                runs.append((rule.conversionValue, []))
+                always = true
+                break
+            }
+            if runs.last?.value == rule.conversionValue {
+                runs[runs.count - 1].conditions.append(condition)
+            } else {
+                runs.append((rule.conversionValue, [condition]))
+            }
+        }
+        let last = always ? runs.removeLast().value : 0
+        runs.removeAll { $0.value == last }
+        if source.cutoffDays == 0 {
+            // The SDK never sets a fine value when cutoff_time is 0 (or missing).
+            diagnostics.append(
+                .warning(
+                    .importJSON,
+                    "cutoff_time is 0 or missing: Meta's SDK never sets a fine value then; the schema's fine value is always 0",
+                    at: nil, subject: "cutoff_time"))
+            runs = []
+        }
+        for run in runs {
+            lines.append("  v\(run.value) = \(run.value) when \(GA4Import.any(run.conditions))")
+        }
+        lines.append("  v\(source.cutoffDays == 0 ? 0 : last) = \(source.cutoffDays == 0 ? 0 : last) otherwise")
+        lines.append("}")
+    }
+
+    mutating func coarseAndLock(_ window: ConversionWindow) {
+        lines.append("")
+        lines.append("coarse window \(window.number) {")
+        let stopped = window == .first && source.cutoffDays == 0
+        for rule in source.coarseRules[window.number] ?? [] where rule.value != .low && !stopped {
+            guard let condition = condition(rule.events) else { continue }
+            if condition.isEmpty {
+                lines.append("  \(rule.value.rawValue) otherwise")
+                lines.append("}")
+                return lockRules(window)
+            }
+            lines.append("  \(rule.value.rawValue) when \(condition)")
+        }
+        lines.append("  low otherwise")
+        lines.append("}")
+        lockRules(window)
+    }
+
+    mutating func lockRules(_ window: ConversionWindow) {
+        var alternatives: [String] = []
+        let span = window.hours
+        for rule in source.lockRules where rule.postbackSequenceIndex == window.number {
+            if let hours = rule.hours {
+                // A time before the window's start locks at its first update; one past its end never does.
+                guard hours < Double(span.upperBound) else { continue }
+                alternatives.append("hours >= \(ConditionNumber.text(max(hours, Double(span.lowerBound))))")
+            } else if let condition = condition(rule.events), !condition.isEmpty {
+                alternatives.append(condition)
+            }
+        }
+        if window == .first, source.cutoffDays == 1 {
+            diagnostics.append(
+                .warning(
+                    .importJSON,
+                    "cutoff_time 1: Meta's SDK stops updating postback 1 at hour 24; the schema locks window 1 at its first update from hour 24 on, which also counts what is logged then",
+                    at: nil, subject: "cutoff_time"))
+            alternatives.append("hours >= 24")
+        }
+        guard !alternatives.isEmpty else { return }
+        lines.append("")
+        lines.append("lock window \(window.number) when \(GA4Import.any(alternatives))")
+    }
+}

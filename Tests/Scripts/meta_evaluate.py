@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Meta's SDK rule engine (facebook-ios-sdk, FBSDKSKAdNetworkReporterV2 and the rule types it uses), to check
+`skanc import meta`.
+
+Usage: meta_evaluate.py CONFIG.json JOURNEY.jsonl
+
+CONFIG is Meta's configuration ({"data": [CONFIG]}); JOURNEY is JSON lines as `skanc simulate` reads them, with
+the imported schema's event names: NAME for the default currency (or an event without values), NAME_xyz for
+currency XYZ. For each line with an event this prints, as a JSON line, what the SDK would have set after it:
+{"line": N, "window": 1|2|3|null, "fine_value": V, "coarse_value": "low"|"medium"|"high", "lock": bool}.
+
+As the SDK does it:
+- an event is recorded by name; its value is summed per currency, a currency no conversion value rule names
+  counting as the default currency;
+- conversion value rules are tried from the highest value down; a rule matches when each of its events was
+  recorded and, for an event with values, its sum in one of those currencies is over (>) the amount; the value
+  only goes up; nothing is set after cutoff_time days (and nothing at all when cutoff_time is 0 or missing);
+- the postback index is 1 up to 48 hours after install (inclusive), 2 up to 168, 3 up to 840; the coarse rules of
+  the current index's config are tried high, medium, low, and the first that matches is sent; a window whose
+  config never matched reports low here;
+- lock_window_rules (which the SDK parses but does not apply) lock a window at `time` hours or when their events
+  match.
+"""
+import json
+import sys
+
+
+def main():
+    with open(sys.argv[1]) as file:
+        root = json.load(file)
+    config = root["data"][0] if isinstance(root.get("data"), list) else root
+    default = config["default_currency"].upper()
+    rules = sorted(config["conversion_value_rules"], key=lambda rule: -rule["conversion_value"])
+    currencies = [default]
+    for rule in rules:
+        for event in rule["events"]:
+            for value in event.get("values") or []:
+                if value["currency"].upper() not in currencies:
+                    currencies.append(value["currency"].upper())
+    coarse = {c["postback_sequence_index"]: c["coarse_cv_rules"] for c in config.get("coarse_cv_configs", [])}
+    order = {"high": 0, "medium": 1, "low": 2}
+    for index in coarse:
+        coarse[index] = sorted(coarse[index], key=lambda rule: order.get(rule["coarse_cv_value"], 3))
+    locks = config.get("lock_window_rules", [])
+    cutoff = config.get("cutoff_time", 0)
+
+    names = {}
+    events = set()
+    for source in rules + [r for rs in coarse.values() for r in rs] + [lock for lock in locks if "events" in lock]:
+        for event in source.get("events", []):
+            events.add(event["event_name"])
+            if event.get("values") is not None:
+                for currency in currencies:
+                    suffix = "" if currency == default else "_" + currency.lower()
+                    names[event["event_name"] + suffix] = (event["event_name"], currency)
+    for event in events:
+        names.setdefault(event, (event, default))
+
+    recorded, values = set(), {}
+
+    def matched(rule_events):
+        for event in rule_events:
+            if event["event_name"] not in recorded:
+                return False
+            if event.get("values") is not None:
+                sums = values.get(event["event_name"], {})
+                if not any(sums.get(v["currency"].upper(), None) is not None and sums[v["currency"].upper()] > v["amount"]
+                           for v in event["values"]):
+                    return False
+        return True
+
+    fine, next_fine, coarse_sent, sent_window = 0, 0, None, None
+    with open(sys.argv[2]) as journey:
+        for number, text in enumerate(journey, start=1):
+            text = text.split("#", 1)[0].strip()
+            if not text:
+                continue
+            line = json.loads(text)
+            if "event" not in line:
+                continue
+            hour = line["hour"]
+            seconds = hour * 3600
+            index = 1 if seconds <= 172800 else 2 if seconds <= 604800 else 3 if seconds <= 3024000 else -1
+            cut = (not cutoff) or seconds > cutoff * 86400
+            if index != sent_window:
+                coarse_sent, sent_window = None, index
+            if not (cut and index == 1):
+                name, currency = names.get(line["event"], (line["event"], default))
+                recorded.add(name)
+                if "value" in line:
+                    if currency not in currencies:
+                        currency = default
+                    values.setdefault(name, {})
+                    values[name][currency] = values[name].get(currency, 0.0) + float(line["value"])
+                for rule in rules:
+                    if rule["conversion_value"] < next_fine:
+                        break
+                    if matched(rule["events"]):
+                        if not cut:
+                            fine, next_fine = rule["conversion_value"], rule["conversion_value"] + 1
+                        break
+                for rule in coarse.get(index, []):
+                    if matched(rule["events"]):
+                        coarse_sent = rule["coarse_cv_value"]
+                        break
+            lock = any(
+                lock["postback_sequence_index"] == index
+                and ((lock["lock_window_type"] == "time" and hour >= lock["time"])
+                     or (lock["lock_window_type"] == "event" and matched(lock["events"])))
+                for lock in locks
+            )
+            window = 1 if hour < 48 else 2 if hour < 168 else 3 if hour < 840 else None
+            print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse_sent or "low",
+                              "lock": lock}))
+
+
+main()
