@@ -19,7 +19,11 @@ How GA4 decides, from the resource's reference (properties.dataStreams.sKAdNetwo
 Exit status 2 when google-analytics-admin is missing.
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from journeys import journey_lines, window_at  # noqa: E402
 
 try:
     from google.analytics.admin_v1alpha import types
@@ -54,32 +58,27 @@ def main():
         schema = types.SKAdNetworkConversionValueSchema.from_json(file.read(), ignore_unknown_fields=False)
     windows = [schema.postback_window_one, schema.postback_window_two, schema.postback_window_three]
     counts, sums = {}, {}
-    with open(sys.argv[2]) as journey:
-        for number, text in enumerate(journey, start=1):
-            text = text.split("#", 1)[0].strip()
-            if not text:
-                continue
-            line = json.loads(text)
-            hour = line["hour"]
-            if "event" in line:
-                name = line["event"]
-                counts[name] = counts.get(name, 0) + 1
-                sums[name] = sums.get(name, 0.0) + float(line.get("value", 0))
-            window = 1 if hour < 48 else 2 if hour < 168 else 3 if hour < 840 else None
-            if window is None:
-                print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None, "lock": False}))
-                continue
-            settings = windows[window - 1]
-            if window > 1 and not settings.postback_window_settings_enabled:
-                settings = windows[0]
-            chosen = next(
-                (value for value in settings.conversion_values if all(holds(m, counts, sums) for m in value.event_mappings)),
-                None,
-            )
-            fine = (chosen.fine_value if chosen else 0) if window == 1 else None
-            coarse = COARSE[chosen.coarse_value] if chosen else "low"
-            lock = bool(chosen.lock_enabled) if chosen else False
-            print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse, "lock": lock}))
+    for number, line in journey_lines(sys.argv[2]):
+        hour = line["hour"]
+        if "event" in line:
+            name = line["event"]
+            counts[name] = counts.get(name, 0) + 1
+            sums[name] = sums.get(name, 0.0) + float(line.get("value", 0))
+        window = window_at(hour)
+        if window is None:
+            print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None, "lock": False}))
+            continue
+        settings = windows[window - 1]
+        if window > 1 and not settings.postback_window_settings_enabled:
+            settings = windows[0]
+        chosen = next(
+            (value for value in settings.conversion_values if all(holds(m, counts, sums) for m in value.event_mappings)),
+            None,
+        )
+        fine = (chosen.fine_value if chosen else 0) if window == 1 else None
+        coarse = COARSE[chosen.coarse_value] if chosen else "low"
+        lock = bool(chosen.lock_enabled) if chosen else False
+        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse, "lock": lock}))
 
 
 main()

@@ -22,7 +22,11 @@ As the SDK does it:
   match.
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from journeys import journey_lines, window_at  # noqa: E402
 
 
 def main():
@@ -70,48 +74,43 @@ def main():
         return True
 
     fine, next_fine, coarse_sent, sent_window = 0, 0, None, None
-    with open(sys.argv[2]) as journey:
-        for number, text in enumerate(journey, start=1):
-            text = text.split("#", 1)[0].strip()
-            if not text:
-                continue
-            line = json.loads(text)
-            if "event" not in line:
-                continue
-            hour = line["hour"]
-            seconds = hour * 3600
-            index = 1 if seconds <= 172800 else 2 if seconds <= 604800 else 3 if seconds <= 3024000 else -1
-            cut = (not cutoff) or seconds > cutoff * 86400
-            if index != sent_window:
-                coarse_sent, sent_window = None, index
-            if not (cut and index == 1):
-                name, currency = names.get(line["event"], (line["event"], default))
-                recorded.add(name)
-                if "value" in line:
-                    if currency not in currencies:
-                        currency = default
-                    values.setdefault(name, {})
-                    values[name][currency] = values[name].get(currency, 0.0) + float(line["value"])
-                for rule in rules:
-                    if rule["conversion_value"] < next_fine:
-                        break
-                    if matched(rule["events"]):
-                        if not cut:
-                            fine, next_fine = rule["conversion_value"], rule["conversion_value"] + 1
-                        break
-                for rule in coarse.get(index, []):
-                    if matched(rule["events"]):
-                        coarse_sent = rule["coarse_cv_value"]
-                        break
-            lock = any(
-                lock["postback_sequence_index"] == index
-                and ((lock["lock_window_type"] == "time" and hour >= lock["time"])
-                     or (lock["lock_window_type"] == "event" and matched(lock["events"])))
-                for lock in locks
-            )
-            window = 1 if hour < 48 else 2 if hour < 168 else 3 if hour < 840 else None
-            print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse_sent or "low",
-                              "lock": lock}))
+    for number, line in journey_lines(sys.argv[2]):
+        if "event" not in line:
+            continue
+        hour = line["hour"]
+        seconds = hour * 3600
+        index = 1 if seconds <= 172800 else 2 if seconds <= 604800 else 3 if seconds <= 3024000 else -1
+        cut = (not cutoff) or seconds > cutoff * 86400
+        if index != sent_window:
+            coarse_sent, sent_window = None, index
+        if not (cut and index == 1):
+            name, currency = names.get(line["event"], (line["event"], default))
+            recorded.add(name)
+            if "value" in line:
+                if currency not in currencies:
+                    currency = default
+                values.setdefault(name, {})
+                values[name][currency] = values[name].get(currency, 0.0) + float(line["value"])
+            for rule in rules:
+                if rule["conversion_value"] < next_fine:
+                    break
+                if matched(rule["events"]):
+                    if not cut:
+                        fine, next_fine = rule["conversion_value"], rule["conversion_value"] + 1
+                    break
+            for rule in coarse.get(index, []):
+                if matched(rule["events"]):
+                    coarse_sent = rule["coarse_cv_value"]
+                    break
+        lock = any(
+            lock["postback_sequence_index"] == index
+            and ((lock["lock_window_type"] == "time" and hour >= lock["time"])
+                 or (lock["lock_window_type"] == "event" and matched(lock["events"])))
+            for lock in locks
+        )
+        window = window_at(hour)
+        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse_sent or "low",
+                          "lock": lock}))
 
 
 main()

@@ -32,6 +32,15 @@ import Testing
         )
     }
 
+    /// The Google Ads export of the schema written for Google Ads' one mapping per value.
+    @Test func googleAdsExportMatchesGolden() throws {
+        let path = "Tests/SkanPlatformsTests/Fixtures/GoogleAdsExact.skan"
+        let export = SchemaExport(
+            schema: try ShippedSchemas.compile(path), format: .googleAds, options: .init(appID: "1234567890"))
+        #expect(export.losses.isEmpty, "\(export.losses)")
+        try expectGolden(export.text, at: "Tests/SkanPlatformsTests/Goldens/GoogleAdsExact.google-ads.json")
+    }
+
     /// Every shipped schema that is not exact is refused with at least one located error.
     @Test func theOthersAreRefusedWithLocatedErrors() throws {
         let others = ShippedSchemas.all.filter { !FirstMatchListTests.exactSchemas.contains($0) }

@@ -104,7 +104,8 @@ import Testing
               none = 0 0
               some = 1 1...
             }
-            coarse { high when big  low otherwise }
+            coarse window 1 { high when big  low otherwise }
+            coarse windows 2...3 { medium when recent == some  low otherwise }
             lock window 1 after 36 hours
             """)
         let losses = Self.list(schema).losses

@@ -24,13 +24,13 @@ import Testing
         #expect(refused.stdout.isEmpty)
         #expect(
             refused.stderr.contains(
-                "Schemas/Platforms/MetaSDK.skan:20:7: error: GA4's amount bounds are inclusive: 'fb_mobile_purchase.sum > 100' cannot be written (fine values 3, 4, 11, 12; windows 1, 2 and 3); write it inclusively ('fb_mobile_purchase.sum >= 100.01' for amounts in cents), or export with --allow-lossy to write it with the inclusive bound [export-bound]"
+                "Schemas/Platforms/MetaSDK.skan:20:7: error: GA4's bounds are inclusive: 'fb_mobile_purchase.sum > 100' cannot be written (fine values 3, 4, 11, 12; windows 1, 2 and 3); write it inclusively ('fb_mobile_purchase.sum >= 100.01' for amounts in cents), or export with --allow-lossy to write it with the inclusive bound [export-bound]"
             ))
         #expect(refused.stderr.contains("[export-bound]"))
         #expect(refused.stderr.contains("fine value"))
         let lossy = try CLI.run(["export", "Schemas/Platforms/MetaSDK.skan", "--format", "ga4", "--allow-lossy"])
         #expect(lossy.status == 0)
-        #expect(lossy.stderr.contains("warning: GA4's amount bounds are inclusive"))
+        #expect(lossy.stderr.contains("warning: GA4's bounds are inclusive"))
         #expect(lossy.stdout.contains("\"minEventValue\": 100"))
     }
 
@@ -84,7 +84,10 @@ import Testing
 
     /// Runs `journeys` journeys through `skanc simulate` on `schemaPath` and through GA4's evaluator on
     /// `ga4File`, and compares every line.
-    static func compare(schemaPath: String, ga4File: URL, in directory: TemporaryDirectory, context: String) throws {
+    static func compare(
+        schemaPath: String, ga4File: URL, in directory: TemporaryDirectory, context: String,
+        evaluator: String = "ga4_evaluate.py", library: String = "google-analytics-admin"
+    ) throws {
         let schema = try #require(
             SchemaCompiler.compile(try String(contentsOfFile: schemaPath, encoding: .utf8)).schema, "\(context)")
         for seed in 0..<3 {
@@ -94,10 +97,10 @@ import Testing
             try #require(simulated.status == 0, "\(simulated.stderr)")
             let ga4 = try ChildProcess.run(
                 try ChildProcess.onPath("python3"),
-                [Paths.file("Tests/Scripts/ga4_evaluate.py").path, ga4File.path, journeyFile.path])
+                [Paths.file("Tests/Scripts/\(evaluator)").path, ga4File.path, journeyFile.path])
             try #require(
                 ga4.status == 0,
-                "ga4_evaluate.py: \(ga4.stderr) (google-analytics-admin is installed by `bash .ci/run`, or `python3 -m pip install google-analytics-admin`)"
+                "\(evaluator): \(ga4.stderr) (\(library) is installed by `bash .ci/run`, or `python3 -m pip install \(library)`)"
             )
             let expected = try Self.rows(simulated.stdout)
             let actual = try Self.rows(ga4.stdout)
@@ -132,6 +135,48 @@ import Testing
         try #require(imported.status == 0, "\(imported.stderr)")
         #expect(try CLI.run(["check", schemaFile.path]).stderr.isEmpty)
         try Self.compare(schemaPath: schemaFile.path, ga4File: ga4File, in: directory, context: source)
+    }
+
+    /// Google Ads' reading of the export (Tests/Scripts/google_ads_evaluate.py, which parses it with Google's
+    /// client library) gives, on journeys, exactly one fine value and one coarse value, those the app sends.
+    @Test func googleAdsDescribesWhatTheAppSends() throws {
+        let directory = try TemporaryDirectory()
+        let path = "Tests/SkanPlatformsTests/Fixtures/GoogleAdsExact.skan"
+        let exportFile = directory.url.appendingPathComponent("google-ads.json")
+        let export = try CLI.run([
+            "export", path, "--format", "google-ads", "--app-id", "1234567890", "-o", exportFile.path,
+        ])
+        try #require(export.status == 0, "\(export.stderr)")
+        try Self.compare(
+            schemaPath: path, ga4File: exportFile, in: directory, context: path, evaluator: "google_ads_evaluate.py",
+            library: "google-ads")
+        #expect(try CLI.run(["export", path, "--format", "google-ads"]).status == 64)
+        let refused = try CLI.run([
+            "export", "Schemas/Platforms/GoogleAds.skan", "--format", "google-ads", "--app-id", "1",
+        ])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("[export-shape]")
+                && refused.stderr.contains("cannot say that 'purchase' was not logged"))
+    }
+
+    /// Every shipped schema's export, lossy where it must be, is what Google's client libraries read strictly:
+    /// the shapes hold for every schema, not only for those that export exactly.
+    @Test(arguments: ShippedSchemas.all)
+    func googlesLibrariesReadEveryExport(_ path: String) throws {
+        let directory = try TemporaryDirectory()
+        let journey = directory.url.appendingPathComponent("empty.jsonl")
+        try "{\"hour\": 1}\n".write(to: journey, atomically: true, encoding: .utf8)
+        for (format, script) in [("ga4", "ga4_evaluate.py"), ("google-ads", "google_ads_evaluate.py")] {
+            let file = directory.url.appendingPathComponent("\(format).json")
+            let export = try CLI.run(
+                ["export", path, "--format", format, "--app-id", "1234567890", "--allow-lossy", "-o", file.path])
+            try #require(export.status == 0, "\(path): \(export.stderr)")
+            let read = try ChildProcess.run(
+                try ChildProcess.onPath("python3"),
+                [Paths.file("Tests/Scripts/\(script)").path, file.path, journey.path])
+            #expect(read.status == 0, "\(path) as \(format): \(read.stderr)")
+        }
     }
 
     @Test func importRefusesWhatIsNotTheResource() throws {

@@ -18,10 +18,13 @@ extension DiagnosticCode {
     public static let exportLimit = DiagnosticCode("export-limit")
     /// Value events in several currencies.
     public static let exportCurrency = DiagnosticCode("export-currency")
+    /// A value or lock the platform's one-mapping-per-value model cannot describe.
+    public static let exportShape = DiagnosticCode("export-shape")
 
     /// Every code `skanc export` raises, in the order docs/Export.md explains them.
     public static let exportCodes: [DiagnosticCode] = [
         .exportTime, .exportScope, .exportBound, .exportSum, .exportAppSet, .exportGap, .exportLimit, .exportCurrency,
+        .exportShape,
     ]
 }
 
@@ -71,7 +74,7 @@ extension ExportLoss {
             )
         case .strictAmount(let what, let inclusive):
             return (
-                .exportBound, "\(platform)'s amount bounds are inclusive: '\(what)' cannot be written",
+                .exportBound, "\(platform)'s bounds are inclusive: '\(what)' cannot be written",
                 "with the inclusive bound", "write it inclusively ('\(inclusive)' for amounts in cents)"
             )
         case .summedEvents(let field):
@@ -104,6 +107,28 @@ extension ExportLoss {
                 .exportCurrency,
                 "\(platform) has one currency per property and the events have \(codes.joined(separator: ", "))",
                 "as if they were one", "give every value event the property's currency"
+            )
+        case .notOneRange(let what):
+            return (
+                .exportShape, "\(platform) describes each value with one range of each event: \(what) is not one",
+                "with the first of its ranges", "make the cases' conditions one range each, apart from the others"
+            )
+        case .notLogged(let event):
+            return (
+                .exportShape, "\(platform) cannot say that '\(event)' was not logged", "without that condition",
+                "describe the value by what was logged"
+            )
+        case .hourBound(let what):
+            return (
+                .exportBound,
+                "\(platform) counts whole hours since install from a lower bound up to an upper one: '\(what)' cannot be written",
+                "rounded to whole hours", "write time as 'hours >= N' and 'hours < N' with whole N"
+            )
+        case .lockTrigger(let what):
+            return (
+                .exportShape,
+                "\(platform) locks on one event, one fine value or one coarse value: \(what) is none of them",
+                "without the lock", "lock when one event is logged, or when the fine or coarse value is one value"
             )
         case .nameTooLong(let name, let limit):
             return (

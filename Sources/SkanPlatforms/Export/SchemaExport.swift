@@ -6,6 +6,7 @@ public struct SchemaExport: Sendable {
     /// The formats, by their names on the command line.
     public enum Format: String, CaseIterable, Sendable {
         case ga4
+        case googleAds = "google-ads"
         case appReportingPack = "app-reporting-pack"
     }
 
@@ -37,16 +38,20 @@ public struct SchemaExport: Sendable {
 
     /// `schema` in `format`.
     public init(schema: Schema, format: Format, options: Options) {
+        if format == .googleAds {
+            let export = GoogleAdsExport(schema: schema, appID: options.appID ?? "")
+            (platform, text, losses, warnings) = ("Google Ads", export.json, export.losses, [])
+            return
+        }
         let ga4 = GA4Export(
             schema: schema,
             options: .init(displayNames: options.displayNames, applyConversionValues: options.applyConversionValues))
         losses = ga4.losses
         warnings = ga4.cutNames.first.map { [.cutDisplayNames(count: ga4.cutNames.count, first: $0)] } ?? []
-        switch format {
-        case .ga4:
+        if format == .ga4 {
             platform = "GA4"
             text = ga4.json
-        case .appReportingPack:
+        } else {
             platform = "the App Reporting Pack"
             text = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "").csv
         }

@@ -11,7 +11,11 @@ struct ConditionTranslation {
     let codes: [Int?]
     /// Where the condition is written, for the losses.
     let location: SourceLocation?
+    /// Whether the platform bounds the hours since first launch (Google Ads' time post install); GA4 does not.
+    var allowsTime = false
     var losses: [ExportLoss.Kind] = []
+    /// Strict bounds made (`E.sum > X`, `not (E.sum >= X)`, `hours < X`): a loss only where an entry keeps one.
+    var strictTerms: [ExportLoss.Kind] = []
 
     /// At most this many conjunctions for one condition: beyond, the schema is refused as too large.
     static let maximumTerms = 4_096
@@ -33,9 +37,13 @@ struct ConditionTranslation {
             let op = negated ? op.complement : op
             return bounds(event: event, measure: measure, op, number)
         case .hours(let op, let number):
-            // A first-match list of event bounds has no clock.
-            losses.append(.time("hours \(op.rawValue) \(ConditionNumber.text(number))"))
-            return [.always]
+            let op = negated ? op.complement : op
+            guard allowsTime else {
+                // GA4's event bounds have no clock.
+                losses.append(.time("hours \(op.rawValue) \(ConditionNumber.text(number))"))
+                return [.always]
+            }
+            return hourBounds(op, number)
         case .not(let inner):
             return terms(of: inner, negated: !negated)
         case .all(let parts):
@@ -64,6 +72,42 @@ struct ConditionTranslation {
         return result
     }
 
+    private mutating func strict(_ written: String, _ inclusive: String) {
+        strictTerms.append(.strictAmount(written, inclusive: inclusive))
+    }
+
+    private func name(_ event: Int) -> String {
+        schema.events.indices.contains(event) ? schema.events[event].name : "?"
+    }
+
+    /// `number` moved by `cents` hundredths: the inclusive bound for amounts in cents.
+    private func cents(_ number: Double, _ cents: Double) -> String {
+        ConditionNumber.text((number * 100 + cents).rounded() / 100)
+    }
+
+    /// `hours OP X` as hour bounds, strict where the operator is.
+    private mutating func hourBounds(_ op: ComparisonOperator, _ number: Double) -> [EventConjunction] {
+        let made: [EventConjunction?]
+        switch op {
+        case .greaterOrEqual: made = [EventConjunction(minHours: number, maxHours: nil)]
+        case .greater:
+            strict("hours > \(ConditionNumber.text(number))", "hours >= \(ConditionNumber.text(number))")
+            made = [EventConjunction(minHours: number, maxHours: nil, minStrict: true)]
+        case .lessOrEqual: made = [EventConjunction(minHours: nil, maxHours: number)]
+        case .less:
+            strict("hours < \(ConditionNumber.text(number))", "hours <= \(ConditionNumber.text(number))")
+            made = [EventConjunction(minHours: nil, maxHours: number, maxStrict: true)]
+        case .equal: made = [EventConjunction(minHours: number, maxHours: number)]
+        case .notEqual:
+            strict("hours != \(ConditionNumber.text(number))", "a bound with '>=' or '<='")
+            made = [
+                EventConjunction(minHours: nil, maxHours: number, maxStrict: true),
+                EventConjunction(minHours: number, maxHours: nil, minStrict: true),
+            ]
+        }
+        return made.compactMap { $0 }
+    }
+
     private mutating func bounds(
         event: Int, measure: Condition.EventMeasure, _ op: ComparisonOperator, _ number: Double
     )
@@ -88,21 +132,23 @@ struct ConditionTranslation {
         case (.sum, .greaterOrEqual): made = [EventBounds(event: event, minValue: number)]
         case (.sum, .lessOrEqual): made = [EventBounds(event: event, maxValue: number)]
         case (.sum, .equal): made = [EventBounds(event: event, minValue: number, maxValue: number)]
-        case (.sum, .greater), (.sum, .less), (.sum, .notEqual):
-            let name = schema.events.indices.contains(event) ? schema.events[event].name : "?"
-            let written = "\(name).sum \(op.rawValue) \(ConditionNumber.text(number))"
-            let inclusive: String
-            switch op {
-            case .greater: inclusive = "\(name).sum >= \(ConditionNumber.text((number * 100 + 1).rounded() / 100))"
-            case .less: inclusive = "\(name).sum <= \(ConditionNumber.text((number * 100 - 1).rounded() / 100))"
-            default: inclusive = "a bound with '>=' or '<='"
-            }
-            losses.append(.strictAmount(written, inclusive: inclusive))
-            switch op {
-            case .greater: made = [EventBounds(event: event, minValue: number)]
-            case .less: made = [EventBounds(event: event, maxValue: number)]
-            default: return [.always]
-            }
+        case (.sum, .greater):
+            strict("\(name(event)).sum > \(ConditionNumber.text(number))", "\(name(event)).sum >= \(cents(number, 1))")
+            var bound = EventBounds(event: event, minValue: number)
+            bound.minValueStrict = true
+            made = [bound]
+        case (.sum, .less):
+            strict("\(name(event)).sum < \(ConditionNumber.text(number))", "\(name(event)).sum <= \(cents(number, -1))")
+            var bound = EventBounds(event: event, maxValue: number)
+            bound.maxValueStrict = true
+            made = [bound]
+        case (.sum, .notEqual):
+            strict("\(name(event)).sum != \(ConditionNumber.text(number))", "a bound with '>=' or '<='")
+            var below = EventBounds(event: event, maxValue: number)
+            below.maxValueStrict = true
+            var above = EventBounds(event: event, minValue: number)
+            above.minValueStrict = true
+            made = [below, above]
         }
         // Each bound alone (a `!=` gives two alternatives); a bound no count meets gives nothing.
         return made.compactMap { EventConjunction([$0]) }

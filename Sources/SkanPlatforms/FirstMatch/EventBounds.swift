@@ -12,6 +12,13 @@ public struct EventBounds: Hashable, Sendable {
     public var minValue: Double?
     /// A sum of at most this; nil: no upper bound.
     public var maxValue: Double?
+    /// Whether the sum must be over `minValue` (`E.sum > X`), not at least it.
+    public var minValueStrict = false
+    /// Whether the sum must be under `maxValue` (`not (E.sum >= X)`), not at most it.
+    public var maxValueStrict = false
+
+    /// Whether a value bound is strict, which platforms with inclusive bounds cannot say.
+    public var hasStrictValue: Bool { (minValue != nil && minValueStrict) || (maxValue != nil && maxValueStrict) }
 
     /// Bounds on `event`; none by default.
     public init(
@@ -29,8 +36,10 @@ public struct EventBounds: Hashable, Sendable {
         var result = self
         result.minCount = Self.tighter(minCount, other.minCount, by: max)
         result.maxCount = Self.tighter(maxCount, other.maxCount, by: min)
-        result.minValue = Self.tighter(minValue, other.minValue, by: max)
-        result.maxValue = Self.tighter(maxValue, other.maxValue, by: min)
+        (result.minValue, result.minValueStrict) = Self.tighterLower(
+            (minValue, minValueStrict), (other.minValue, other.minValueStrict))
+        (result.maxValue, result.maxValueStrict) = Self.tighterUpper(
+            (maxValue, maxValueStrict), (other.maxValue, other.maxValueStrict))
         return result.isSatisfiable ? result : nil
     }
 
@@ -39,7 +48,8 @@ public struct EventBounds: Hashable, Sendable {
     var isSatisfiable: Bool {
         if let maxCount, maxCount < max(minCount ?? 0, 0) { return false }
         if let maxValue, maxValue < max(minValue ?? 0, 0) { return false }
-        if maxCount == 0, let minValue, minValue > 0 { return false }
+        if let maxValue, maxValue == max(minValue ?? 0, 0), maxValueStrict || minValueStrict { return false }
+        if maxCount == 0, let minValue, minValue > 0 || minValueStrict { return false }
         return true
     }
 
@@ -52,9 +62,25 @@ public struct EventBounds: Hashable, Sendable {
     public func holds(count: Double, sum: Double) -> Bool {
         if let minCount, count < Double(minCount) { return false }
         if let maxCount, count > Double(maxCount) { return false }
-        if let minValue, sum < minValue { return false }
-        if let maxValue, sum > maxValue { return false }
+        if let minValue, minValueStrict ? sum <= minValue : sum < minValue { return false }
+        if let maxValue, maxValueStrict ? sum >= maxValue : sum > maxValue { return false }
         return true
+    }
+
+    /// Of two lower bounds, the tighter: the larger, or at the same value the strict one.
+    static func tighterLower(_ left: (Double?, Bool), _ right: (Double?, Bool)) -> (Double?, Bool) {
+        guard let low = left.0 else { return right }
+        guard let high = right.0 else { return left }
+        if low == high { return (low, left.1 || right.1) }
+        return low > high ? left : right
+    }
+
+    /// Of two upper bounds, the tighter: the smaller, or at the same value the strict one.
+    static func tighterUpper(_ left: (Double?, Bool), _ right: (Double?, Bool)) -> (Double?, Bool) {
+        guard let low = left.0 else { return right }
+        guard let high = right.0 else { return left }
+        if low == high { return (low, left.1 || right.1) }
+        return low < high ? left : right
     }
 
     private static func tighter<T>(_ left: T?, _ right: T?, by pick: (T, T) -> T) -> T? {
@@ -64,14 +90,45 @@ public struct EventBounds: Hashable, Sendable {
     }
 }
 
-/// Bounds on several events that must all hold: one `EventBounds` per event named, in order of first mention.
-/// Empty, it always holds.
+/// Bounds on several events that must all hold: one `EventBounds` per event named, in order of first mention,
+/// and, where the platform has a clock (Google Ads' time post install), inclusive bounds on the hours since
+/// first launch. Empty, it always holds.
 public struct EventConjunction: Hashable, Sendable {
     /// One per event, in order of first mention.
     public private(set) var bounds: [EventBounds]
+    /// At least this many hours since first launch; nil: no bound.
+    public private(set) var minHours: Double?
+    /// At most this many hours since first launch; nil: no bound.
+    public private(set) var maxHours: Double?
+    /// Whether the hours must be over `minHours`, not at least it.
+    public private(set) var minHoursStrict = false
+    /// Whether the hours must be under `maxHours`, not at most it.
+    public private(set) var maxHoursStrict = false
+
+    /// Whether a value or hour bound is strict, which platforms with inclusive bounds cannot say.
+    public var hasStrictBound: Bool {
+        bounds.contains(where: \.hasStrictValue) || (minHours != nil && minHoursStrict)
+            || (maxHours != nil && maxHoursStrict)
+    }
 
     /// Always holds.
     public static let always = EventConjunction(bounds: [])
+
+    /// Hours since first launch between `minHours` and `maxHours` (inclusive unless strict); nil when none are.
+    init?(minHours: Double?, maxHours: Double?, minStrict: Bool = false, maxStrict: Bool = false) {
+        self.init(bounds: [])
+        self.minHours = minHours.flatMap { $0 > 0 || minStrict ? $0 : nil }
+        self.minHoursStrict = minStrict
+        self.maxHours = maxHours
+        self.maxHoursStrict = maxStrict
+        guard hoursSatisfiable else { return nil }
+    }
+
+    private var hoursSatisfiable: Bool {
+        guard let maxHours else { return true }
+        let low = max(minHours ?? 0, 0)
+        return maxHours > low || (maxHours == low && !maxHoursStrict && !(minHours != nil && minHoursStrict))
+    }
 
     /// Bounds on the events of `bounds`, merged per event; nil when they cannot all hold.
     init?(_ bounds: [EventBounds]) {
@@ -89,6 +146,8 @@ public struct EventConjunction: Hashable, Sendable {
 
     /// Both conjunctions, merged per event; nil when they cannot both hold.
     func and(_ other: EventConjunction) -> EventConjunction? {
+        let low = EventBounds.tighterLower((minHours, minHoursStrict), (other.minHours, other.minHoursStrict))
+        let high = EventBounds.tighterUpper((maxHours, maxHoursStrict), (other.maxHours, other.maxHoursStrict))
         var merged = bounds
         for bound in other.bounds {
             if let index = merged.firstIndex(where: { $0.event == bound.event }) {
@@ -99,11 +158,28 @@ public struct EventConjunction: Hashable, Sendable {
                 merged.append(bound)
             }
         }
-        return EventConjunction(bounds: merged)
+        var result = EventConjunction(bounds: merged)
+        (result.minHours, result.minHoursStrict) = low
+        (result.maxHours, result.maxHoursStrict) = high
+        return result.hoursSatisfiable ? result : nil
     }
 
-    /// Whether it holds for events counted `count(e)` times with sums `sum(e)`.
-    public func holds(count: (Int) -> Double, sum: (Int) -> Double) -> Bool {
-        bounds.allSatisfy { $0.holds(count: count($0.event), sum: sum($0.event)) }
+    /// The same bounds, each inclusive: what a platform with inclusive bounds writes for a strict one.
+    public var inclusive: EventConjunction {
+        var result = self
+        result.bounds = bounds.map { bound in
+            var inclusive = bound
+            (inclusive.minValueStrict, inclusive.maxValueStrict) = (false, false)
+            return inclusive
+        }
+        (result.minHoursStrict, result.maxHoursStrict) = (false, false)
+        return result
+    }
+
+    /// Whether it holds for events counted `count(e)` times with sums `sum(e)`, at `hours` since first launch.
+    public func holds(count: (Int) -> Double, sum: (Int) -> Double, hours: Double = 0) -> Bool {
+        if let minHours, minHoursStrict ? hours <= minHours : hours < minHours { return false }
+        if let maxHours, maxHoursStrict ? hours >= maxHours : hours > maxHours { return false }
+        return bounds.allSatisfy { $0.holds(count: count($0.event), sum: sum($0.event)) }
     }
 }

@@ -28,6 +28,14 @@ public struct ExportLoss: Hashable, Sendable {
         case tooManyEntries(count: Int, limit: Int)
         /// A name longer than the platform allows.
         case nameTooLong(String, limit: Int)
+        /// A value whose events are not one range of each (Google Ads describes each value with one mapping).
+        case notOneRange(String)
+        /// An event that must not have been logged, which Google Ads' ranges cannot say.
+        case notLogged(String)
+        /// An hour bound Google Ads' whole hours cannot say (`hours <= 24`, `hours > 3`, `hours >= 1.5`).
+        case hourBound(String)
+        /// A lock that is not one event, one fine value or one coarse value.
+        case lockTrigger(String)
     }
 
     /// What cannot be said.

@@ -12,7 +12,10 @@ struct FieldOrdering {
     /// What the ordering could not say of the field.
     var losses: [ExportLoss.Kind]
 
-    init(field: Field) {
+    /// The ordering of `field` in `window`, on a platform with a clock (`allowsTime`: Google Ads' time post
+    /// install, where `count of days` is `hours >= 24 * k`) or without one (GA4). In window 1, `within N hours`
+    /// from hour 48 on and `in window` count what a count since first launch counts.
+    init(field: Field, window: ConversionWindow, allowsTime: Bool) {
         losses = []
         switch field.derivation {
         case nil:
@@ -24,7 +27,16 @@ struct FieldOrdering {
         case .firstMatch(let conditions)?:
             choices = zip(field.cases, conditions).map { ($0.code, $1) }
         case .buckets(let source)?:
-            let event = Self.event(of: source, field: field, losses: &losses)
+            if source.measure == .days, allowsTime {
+                let bucketed = field.cases.filter { $0.bucket != nil }.sorted { $0.bucket!.lower > $1.bucket!.lower }
+                choices = bucketed.enumerated().map { position, bucketCase in
+                    position == bucketed.count - 1
+                        ? (bucketCase.code, .always)
+                        : (bucketCase.code, .hours(.greaterOrEqual, 24 * bucketCase.bucket!.lower.rounded(.up)))
+                }
+                return
+            }
+            let event = Self.event(of: source, field: field, window: window, losses: &losses)
             let bucketed = field.cases.filter { $0.bucket != nil }.sorted { $0.bucket!.lower < $1.bucket!.lower }
             if source.measure != .days, Self.hasGap(bucketed, counts: source.measure == .count) {
                 losses.append(.bucketGap(field: field.name))
@@ -41,7 +53,13 @@ struct FieldOrdering {
             }
             if event == nil { choices = [choices.last ?? (0, .always)] }
         case .count(let source)?:
-            guard let event = Self.event(of: source, field: field, losses: &losses) else {
+            if source.measure == .days, allowsTime {
+                choices = (0...field.bits.maximumCode).reversed().map { code in
+                    code == 0 ? (0, .always) : (code, .hours(.greaterOrEqual, Double(24 * code)))
+                }
+                return
+            }
+            guard let event = Self.event(of: source, field: field, window: window, losses: &losses) else {
                 choices = [(0, .always)]
                 return
             }
@@ -54,14 +72,19 @@ struct FieldOrdering {
 
     /// The one event a source reads since first launch, or nil (with the loss) when it reads days, or records
     /// the loss of a scope or of a sum over several events and reads the first.
-    private static func event(of source: ActivitySource, field: Field, losses: inout [ExportLoss.Kind]) -> Int? {
+    private static func event(
+        of source: ActivitySource, field: Field, window: ConversionWindow, losses: inout [ExportLoss.Kind]
+    ) -> Int? {
         if source.measure == .days {
             losses.append(.time("\(field.name): count of days"))
             return nil
         }
         switch source.scope {
         case .sinceFirstLaunch: break
+        case .within(let hours) where window == .first && hours >= Double(ConversionWindow.first.hours.upperBound):
+            break
         case .within(let hours): losses.append(.time("\(field.name): within \(ConditionNumber.text(hours)) hours"))
+        case .inWindow where window == .first: break
         case .inWindow: losses.append(.windowScope(field: field.name))
         }
         if source.events.count > 1 { losses.append(.summedEvents(field: field.name)) }

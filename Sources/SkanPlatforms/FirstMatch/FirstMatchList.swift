@@ -35,8 +35,8 @@ public struct FirstMatchList: Sendable {
     /// The lists of `schema`, each at most `entryLimit` entries of at most `eventLimit` events.
     public init(schema: Schema, entryLimit: Int, eventLimit: Int) {
         var ledger = LossLedger()
-        let orderings = schema.fields.map(FieldOrdering.init)
         windows = PerWindow { window in
+            let orderings = schema.fields.map { FieldOrdering(field: $0, window: window, allowsTime: false) }
             var builder = WindowListBuilder(
                 schema: schema, window: window, orderings: orderings, eventLimit: eventLimit)
             builder.build()
@@ -86,44 +86,20 @@ private struct WindowListBuilder {
         self.window = window
         self.orderings = orderings
         self.eventLimit = eventLimit
-        needed = Self.fieldsRead(schema: schema, window: window)
-    }
-
-    /// Window 1 reads every field (the fine value holds them all); windows 2 and 3 those their coarse rules and
-    /// lock read, with the fields those fields' conditions read.
-    static func fieldsRead(schema: Schema, window: ConversionWindow) -> [Int] {
-        if window == .first { return Array(schema.fields.indices) }
-        var wanted = schema.coarseRules(window: window).reduce(into: Set<Int>()) {
-            $0.formUnion($1.condition.fieldsRead)
-        }
-        wanted.formUnion(schema.lockCondition(window: window)?.fieldsRead ?? [])
-        var frontier = Array(wanted)
-        while let field = frontier.popLast() {
-            for read in Self.conditionFields(of: schema.fields[field]) where wanted.insert(read).inserted {
-                frontier.append(read)
-            }
-        }
-        return wanted.sorted()
-    }
-
-    private static func conditionFields(of field: Field) -> Set<Int> {
-        switch field.derivation {
-        case .flag(let condition)?: condition.fieldsRead
-        case .firstMatch(let conditions)?: conditions.reduce(into: []) { $0.formUnion($1.fieldsRead) }
-        default: []
-        }
+        needed = schema.fieldsRead(in: window)
     }
 
     mutating func build() {
         var codes = [Int?](repeating: nil, count: schema.fields.count)
-        descend(depth: 0, codes: &codes, terms: [.always], pending: [])
+        descend(depth: 0, codes: &codes, terms: [.always], pending: [], strictPending: [])
     }
 
     /// A loss found on the way to a state, recorded with the state's fine value once the state is complete.
     typealias PendingLoss = (kind: ExportLoss.Kind, location: SourceLocation?)
 
     private mutating func descend(
-        depth: Int, codes: inout [Int?], terms: [EventConjunction], pending: [PendingLoss]
+        depth: Int, codes: inout [Int?], terms: [EventConjunction], pending: [PendingLoss],
+        strictPending: [PendingLoss]
     ) {
         guard !closed else { return }
         explored += 1
@@ -134,7 +110,9 @@ private struct WindowListBuilder {
                     fineValue: nil))
         }
         guard explored < FirstMatchList.maximumStates else { return }
-        guard depth < needed.count else { return finish(codes: codes, terms: terms, pending: pending) }
+        guard depth < needed.count else {
+            return finish(codes: codes, terms: terms, pending: pending, strictPending: strictPending)
+        }
         let field = needed[depth]
         let fieldLosses = orderings[field].losses.map { ($0, schema.sites.field(field)) }
         for choice in orderings[field].choices {
@@ -144,14 +122,19 @@ private struct WindowListBuilder {
             let chosen = translation.terms(of: choice.condition)
             let combined = terms.flatMap { left in chosen.compactMap { left.and($0) } }
             let found = pending + fieldLosses + translation.losses.map { ($0, schema.sites.field(field)) }
-            if !combined.isEmpty { descend(depth: depth + 1, codes: &codes, terms: combined, pending: found) }
+            let strict = strictPending + translation.strictTerms.map { ($0, schema.sites.field(field)) }
+            if !combined.isEmpty {
+                descend(depth: depth + 1, codes: &codes, terms: combined, pending: found, strictPending: strict)
+            }
             if closed { break }
         }
         codes[field] = nil
     }
 
     /// The entries of one state: its terms, times the window's coarse rules, times its lock.
-    private mutating func finish(codes: [Int?], terms: [EventConjunction], pending: [PendingLoss]) {
+    private mutating func finish(
+        codes: [Int?], terms: [EventConjunction], pending: [PendingLoss], strictPending: [PendingLoss]
+    ) {
         let fineValue = window == .first ? schema.fineValue(of: SchemaState(codes: codes.map { $0 ?? 0 })) : nil
         for loss in pending { losses.append(FoundLoss(kind: loss.kind, location: loss.location, fineValue: fineValue)) }
         let lock = schema.lockCondition(window: window)
@@ -159,6 +142,7 @@ private struct WindowListBuilder {
             var translation = ConditionTranslation(schema: schema, codes: codes, location: rule.location)
             let ruled = terms.flatMap { left in translation.terms(of: rule.condition).compactMap { left.and($0) } }
             record(translation.losses, at: rule.location, fineValue: fineValue)
+            var strict = strictPending + translation.strictTerms.map { ($0, rule.location) }
             var locked: [EventConjunction] = []
             if let lock {
                 var lockTranslation = ConditionTranslation(
@@ -166,20 +150,29 @@ private struct WindowListBuilder {
                 let lockTerms = lockTranslation.terms(of: lock)
                 locked = ruled.flatMap { left in lockTerms.compactMap { left.and($0) } }
                 record(lockTranslation.losses, at: schema.sites.locks[window], fineValue: fineValue)
+                strict += lockTranslation.strictTerms.map { ($0, schema.sites.locks[window]) }
             }
             for (conjunctions, locks) in [(locked, true), (ruled, false)] {
                 for conjunction in conjunctions {
                     add(
                         FirstMatchEntry(
-                            when: conjunction, fineValue: fineValue, coarseValue: rule.value, lock: locks, codes: codes)
-                    )
+                            when: conjunction, fineValue: fineValue, coarseValue: rule.value, lock: locks, codes: codes),
+                        strict: strict)
                     if closed { return }
                 }
             }
         }
     }
 
-    private mutating func add(_ entry: FirstMatchEntry) {
+    /// Adds `entry`; a strict bound it keeps is a loss (of the strict terms on its way), written inclusive.
+    private mutating func add(_ entry: FirstMatchEntry, strict: [PendingLoss]) {
+        var entry = entry
+        if entry.when.hasStrictBound {
+            for term in strict {
+                losses.append(FoundLoss(kind: term.kind, location: term.location, fineValue: entry.fineValue))
+            }
+            entry.when = entry.when.inclusive
+        }
         // The same bounds as an earlier entry: that one always matches first (a state's later coarse rule after
         // one that holds for the whole state, say).
         guard written.insert(entry.when).inserted else { return }

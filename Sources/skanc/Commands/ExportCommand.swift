@@ -1,18 +1,18 @@
 import SkanCore
 import SkanPlatforms
 
-/// `skanc export SCHEMA --format ga4|app-reporting-pack [-o FILE]`: the schema for an ad platform, exactly or
+/// `skanc export SCHEMA --format ga4|google-ads|app-reporting-pack [-o FILE]`: the schema for an ad platform, exactly or
 /// not at all.
 enum ExportCommand {
     static let command = Command(
         name: "export",
-        summary: "Write a schema for an ad platform (GA4, the App Reporting Pack), exactly or not at all.",
+        summary: "Write a schema for an ad platform (GA4, Google Ads, the App Reporting Pack), exactly or not at all.",
         flags: ["--display-names", "--apply-conversion-values", "--allow-lossy"],
         options: [
             "--format": SchemaExport.Format.allCases.map(\.rawValue), "-o": [], "--output": [], "--app-id": [],
         ],
         help: """
-            USAGE: skanc export SCHEMA --format ga4|app-reporting-pack [-o FILE] [--app-id ID] [--display-names]
+            USAGE: skanc export SCHEMA --format ga4|google-ads|app-reporting-pack [-o FILE] [--app-id ID] [--display-names]
                                 [--apply-conversion-values] [--allow-lossy]
 
             Writes the schema in an ad platform's own terms, so that the platform computes, for the same events,
@@ -20,6 +20,10 @@ enum ExportCommand {
               ga4                 the GA4 Admin API v1alpha SKAdNetworkConversionValueSchema, in JSON: per
                                   postback window a first-match list of conversion values, each with its fine
                                   value (window one), coarse value, one to three ANDed event mappings and lock.
+              google-ads          the Google Ads API CustomerSkAdNetworkConversionValueSchema, in JSON: each fine
+                                  value with one mapping (the whole hours since install the user was last
+                                  active in, and its events' revenue and occurrence ranges), and per postback
+                                  its low, medium and high mappings and lock trigger. Needs --app-id.
               app-reporting-pack  the rows of the App Reporting Pack's skan_schema table, as CSV: each fine value
                                   with the event bounds that give it.
             Exact or refused: when the platform cannot say something of the schema (a time, an 'in window' count,
@@ -28,9 +32,9 @@ enum ExportCommand {
             written. docs/Export.md explains each platform's model and what maps to what.
 
             OPTIONS:
-              --format FORMAT             ga4 or app-reporting-pack.
+              --format FORMAT             ga4, google-ads or app-reporting-pack.
               -o, --output FILE           Write to FILE (only when its content changes) instead of standard output.
-              --app-id ID                 The App Store ID for the App Reporting Pack's app_id column.
+              --app-id ID                 The App Store ID: Google Ads' schema.appId, the App Reporting Pack's app_id.
               --display-names             Name each GA4 conversion value from its cases' descriptions (cut to
                                           GA4's 50 characters, with a warning).
               --apply-conversion-values   Set GA4's applyConversionValues: its SDK sets the values, and linked
@@ -54,7 +58,11 @@ enum ExportCommand {
         guard let formatName = arguments.options["--format"], let format = SchemaExport.Format(rawValue: formatName)
         else {
             throw UsageError(
-                message: "say which platform: --format ga4 or --format app-reporting-pack", command: "export")
+                message: "say which platform: --format ga4, google-ads or app-reporting-pack", command: "export")
+        }
+        if format == .googleAds, arguments.options["--app-id"] == nil {
+            throw UsageError(
+                message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let options = SchemaExport.Options(
