@@ -1,6 +1,7 @@
-// libFuzzer target: any bytes as a GA4 conversion value schema for `skanc import ga4`: no crash, no hang; and
-// when the bytes are a schema and its import compiles, the imported schema gives what GA4 computes (first match
-// of each window's entries) on a journey that logs each of its events in turn, amounts on the bounds it names.
+// libFuzzer target: any bytes as a GA4 conversion value schema for `skanc import ga4`, and as Meta's
+// configuration for `skanc import meta`: no crash, no hang; and when the bytes are a GA4 schema and its import
+// compiles, the imported schema gives what GA4 computes (first match of each window's entries) on a journey that
+// logs each of its events in turn, amounts on the bounds it names.
 import FuzzSupport
 import SkanCompiler
 import SkanCore
@@ -9,6 +10,10 @@ import SkanSchemaTools
 
 /// One input; a crash, leak or failed check is a finding.
 func fuzzGA4(_ input: UnsafeRawBufferPointer) -> Int32 {
+    if let meta = try? MetaConfiguration.read(Array(input)) {
+        let imported = MetaImport(meta, name: "Fuzzed", file: "fuzz")
+        if let text = SchemaFormatter.format(imported.text) { _ = SchemaCompiler.compile(text) }
+    }
     guard let source = try? GA4Schema.read(Array(input)) else { return 0 }
     let imported = GA4Import(source, name: "Fuzzed", currency: "USD", file: "fuzz")
     guard imported.diagnostics.isEmpty, let text = SchemaFormatter.format(imported.text),
