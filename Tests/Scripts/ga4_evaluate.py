@@ -11,7 +11,8 @@ NAME, "value": X}). For each line this prints, as a JSON line, what GA4 would se
 
 How GA4 decides, from the resource's reference (properties.dataStreams.sKAdNetworkConversionValueSchema):
 - the postback window at the hour: 1 before hour 48, 2 before 168, 3 before 840, none after;
-- a window whose postbackWindowSettingsEnabled is false uses postbackWindowOne's conversion values;
+- a window whose postbackWindowSettingsEnabled is false inherits: window two takes postbackWindowOne's conversion
+  values, window three postbackWindowTwo's (what window two uses) when window two is set, else window one's;
 - "the first conversion value setting that evaluates to true will be selected": all of its eventMappings hold,
   each with its min/max event count and min/max event value (inclusive; an unset bound is not checked), over
   the events logged since install;
@@ -69,6 +70,8 @@ def main():
             print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None, "lock": False}))
             continue
         settings = windows[window - 1]
+        if window == 3 and not settings.postback_window_settings_enabled and "postback_window_two" in schema:
+            settings = windows[1]
         if window > 1 and not settings.postback_window_settings_enabled:
             settings = windows[0]
         chosen = next(

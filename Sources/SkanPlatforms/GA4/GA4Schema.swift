@@ -54,9 +54,11 @@ public struct GA4Schema: Sendable {
     /// `applyConversionValues`.
     public var applyConversionValues: Bool
 
-    /// The entries GA4 tries in `window`: its own when enabled, else window one's.
+    /// The entries GA4 tries in `window`: its own when enabled; else, for window three, window two's when window
+    /// two is set ("the schema will inherit settings from postbackWindowTwo"), and otherwise window one's.
     public func conversionValues(in window: ConversionWindow) -> [ConversionValue] {
         if window != .first, let own = windows[window], own.settingsEnabled { return own.conversionValues }
+        if window == .third, windows[.second] != nil { return conversionValues(in: .second) }
         return windows[.first]?.conversionValues ?? []
     }
 

@@ -20,7 +20,7 @@ enum ImportCommand {
                      writes it, or as the API returns it), read strictly: a key the resource does not have, or a
                      value of the wrong type, is an error with its key path. The fine value of
                      postbackWindowOne's first conversion value whose event mappings hold, each window's coarse
-                     value and lock from its own list (or window one's where its settings are off), counts and
+                     value and lock from its own list (or the one it inherits where its settings are off), counts and
                      values since install. Exporting it again gives the same values in every window.
               meta   Meta's ios_skadnetwork_conversion_config as its SDK reads it ({"data": [CONFIG]}): the
                      highest conversion_value_rules entry whose events were all logged (with values: a sum over
