@@ -37,3 +37,59 @@ import Testing
         #expect(page.contains(".scroll { max-width: 100%; overflow-x: auto; }"))
     }
 }
+
+/// `skanc preview` in its four formats, and its page in a real browser.
+@Suite struct PreviewCommandTests {
+    @Test func jsonIsTwelveCellsOfTheInterface() throws {
+        let result = try CLI.run(["preview", "Schemas/Shop.skan", "--format", "json"])
+        #expect(result.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(root["schema"] as? String == "Shop")
+        let cells = try #require(root["cells"] as? [[String: Any]])
+        #expect(cells.count == 12)
+        for cell in cells {
+            #expect(
+                Set(cell.keys).isSuperset(of: [
+                    "window", "tier", "postback", "carries", "source_identifier_digits", "fields",
+                ]))
+            let fields = try #require(cell["fields"] as? [String: String])
+            #expect(Set(fields.keys) == ["registered", "paymentTier", "dayOneAction"])
+        }
+        let zeroLater = cells.first { $0["window"] as? Int == 2 && $0["tier"] as? Int == 0 }
+        #expect(zeroLater?["postback"] as? Bool == false)
+        #expect(zeroLater?["source_identifier_digits"] is NSNull)
+    }
+
+    @Test func everyFormatWritesAndBadOnesAreUsageErrors() throws {
+        for format in ["text", "markdown", "html", "json"] {
+            let result = try CLI.run(["preview", "Schemas/Game.skan", "--format", format])
+            #expect(result.status == 0 && !result.stdout.isEmpty && result.stderr.isEmpty, "\(format)")
+        }
+        #expect(try CLI.run(["preview", "Schemas/Game.skan", "--format", "pdf"]).status == 64)
+        #expect(try CLI.run(["preview"]).status == 64)
+        #expect(try CLI.run(["preview", "missing.skan"]).status == 1)
+    }
+
+    @Test func aBrowserRendersThePreview() throws {
+        let probe = try CLI.run(["chromium", "--version"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try #require(
+            probe.status == 0,
+            "chromium is not installed; install it with `apt-get install -y chromium`, or run `bash .ci/run`")
+        let directory = try TemporaryDirectory()
+        let png = directory.url.appendingPathComponent("preview.png")
+        let script = CLI.packageRoot.appendingPathComponent("Scripts/table-screenshot.sh").path
+        let result = try ChildProcess.run(
+            try ChildProcess.onPath("bash"), [script, "Schemas/Game.skan", png.path, "1400", "800"],
+            environment: ProcessInfo.processInfo.environment.merging([
+                "SKANC": CLI.executable.path, "SKANC_PAGE": "preview",
+            ]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: png))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(bytes[16..<20].reduce(0) { $0 << 8 | Int($1) } == 1400)
+        #expect(bytes.count > 20_000, "a blank page compresses to far less")
+        let page = try CLI.run(["preview", "Schemas/Game.skan", "--format", "html"]).stdout
+        #expect(page.components(separatedBy: "<td class=\"none-sent\">").count - 1 == 2)
+        #expect(!page.contains("<script"))
+    }
+}
