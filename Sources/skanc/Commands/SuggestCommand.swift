@@ -1,0 +1,132 @@
+import Foundation
+import SkanCompiler
+import SkanCore
+import SkanSchemaTools
+
+/// `skanc suggest buckets --from FILE --bits N [--column C]`: revenue ranges cut from observed amounts.
+enum SuggestCommand {
+    static let command = Command(
+        name: "suggest",
+        summary: "Suggest revenue buckets from observed amounts (suggest buckets).",
+        flags: [],
+        options: [
+            "--from": [], "--bits": ["1", "2", "3", "4", "5", "6"], "--column": [], "--event": [], "--name": [],
+        ],
+        help: """
+            USAGE: skanc suggest buckets --from FILE --bits N [--column C] [--event NAME] [--name FIELD]
+
+            Cuts observed amounts (FILE, - for standard input: one number per line, or with --column the column C
+            of a CSV file with a header row) into 2^N ranges for a 'buckets amount' field. The optimal cut makes
+            decoding each amount by its range's mid-point lose the least revenue (the sum of the distances, found
+            exactly by dynamic programming over the distinct amounts; beyond 2000 of them, over 2000 quantiles);
+            quantile and log-spaced cuts are shown beside it with their errors. A range runs from its first
+            amount to the next range's; the first starts at 0. Last, the optimal cut as a field block to paste
+            (--event names its source event, default purchase; --name the field, default revenue).
+            A line that is not a number, or a negative amount, is an error with its line number.
+
+            OPTIONS:
+              --from FILE     The amounts.
+              --bits N        The field's width: 2^N ranges (1 to 6).
+              --column C      Read the CSV column C (by its header) instead of one number per line.
+              --event NAME    The event the field sums (default purchase).
+              --name FIELD    The field's name (default revenue).
+              -h, --help      Show this help.
+
+            EXIT STATUS: 0 suggested, 1 an amount cannot be read (or the file), 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals == ["buckets"] else {
+            throw UsageError(
+                message: "say what to suggest: 'skanc suggest buckets --from FILE --bits N'", command: "suggest")
+        }
+        guard let path = arguments.options["--from"] else {
+            throw UsageError(message: "name the amounts with --from FILE", command: "suggest")
+        }
+        guard let bits = arguments.options["--bits"].flatMap(Int.init) else {
+            throw UsageError(message: "say how many bits the field has with --bits N (1 to 6)", command: "suggest")
+        }
+        let event = arguments.options["--event"] ?? "purchase"
+        let name = arguments.options["--name"] ?? "revenue"
+        guard let bytes = CommandFiles.read(path, what: "the amounts") else { return .failure }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let shown = path == "-" ? "<stdin>" : path
+        let read = AmountFile.read(text, column: arguments.options["--column"])
+        guard read.diagnostics.isEmpty else { return Output.diagnostics(read.diagnostics, path: shown) }
+        guard !read.amounts.isEmpty else {
+            return Output.diagnostics(
+                [.error(.fileUnreadable, "no amounts to cut; the file has none", at: nil)], path: shown)
+        }
+        let suggestion = BucketSuggestion(amounts: read.amounts, bits: bits)
+        var lines: [String] = []
+        for cut in suggestion.cuts {
+            lines.append("\(cut.method.rawValue) cut: mean error \(money(cut.meanError)) per install")
+            for (index, lower) in cut.lowers.enumerated() {
+                let upper = index + 1 < cut.lowers.count ? "..<\(ConditionNumber.text(cut.lowers[index + 1]))" : "..."
+                lines.append(
+                    "  r\(index)  \(ConditionNumber.text(lower))\(upper)  \(cut.countPerRange[index]) installs, mean error \(money(cut.errorPerRange[index]))"
+                )
+            }
+            lines.append("")
+        }
+        lines.append(suggestion.fieldBlock(name: name, event: event, bits: bits))
+        Output.standard(lines.joined(separator: "\n"), terminator: "")
+        return .success
+    }
+
+    static func money(_ value: Double) -> String {
+        ConditionNumber.text((value * 100).rounded() / 100)
+    }
+}
+
+/// Amounts read from a file: one per line, or a CSV column by its header; each bad line an error.
+enum AmountFile {
+    static func read(_ text: String, column: String?) -> (amounts: [Double], diagnostics: [Diagnostic]) {
+        var amounts: [Double] = []
+        var problems: [Diagnostic] = []
+        func take(_ cell: String, line: Int) {
+            let trimmed = cell.trimmingCharacters(in: .whitespaces)
+            guard let amount = Double(trimmed), amount.isFinite, amount >= 0 else {
+                problems.append(
+                    .error(
+                        .fileUnreadable,
+                        "'\(TerminalText.visible(String(trimmed.prefix(40))))' is not an amount (a number, 0 or more)",
+                        at: SourceLocation(line: line, column: 1, offset: 0)))
+                return
+            }
+            amounts.append(amount)
+        }
+        guard let column else {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let cell = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+                if cell.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                take(cell, line: index + 1)
+            }
+            return (amounts, problems)
+        }
+        let records: [[String]]
+        do {
+            records = try StrictCSV.records(text)
+        } catch {
+            return ([], [.error(.fileUnreadable, "not CSV: \(error)", at: nil)])
+        }
+        guard let header = records.first, let position = header.firstIndex(of: column) else {
+            return (
+                [], [.error(.fileUnreadable, "no column '\(TerminalText.visible(column))' in the header row", at: nil)]
+            )
+        }
+        for (index, record) in records.dropFirst().enumerated() where record != [""] {
+            guard position < record.count else {
+                problems.append(
+                    .error(
+                        .fileUnreadable, "the row has no '\(column)' cell",
+                        at: SourceLocation(line: index + 2, column: 1, offset: 0)))
+                continue
+            }
+            take(record[position], line: index + 2)
+        }
+        return (amounts, problems)
+    }
+}
