@@ -37,7 +37,8 @@ struct Command: Sendable {
 
     static let all: [Command] = [
         CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
-        SimulateCommand.command, PreviewCommand.command, SuggestCommand.command, ExportCommand.command,
+        SimulateCommand.command, PreviewCommand.command, LintCommand.command, SuggestCommand.command,
+        ExportCommand.command,
         ImportCommand.command,
         DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command, SQLCommand.command, AttributionCommand.command, PlistCommand.command,

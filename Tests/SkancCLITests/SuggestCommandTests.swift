@@ -36,3 +36,22 @@ import Testing
         #expect(missing.status == 1 && missing.stderr.contains("no column 'spend'"))
     }
 }
+
+/// `skanc lint` end to end: warnings with their place, exit codes.
+@Suite struct LintCommandTests {
+    @Test func warnsWithThePlaceAndTheFix() throws {
+        let result = try CLI.run(["lint", "Schemas/Platforms/SKANStandardEvents.skan"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.contains(
+                "Schemas/Platforms/SKANStandardEvents.skan:10:7: warning: the fine value can go down, from 12 to 11 after 'purchase'"
+            ))
+        #expect(result.stderr.contains("[non-monotone-fine]"))
+        #expect(try CLI.run(["lint", "Schemas/Platforms/SKANStandardEvents.skan", "--warnings-as-errors"]).status == 1)
+        #expect(try CLI.run(["lint", "Schemas/Shop.skan", "--warnings-as-errors"]).status == 0)
+        #expect(try CLI.run(["lint"]).status == 64)
+        #expect(try CLI.run(["lint", "Schemas/Shop.skan", "--for", "tiktok"]).status == 64)
+        let meta = try CLI.run(["lint", "Schemas/Platforms/SKANStandardEvents.skan", "--for", "meta"])
+        #expect(meta.status == 0)
+    }
+}

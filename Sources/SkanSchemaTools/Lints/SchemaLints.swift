@@ -1,0 +1,147 @@
+public import SkanCompiler
+public import SkanCore
+
+/// The lints of `skanc lint`: warnings from practice about schemas that check clean but lose information, each
+/// located, with the fix (docs/LanguageReference.md, "Lints").
+extension DiagnosticCode {
+    /// Information only the fine value carries that changes only after hour 48, where no fine value is reported.
+    public static let fineAfterWindowOne = DiagnosticCode("fine-after-window-one")
+    /// A fine value that goes down as events and time go on: SKAdNetwork 3 keeps only increases.
+    public static let nonMonotoneFine = DiagnosticCode("non-monotone-fine")
+    /// A state more than another in every field with a lower coarse value.
+    public static let coarseInconsistent = DiagnosticCode("coarse-inconsistent")
+    /// A lock that holds at first launch.
+    public static let lockAtStart = DiagnosticCode("lock-at-start")
+    /// A field no coarse rule of windows 2 and 3 reads.
+    public static let coarseBlind = DiagnosticCode("coarse-blind")
+    /// A revenue field with fewer ranges than Meta asks for.
+    public static let tooFewRevenueRanges = DiagnosticCode("too-few-revenue-ranges")
+
+    /// Every lint, in the order the language reference explains them.
+    public static let lintCodes: [DiagnosticCode] = [
+        .fineAfterWindowOne, .nonMonotoneFine, .coarseInconsistent, .lockAtStart, .coarseBlind, .tooFewRevenueRanges,
+    ]
+}
+
+/// The lints of one schema.
+public enum SchemaLints {
+    /// A platform whose own rules add lints (`--for meta`).
+    public enum Platform: String, CaseIterable, Sendable {
+        case meta
+    }
+
+    /// Every lint that `schema` raises, with `platform`'s when given.
+    public static func lint(_ schema: Schema, for platform: Platform? = nil) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let readLater = Set(
+            [ConversionWindow.second, .third].flatMap { window in
+                schema.coarseRules(window: window).flatMap { $0.condition.fieldsRead }
+                    + (schema.lockCondition(window: window)?.fieldsRead ?? [])
+            })
+        for (index, field) in schema.fields.enumerated() {
+            let location = schema.sites.field(index)
+            if let late = lateChange(field), !readLater.contains(index) {
+                found.append(.fineAfterWindowOne(field.name, late, at: location))
+            }
+            if !readLater.contains(index) { found.append(.coarseBlind(field.name, at: location)) }
+            if platform == .meta, case .buckets(.amount) = field.kind, field.cases.count < 4 {
+                found.append(.tooFewRevenueRanges(field.name, field.cases.count, at: location))
+            }
+        }
+        found += coarseInconsistencies(schema)
+        found += lockAtStart(schema)
+        if let drop = FineValueDrop.find(in: schema) {
+            found.append(.nonMonotoneFine(drop, at: schema.sites.field(drop.field)))
+        }
+        return found.sortedByLocation()
+    }
+
+    /// What of a derived field changes only after hour 48: an `in window` count, a `within` past 48 hours, a
+    /// time of 48 hours or more, days from 2 on.
+    static func lateChange(_ field: Field) -> String? {
+        switch field.derivation {
+        case .buckets(let source)?, .count(let source)?:
+            if source.measure == .days {
+                // A count of days is its own code; buckets of days name their days.
+                let reachesDayTwo: Bool
+                if case .count? = field.derivation {
+                    reachesDayTwo = field.bits.maximumCode >= 2
+                } else {
+                    reachesDayTwo = field.cases.contains { ($0.bucket?.lower ?? 0) >= 2 }
+                }
+                return reachesDayTwo ? "its days from day 2 on" : nil
+            }
+            switch source.scope {
+            case .inWindow: return "its count in windows 2 and 3"
+            case .within(let hours) where hours > 48:
+                return "what is logged from hour 48 to hour \(ConditionNumber.text(hours))"
+            default: return nil
+            }
+        case .flag(let condition)?:
+            return latestHour(condition).map { "the time 'hours \($0)'" }
+        case .firstMatch(let conditions)?:
+            return conditions.compactMap(latestHour).first.map { "the time 'hours \($0)'" }
+        case nil:
+            return nil
+        }
+    }
+
+    /// A time term that holds only from hour 48 on (`hours >= 48`, `hours > 60`).
+    static func latestHour(_ condition: Condition) -> String? {
+        switch condition {
+        case .hours(.greaterOrEqual, let number) where number >= 48,
+            .hours(.greater, let number) where number >= 48,
+            .hours(.equal, let number) where number >= 48:
+            return ">= \(ConditionNumber.text(number))"
+        case .not(let inner): return latestHour(inner)
+        case .all(let parts), .any(let parts): return parts.compactMap(latestHour).first
+        default: return nil
+        }
+    }
+
+    /// Pairs of states where one has every field's code at least the other's, one higher, and a lower coarse
+    /// value (rules on fields alone); one per window.
+    static func coarseInconsistencies(_ schema: Schema) -> [Diagnostic] {
+        let states = (0...63).compactMap { try? schema.decode(fineValue: $0).get() }
+        let order: [CoarseValue: Int] = [.low, .medium, .high].enumerated().reduce(into: [:]) {
+            $0[$1.element] = $1.offset
+        }
+        var found: [Diagnostic] = []
+        for window in ConversionWindow.allCases {
+            let rules = schema.coarseRules(window: window)
+            guard !rules.contains(where: \.condition.readsActivity) else { continue }
+            let coarse = states.map { state in rules.first { $0.condition.holds(for: state.codes) } }
+            search: for (more, moreRule) in zip(states, coarse) {
+                for (less, lessRule) in zip(states, coarse) where more != less {
+                    guard let moreRule, let lessRule, order[moreRule.value]! < order[lessRule.value]! else { continue }
+                    if zip(more.codes, less.codes).allSatisfy({ $0 >= $1 }) {
+                        found.append(
+                            .coarseInconsistent(
+                                window: window, more: schema.fineValue(of: more), less: schema.fineValue(of: less),
+                                moreValue: moreRule.value, lessValue: lessRule.value, at: moreRule.location))
+                        break search
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Locks that hold at their window's start with nothing logged (window 1: at first launch).
+    static func lockAtStart(_ schema: Schema) -> [Diagnostic] {
+        ConversionWindow.allCases.compactMap { window in
+            guard let lock = schema.lockCondition(window: window) else { return nil }
+            let hour = Double(window.hours.lowerBound)
+            let state = schema.evaluate(Activity(), at: hour).state
+            guard lock.holds(for: state.codes, facts: StartFacts(hours: hour)) else { return nil }
+            return .lockAtStart(window: window, at: schema.sites.locks[window])
+        }
+    }
+}
+
+/// Nothing logged, at an hour.
+private struct StartFacts: ActivityFacts {
+    let hours: Double
+    func count(of event: Int) -> Double { 0 }
+    func sum(of event: Int) -> Double { 0 }
+}

@@ -1,0 +1,92 @@
+import SkanCompiler
+import SkanCore
+import SkanSchemaTools
+import Testing
+
+/// Each lint on a schema that raises it and on one that does not.
+@Suite struct SchemaLintsTests {
+    static func codes(_ text: String, for platform: SchemaLints.Platform? = nil) throws -> [String] {
+        let result = SchemaCompiler.compile(text)
+        let schema = try #require(result.schema, "\(result.diagnostics)")
+        return SchemaLints.lint(schema, for: platform).map(\.code.rawValue)
+    }
+
+    /// Two windows' coarse rules read every field, so `coarse-blind` stays out of the other cases.
+    static func schema(_ declarations: String, coarse: String = "coarse { high when a  low otherwise }") -> String {
+        "schema L\nversion 2\n" + declarations + "\n" + coarse + "\n"
+    }
+
+    @Test func fineAfterWindowOne() throws {
+        let late = Self.schema(
+            "event open\nflag a at bit 0 when open\nfield b at bits 1...2 buckets count of open in window { none = 0 0  some = 1 1... }\nreserved bits 3...5",
+            coarse:
+                "coarse window 1 { high when a  low otherwise }\ncoarse windows 2...3 { high when a  low otherwise }")
+        #expect(try Self.codes(late).contains("fine-after-window-one"))
+        let early = Self.schema(
+            "event open\nflag a at bit 0 when open\nfield b at bits 1...2 buckets count of open within 48 hours { none = 0 0  some = 1 1... }\nreserved bits 3...5",
+            coarse: "coarse { high when a and b == some  low otherwise }")
+        #expect(!(try Self.codes(early).contains("fine-after-window-one")))
+        let readLater = Self.schema(
+            "event open\nflag a at bit 0 when open\nfield b at bits 1...2 buckets count of open in window { none = 0 0  some = 1 1... }\nreserved bits 3...5",
+            coarse: "coarse { high when b == some  medium when a  low otherwise }")
+        #expect(!(try Self.codes(readLater).contains("fine-after-window-one")))
+    }
+
+    @Test func nonMonotoneFine() throws {
+        let down = Self.schema(
+            "event buy\nfield a at bits 0...1 { many = 1 when buy.count >= 2  one = 2 when buy  none = 0 otherwise }\nreserved bits 2...5",
+            coarse: "coarse { high when a == many  low otherwise }")
+        #expect(try Self.codes(down).contains("non-monotone-fine"))
+        let up = Self.schema(
+            "event buy\nfield a at bits 0...1 { many = 2 when buy.count >= 2  one = 1 when buy  none = 0 otherwise }\nreserved bits 2...5",
+            coarse: "coarse { high when a == many  low otherwise }")
+        #expect(!(try Self.codes(up).contains("non-monotone-fine")))
+    }
+
+    @Test func coarseInconsistent() throws {
+        let inconsistent = Self.schema(
+            "flag a at bit 0\nflag b at bit 1\nreserved bits 2...5",
+            coarse: "coarse { high when a and not b  low otherwise }")
+        #expect(try Self.codes(inconsistent).contains("coarse-inconsistent"))
+        let consistent = Self.schema(
+            "flag a at bit 0\nflag b at bit 1\nreserved bits 2...5",
+            coarse: "coarse { high when a and b  medium when a or b  low otherwise }")
+        #expect(!(try Self.codes(consistent).contains("coarse-inconsistent")))
+    }
+
+    @Test func lockAtStart() throws {
+        let atStart = Self.schema(
+            "event open\nflag a at bit 0 when open\nreserved bits 1...5\nlock window 1 when not a")
+        #expect(try Self.codes(atStart).contains("lock-at-start"))
+        let later = Self.schema("event open\nflag a at bit 0 when open\nreserved bits 1...5\nlock window 1 when a")
+        #expect(!(try Self.codes(later).contains("lock-at-start")))
+        let timed = Self.schema(
+            "event open\nflag a at bit 0 when open\nreserved bits 1...5\nlock window 2 after 48 hours")
+        #expect(try Self.codes(timed).contains("lock-at-start"))
+    }
+
+    @Test func coarseBlind() throws {
+        let blind = Self.schema(
+            "flag a at bit 0\nflag b at bit 1\nreserved bits 2...5",
+            coarse:
+                "coarse window 1 { high when a and b  low otherwise }\ncoarse windows 2...3 { high when a  low otherwise }"
+        )
+        #expect(try Self.codes(blind) == ["coarse-blind"])
+        let seen = Self.schema(
+            "flag a at bit 0\nflag b at bit 1\nreserved bits 2...5",
+            coarse: "coarse { high when a and b  medium when a or b  low otherwise }")
+        #expect(try Self.codes(seen).isEmpty)
+    }
+
+    @Test func tooFewRevenueRangesForMeta() throws {
+        let three = Self.schema(
+            "event buy value USD\nfield a at bits 0...1 buckets amount of buy { none = 0 0..<1  some = 1 1..<10  more = 2 10... }\nreserved bits 2...5",
+            coarse: "coarse { high when a == more  medium when a == some  low otherwise }")
+        #expect(try Self.codes(three, for: .meta).contains("too-few-revenue-ranges"))
+        #expect(!(try Self.codes(three).contains("too-few-revenue-ranges")))
+        let four = Self.schema(
+            "event buy value USD\nfield a at bits 0...1 buckets amount of buy { none = 0 0..<1  some = 1 1..<10  more = 2 10..<50  most = 3 50... }\nreserved bits 2...5",
+            coarse: "coarse { high when a >= more  medium when a == some  low otherwise }")
+        #expect(!(try Self.codes(four, for: .meta).contains("too-few-revenue-ranges")))
+    }
+}
