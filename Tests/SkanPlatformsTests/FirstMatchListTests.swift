@@ -121,6 +121,23 @@ import Testing
         #expect(strict.diagnostic(platform: "GA4", lossy: true).severity == .warning)
     }
 
+    /// Six flags, each an `or` of twelve conjunctions: the alternatives multiply past what an export follows,
+    /// which is refused (and cut), not followed to the end.
+    @Test func conditionsThatMultiplyAreRefusedNotFollowed() throws {
+        let events = (0..<12).map { "e\($0)" }
+        var lines = ["schema H", "version 2"] + events.map { "event \($0)" }
+        for bit in 0..<6 {
+            let terms = (0..<12).map { "(\(events[(bit + $0) % 12]) and \(events[(bit + $0 + 1) % 12]).count >= 2)" }
+            lines.append("flag f\(bit) at bit \(bit) when " + terms.joined(separator: " or "))
+        }
+        lines.append("coarse { high when f0 and f1  medium when f2 or f3  low otherwise }")
+        let schema = try Self.compile(lines.joined(separator: "\n"))
+        for format in [SchemaExport.Format.ga4, .googleAds] {
+            let export = SchemaExport(schema: schema, format: format, options: .init(appID: "1"))
+            #expect(export.losses.contains { $0.kind == .tooManyAlternatives(limit: 1_024) }, "\(format)")
+        }
+    }
+
     @Test func aNegatedCountIsAnUpperBound() throws {
         let schema = try Self.compile(
             """

@@ -102,6 +102,11 @@ extension ExportLoss {
                 .exportLimit, "the schema needs \(count) entries and \(platform) allows \(limit)",
                 "cut to the first \(limit)", "read fewer fields or events in the window"
             )
+        case .tooManyAlternatives(let limit):
+            return (
+                .exportLimit, "the conditions multiply into more than \(limit) alternatives for one state",
+                "with the first \(limit)", "write fewer 'or's, or split the conditions over fewer fields"
+            )
         case .currencies(let codes):
             return (
                 .exportCurrency,

@@ -18,7 +18,7 @@ struct ConditionTranslation {
     var strictTerms: [ExportLoss.Kind] = []
 
     /// At most this many conjunctions for one condition: beyond, the schema is refused as too large.
-    static let maximumTerms = 4_096
+    static let maximumTerms = 1_024
 
     mutating func terms(of condition: Condition, negated: Bool = false) -> [EventConjunction] {
         switch condition {
@@ -57,7 +57,10 @@ struct ConditionTranslation {
         var result: [EventConjunction] = []
         for part in parts {
             result += terms(of: part, negated: negated)
-            if result.count > Self.maximumTerms { break }
+            if result.count > Self.maximumTerms {
+                losses.append(.tooManyAlternatives(limit: Self.maximumTerms))
+                return Array(result.prefix(Self.maximumTerms))
+            }
         }
         return result
     }
@@ -66,8 +69,27 @@ struct ConditionTranslation {
         var result: [EventConjunction] = [.always]
         for part in parts {
             let next = terms(of: part, negated: negated)
-            result = result.flatMap { left in next.compactMap { left.and($0) } }
-            if result.isEmpty || result.count > Self.maximumTerms { break }
+            result = Self.cross(result, next, losses: &losses)
+            if result.isEmpty { break }
+        }
+        return result
+    }
+
+    /// Every conjunction of one of `left` and one of `right` that can hold, at most `maximumTerms` of them: more
+    /// is a loss (refused; cut with --allow-lossy), so that no schema makes an export slow.
+    static func cross(
+        _ left: [EventConjunction], _ right: [EventConjunction], losses: inout [ExportLoss.Kind]
+    ) -> [EventConjunction] {
+        var result: [EventConjunction] = []
+        for one in left {
+            for two in right {
+                guard let both = one.and(two) else { continue }
+                guard result.count < maximumTerms else {
+                    losses.append(.tooManyAlternatives(limit: maximumTerms))
+                    return result
+                }
+                result.append(both)
+            }
         }
         return result
     }

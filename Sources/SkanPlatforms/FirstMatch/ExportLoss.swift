@@ -26,6 +26,8 @@ public struct ExportLoss: Hashable, Sendable {
         case currencies([String])
         /// More entries in a window than the platform allows, or too many states to list.
         case tooManyEntries(count: Int, limit: Int)
+        /// Conditions whose alternatives multiply past what an export follows (`a or b` in every field).
+        case tooManyAlternatives(limit: Int)
         /// A name longer than the platform allows.
         case nameTooLong(String, limit: Int)
         /// A value whose events are not one range of each (Google Ads describes each value with one mapping).

@@ -120,7 +120,7 @@ private struct WindowListBuilder {
             var translation = ConditionTranslation(
                 schema: schema, codes: codes, location: schema.sites.field(field))
             let chosen = translation.terms(of: choice.condition)
-            let combined = terms.flatMap { left in chosen.compactMap { left.and($0) } }
+            let combined = ConditionTranslation.cross(terms, chosen, losses: &translation.losses)
             let found = pending + fieldLosses + translation.losses.map { ($0, schema.sites.field(field)) }
             let strict = strictPending + translation.strictTerms.map { ($0, schema.sites.field(field)) }
             if !combined.isEmpty {

@@ -3,7 +3,12 @@
 /// the ranges meet, become one. Google Ads describes each value with one conjunction; a union that stays
 /// several cannot be written there.
 enum RegionSimplification {
+    /// Unions larger than this are left as they are (quadratic passes over them would make a run slow); they
+    /// cannot be one mapping anyway unless most of them repeat.
+    static let maximumTerms = 256
+
     static func simplified(_ terms: [EventConjunction]) -> [EventConjunction] {
+        guard terms.count <= maximumTerms else { return terms }
         var result: [EventConjunction] = []
         for term in terms where !result.contains(term) { result.append(term) }
         var changed = true

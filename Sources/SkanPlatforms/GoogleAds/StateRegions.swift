@@ -55,7 +55,8 @@ struct StateRegions {
             var translation = ConditionTranslation(schema: schema, codes: codes, location: location)
             translation.allowsTime = true
             let terms = translation.terms(of: exact)
-            let combined = RegionSimplification.simplified(region.flatMap { left in terms.compactMap { left.and($0) } })
+            let combined = RegionSimplification.simplified(
+                ConditionTranslation.cross(region, terms, losses: &translation.losses))
             let found = pending + ordering.losses.map { ($0, location) } + translation.losses.map { ($0, location) }
             if !combined.isEmpty { descend(depth: depth + 1, codes: &codes, region: combined, pending: found) }
         }
@@ -79,10 +80,11 @@ struct CoarseRegions {
                 var translation = ConditionTranslation(schema: schema, codes: state.codes, location: rule.location)
                 translation.allowsTime = true
                 let terms = translation.terms(of: exact)
+                regions[rule.value, default: []] += ConditionTranslation.cross(
+                    state.region, terms, losses: &translation.losses)
                 for kind in translation.losses {
                     losses.append(StateRegions.FoundLoss(kind: kind, location: rule.location, fineValue: nil))
                 }
-                regions[rule.value, default: []] += state.region.flatMap { left in terms.compactMap { left.and($0) } }
             }
         }
     }
