@@ -82,4 +82,44 @@ package enum DER {
         else { return nil }
         return (curve, point)
     }
+
+    /// The private scalar of a P-256 key: SEC 1 `ECPrivateKey ::= SEQUENCE { INTEGER 1, OCTET STRING d, [0] OID
+    /// curve OPTIONAL, [1] BIT STRING public key OPTIONAL }`, or PKCS #8 `PrivateKeyInfo ::= SEQUENCE { INTEGER
+    /// 0, SEQUENCE { OID id-ecPublicKey, OID prime256v1 }, OCTET STRING ECPrivateKey }`.
+    package static func privateKey(_ bytes: [UInt8]) -> UInt256? {
+        let ecPublicKey: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]
+        let prime256v1: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
+        var outer = Reader(bytes: bytes[...])
+        guard let sequence = outer.read(tag: 0x30), outer.atEnd else { return nil }
+        var inner = Reader(bytes: sequence)
+        guard let version = inner.read(tag: 0x02), version.count == 1 else { return nil }
+        if version.first == 0 {
+            // PKCS #8: the algorithm, then the SEC 1 key inside an OCTET STRING.
+            guard let algorithm = inner.read(tag: 0x30) else { return nil }
+            var identifiers = Reader(bytes: algorithm)
+            guard identifiers.read(tag: 0x06).map(Array.init) == ecPublicKey,
+                identifiers.read(tag: 0x06).map(Array.init) == prime256v1, identifiers.atEnd,
+                let wrapped = inner.read(tag: 0x04)
+            else { return nil }
+            return privateKey(Array(wrapped))
+        }
+        guard version.first == 1, let octets = inner.read(tag: 0x04), octets.count == 32 else { return nil }
+        // The optional curve, when given, must be P-256; the public key is not needed.
+        if let curve = inner.read(tag: 0xA0) {
+            var identifier = Reader(bytes: curve)
+            guard identifier.read(tag: 0x06).map(Array.init) == prime256v1 else { return nil }
+        }
+        return UInt256(bigEndian: octets)
+    }
+
+    /// An `ECDSA-Sig-Value` for (r, s): each a minimal positive INTEGER.
+    package static func signature(r: UInt256, s: UInt256) -> [UInt8] {
+        func integer(_ value: UInt256) -> [UInt8] {
+            var bytes = Array(value.bigEndianBytes.drop { $0 == 0 })
+            if bytes.isEmpty || bytes[0] & 0x80 != 0 { bytes.insert(0, at: 0) }
+            return [0x02, UInt8(bytes.count)] + bytes
+        }
+        let body = integer(r) + integer(s)
+        return [0x30, UInt8(body.count)] + body
+    }
 }

@@ -173,6 +173,16 @@ package final class EllipticCurve: Sendable {
         return field.multiply(field.toMontgomery(shifted), z2) == p.x
     }
 
+    /// The affine (x, y) of `p`, out of Montgomery form.
+    package func affinePoint(_ p: Point) -> (x: UInt256, y: UInt256) {
+        let zInverse = field.invert(p.z)
+        let z2 = field.square(zInverse)
+        return (
+            field.fromMontgomery(field.multiply(p.x, z2)),
+            field.fromMontgomery(field.multiply(p.y, field.multiply(z2, zInverse)))
+        )
+    }
+
     /// The affine x of `p`, out of Montgomery form.
     package func affineX(_ p: Point) -> UInt256 {
         let zInverse = field.invert(p.z)
