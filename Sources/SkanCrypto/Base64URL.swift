@@ -72,4 +72,23 @@ package enum Base64URL {
         }
         return valid
     }
+
+    /// `bytes` in standard base64 with padding (RFC 4648 §4), or base64url without it (§5) when `url`.
+    package static func encode(_ bytes: [UInt8], url: Bool = false) -> String {
+        let alphabet = Array(
+            (url
+                ? "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+                : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/").utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            let chunk = (0..<3).reduce(0) { $0 << 8 | ($1 < count ? Int(bytes[index + $1]) : 0) }
+            for position in 0...count { output.append(alphabet[(chunk >> (18 - 6 * position)) & 63]) }
+            if !url { output += Array(repeating: UInt8(ascii: "="), count: 3 - count) }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import SkanCompiler
 import SkanCore
+import SkanPostbacks
 import SkanSchemaTools
 
 /// `skanc simulate SCHEMA JOURNEY [--format text|jsonl]`: the reference semantics over a journey.
@@ -7,10 +9,11 @@ enum SimulateCommand {
     static let command = Command(
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
-        flags: [],
-        options: ["--format": ["text", "jsonl"]],
+        flags: ["--postbacks"],
+        options: ["--format": ["text", "jsonl"], "--users": [], "--seed": [], "--tiers": [], "--sign-with": []],
         help: """
             USAGE: skanc simulate SCHEMA JOURNEY [--format text|jsonl]
+                   skanc simulate SCHEMA JOURNEY --postbacks [--users N] [--seed S] [--tiers MIX] [--sign-with KEY.pem]
 
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
@@ -30,8 +33,19 @@ enum SimulateCommand {
             journey-event (an event the schema does not declare), journey-value (a value on a counted event, or
             none on a value event), journey-set (a field that is derived, or a case it does not have).
 
+            With --postbacks, writes instead the postbacks Apple would send, SKAdNetwork 4.0 JSON lines: for
+            each user and window, the values last sent in the window (a locked window keeps what it locked
+            with), as the user's postback data tier shows them (skanc preview says what each tier carries), with
+            random transaction and source identifiers; no postback for a later window without an update, none at
+            all after the first at tier 0. --users N runs N users (past the first, each keeps each journey line
+            with probability 1/2); --tiers gives each tier's share (2:0.5,3:0.5; default 3:1); --seed makes the
+            random choices (default 1). --sign-with signs them with a P-256 test key (PEM), as Apple signs real
+            ones, and prints its public key for 'skanc postbacks --public-key'. Test keys only: the signing is
+            not constant-time.
+
             OPTIONS:
               --format FORMAT   text (default) or jsonl.
+              --postbacks       Write the postbacks instead (options above).
               -h, --help        Show this help.
 
             EXIT STATUS: 0 every line simulated, 1 a bad line (or a schema error, or an unreadable journey), 64 bad
@@ -47,9 +61,67 @@ enum SimulateCommand {
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
         let path = arguments.positionals[1]
         guard let journey = CommandFiles.read(path, what: "the journey") else { return .failure }
+        if arguments.flags.contains("--postbacks") {
+            return try writePostbacks(schema: schema, journey: journey, path: path, arguments: arguments)
+        }
         let simulation = JourneySimulation(schema: schema, journey: journey)
         Output.standard(
             arguments.options["--format"] == "jsonl" ? simulation.jsonLines : simulation.text, terminator: "")
         return Output.diagnostics(simulation.diagnostics, path: path == "-" ? "<stdin>" : path)
+    }
+
+    static func writePostbacks(schema: Schema, journey: [UInt8], path: String, arguments: ParsedArguments)
+        throws(UsageError) -> ExitStatus
+    {
+        var options = SyntheticPostbacks.Options()
+        if let users = arguments.options["--users"] {
+            guard let count = Int(users), (1...1_000_000).contains(count) else {
+                throw UsageError(message: "--users takes a number of users, 1 to 1000000", command: "simulate")
+            }
+            options.users = count
+        }
+        if let seed = arguments.options["--seed"] {
+            guard let value = UInt64(seed) else {
+                throw UsageError(message: "--seed takes a whole number", command: "simulate")
+            }
+            options.seed = value
+        }
+        if let mix = arguments.options["--tiers"] {
+            var shares: [PostbackDataTier: Double] = [:]
+            for part in mix.split(separator: ",") {
+                let pair = part.split(separator: ":")
+                guard pair.count == 2, let tier = Int(pair[0]).flatMap(PostbackDataTier.init(rawValue:)),
+                    let share = Double(pair[1]), share >= 0, share.isFinite
+                else {
+                    throw UsageError(
+                        message: "--tiers takes TIER:SHARE pairs, like 0:0.2,2:0.3,3:0.5", command: "simulate")
+                }
+                shares[tier] = share
+            }
+            guard shares.values.reduce(0, +) > 0 else {
+                throw UsageError(message: "--tiers needs a share above 0", command: "simulate")
+            }
+            options.tiers = shares
+        }
+        if let keyPath = arguments.options["--sign-with"] {
+            guard let bytes = CommandFiles.read(keyPath, what: "the signing key") else { return .failure }
+            guard let key = SyntheticPostbacks.SigningKey(pem: String(decoding: bytes, as: UTF8.self)) else {
+                return Output.diagnostics(
+                    [
+                        .error(
+                            .fileUnreadable, "not a P-256 private key in PEM (EC PRIVATE KEY or PRIVATE KEY)", at: nil)
+                    ],
+                    path: keyPath)
+            }
+            options.signingKey = key
+            Output.error(
+                "signed with the key whose public key is skadnetwork=\(key.publicKeyBase64) (for skanc postbacks --public-key)"
+            )
+        }
+        let postbacks = SyntheticPostbacks(schema: schema, journey: journey, options: options)
+        let status = Output.diagnostics(postbacks.diagnostics, path: path == "-" ? "<stdin>" : path)
+        guard status == .success else { return status }
+        Output.standard(postbacks.lines.map { $0 + "\n" }.joined(), terminator: "")
+        return .success
     }
 }

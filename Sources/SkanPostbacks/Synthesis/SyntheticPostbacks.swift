@@ -1,0 +1,165 @@
+public import SkanCompiler
+public import SkanCore
+import SkanCrypto
+import SkanSchemaTools
+
+/// The postbacks Apple would send for journeys (`skanc simulate --postbacks`): for each user and window, the
+/// values the updater last sent in the window (a locked window keeps what it locked with), shown as the user's
+/// postback data tier allows (`PostbackDataTier`), as SKAdNetwork 4.0 JSON lines, signed with a test key when
+/// one is given, as Apple signs real ones. A window without an update sends no postback after the first.
+public struct SyntheticPostbacks: Sendable {
+    /// What the journeys do not say.
+    public struct Options: Sendable {
+        /// How many users run the journey; past the first, each keeps each journey line with probability 1/2.
+        public var users = 1
+        /// The seed of every random choice (identifiers, tiers, the users' journeys).
+        public var seed: UInt64 = 1
+        /// Each tier's share of users (normalized); tier 3 only by default.
+        public var tiers: [PostbackDataTier: Double] = [.three: 1]
+        /// The ad network the postbacks go to.
+        public var adNetworkID = "example123.skadnetwork"
+        /// The advertised app's App Store ID.
+        public var appID = 525_463_029
+        /// A test key to sign with (`--sign-with`); unsigned without one.
+        public var signingKey: SigningKey?
+
+        /// The defaults: one user at tier 3, unsigned.
+        public init() {}
+    }
+
+    /// A P-256 private key for signing synthetic postbacks. For test keys only: the arithmetic is not
+    /// constant-time.
+    public struct SigningKey: Sendable {
+        let key: ECDSASigningKey
+
+        /// A key from PEM (`EC PRIVATE KEY` or `PRIVATE KEY`, P-256); nil otherwise.
+        public init?(pem: String) {
+            let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+            let text = Array(body.utf8).filter { $0 > 0x20 }
+            guard let der = Base64URL.decode(text, table: Base64URL.standardTable),
+                let key = ECDSASigningKey(der: der)
+            else { return nil }
+            self.key = key
+        }
+
+        /// The public key as `--public-key skadnetwork=BASE64` takes it (DER SubjectPublicKeyInfo).
+        public var publicKeyBase64: String {
+            let (x, y) = key.curve.affinePoint(key.publicKey.point)
+            let prefix: [UInt8] = [
+                0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86,
+                0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04,
+            ]
+            return Base64URL.encode(prefix + x.bigEndianBytes + y.bigEndianBytes)
+        }
+    }
+
+    /// The JSON lines, one postback each.
+    public let lines: [String]
+    /// The journey's bad lines (as `skanc simulate` reports them).
+    public let diagnostics: [Diagnostic]
+
+    /// The postbacks of `journey` run through `schema` by `options.users` users.
+    public init(schema: Schema, journey: [UInt8], options: Options) {
+        var random = SeededRandom(seed: options.seed)
+        let first = JourneySimulation(schema: schema, journey: journey)
+        diagnostics = first.diagnostics
+        var lines: [String] = []
+        let journeyLines = journey.split(separator: 0x0A, omittingEmptySubsequences: false)
+        for user in 0..<max(options.users, 1) {
+            let simulation: JourneySimulation
+            if user == 0 {
+                simulation = first
+            } else {
+                // Another user: the same journey, each line kept with probability 1/2 (its line number kept).
+                let kept = journeyLines.map { random.next() % 2 == 0 ? Array($0) : [] }
+                simulation = JourneySimulation(schema: schema, journey: Array(kept.joined(separator: [0x0A])))
+            }
+            let tier = Self.tier(options.tiers, &random)
+            let sourceIdentifier = String(1000 + random.next() % 9000)
+            for window in ConversionWindow.allCases {
+                let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
+                guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
+                lines.append(
+                    Self.postback(
+                        window: window, tier: tier, evaluation: sent?.evaluation, sourceIdentifier: sourceIdentifier,
+                        options: options, random: &random))
+            }
+        }
+        self.lines = lines
+    }
+
+    static func tier(_ shares: [PostbackDataTier: Double], _ random: inout SeededRandom) -> PostbackDataTier {
+        let total = shares.values.reduce(0, +)
+        guard total > 0 else { return .three }
+        var draw = Double(random.next() % 1_000_000) / 1_000_000 * total
+        for tier in PostbackDataTier.allCases {
+            draw -= shares[tier] ?? 0
+            if draw < 0 { return tier }
+        }
+        return PostbackDataTier.allCases.last { (shares[$0] ?? 0) > 0 } ?? .three
+    }
+
+    /// One SKAdNetwork 4.0 postback; the signed fields in the order `SignatureVerifier` reads them.
+    static func postback(
+        window: ConversionWindow, tier: PostbackDataTier, evaluation: ActivityEvaluation?, sourceIdentifier: String,
+        options: Options, random: inout SeededRandom
+    ) -> String {
+        let carries = tier.carries(in: window)
+        let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
+        let source = String(sourceIdentifier.prefix(digits))
+        let transaction = Self.uuid(&random)
+        var members: [(String, JSONValue)] = [
+            ("version", .string("4.0")), ("ad-network-id", .string(options.adNetworkID)),
+            ("source-identifier", .string(source)), ("app-id", .integer(options.appID)),
+            ("transaction-id", .string(transaction)), ("redownload", .bool(false)),
+        ]
+        let publisher = carries.contains(.sourceAppID) ? 1_234_567_891 : nil
+        if let publisher { members.append(("source-app-id", .integer(publisher))) }
+        members += [("fidelity-type", .integer(1)), ("did-win", .bool(true))]
+        members.append(("postback-sequence-index", .integer(window.postbackSequenceIndex)))
+        if let evaluation {
+            if carries.contains(.fineValue) {
+                members.append(("conversion-value", .integer(evaluation.fineValue)))
+            } else if carries.contains(.coarseValue), let coarse = evaluation.coarseValue {
+                members.append(("coarse-conversion-value", .string(coarse.rawValue)))
+            }
+        }
+        if let key = options.signingKey?.key {
+            // version, ad-network-id, source-identifier, app-id, transaction-id, redownload, [source-app-id],
+            // fidelity-type, did-win, postback-sequence-index, joined by U+2063.
+            var parts = ["4.0", options.adNetworkID, source, String(options.appID), transaction, "false"]
+            if let publisher { parts.append(String(publisher)) }
+            parts += ["1", "true", String(window.postbackSequenceIndex)]
+            let message = Array(parts.joined(separator: "\u{2063}").utf8)
+            members.append(("attribution-signature", .string(Base64URL.encode(key.derSignature(for: message)))))
+        }
+        return JSONValue.object(members).compact()
+    }
+
+    /// A random identifier in UUID form, upper case.
+    static func uuid(_ random: inout SeededRandom) -> String {
+        let hex = (0..<32).map { _ in String(random.next() % 16, radix: 16, uppercase: true) }.joined()
+        let groups = [8, 4, 4, 4, 12]
+        var start = hex.startIndex
+        return groups.map { count in
+            let end = hex.index(start, offsetBy: count)
+            defer { start = end }
+            return String(hex[start..<end])
+        }.joined(separator: "-")
+    }
+}
+
+/// SplitMix64: a seeded generator, so that `--seed` gives the same postbacks on every machine.
+struct SeededRandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SkanCompiler
+import SkanTestSupport
+import Testing
+
+/// `skanc simulate --postbacks` through `skanc postbacks`, for every shipped schema, signed and unsigned: every
+/// postback is read `ok` (and verified, when signed), and decodes to the values the simulation sent.
+@Suite struct SyntheticPostbacksTests {
+    /// A journey of the schema's events and app-set fields, across the three windows.
+    static func journey(for schema: Schema, seed: Int) -> String {
+        var generator = SplitMix64(seed: UInt64(seed) &+ 0x5A11)
+        let amounts = JourneyAmounts.edges(of: schema)
+        let setFields = schema.fields.filter { $0.derivation == nil }
+        var hour = 0.0
+        var lines: [String] = []
+        for _ in 0..<50 {
+            hour += [0.5, 3, 11, 30].randomElement(using: &generator)!
+            guard hour < 800 else { break }
+            if !setFields.isEmpty, schema.events.isEmpty || Bool.random(using: &generator) {
+                let field = setFields.randomElement(using: &generator)!
+                let fieldCase = field.cases.randomElement(using: &generator)!
+                lines.append("{\"hour\": \(hour), \"set\": {\"\(field.name)\": \"\(fieldCase.name)\"}}")
+            } else if let event = schema.events.randomElement(using: &generator) {
+                lines.append(
+                    event.hasValue
+                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
+                        : "{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
+            } else {
+                lines.append("{\"hour\": \(hour)}")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func rows(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test(arguments: ShippedSchemas.all, [false, true])
+    func postbacksReadBackAsTheValuesSent(_ path: String, _ signed: Bool) throws {
+        let schema = try ShippedSchemas.compile(path)
+        let directory = try TemporaryDirectory()
+        let journey = directory.url.appendingPathComponent("journey.jsonl")
+        try Self.journey(for: schema, seed: path.utf8.count).write(to: journey, atomically: true, encoding: .utf8)
+        var arguments = ["simulate", path, journey.path, "--postbacks", "--users", "12", "--tiers", "1:1,2:1,3:2"]
+        if signed { arguments += ["--sign-with", "Tests/Fixtures/keys/rfc6979-test-key.pem"] }
+        let made = try CLI.run(arguments)
+        try #require(made.status == 0, "\(made.stderr)")
+        let postbacks = directory.url.appendingPathComponent("postbacks.jsonl")
+        try made.stdout.write(to: postbacks, atomically: true, encoding: .utf8)
+        var read = ["postbacks", path, postbacks.path, "--format", "jsonl"]
+        if signed {
+            let key = try #require(made.stderr.split(separator: "=", maxSplits: 1).last?.split(separator: " ").first)
+            read += ["--public-key", "skadnetwork=\(key)"]
+        } else {
+            read += ["--no-verify"]
+        }
+        let decoded = try CLI.run(read)
+        try #require(decoded.status == 0, "\(decoded.stderr)")
+        let rows = try Self.rows(decoded.stdout)
+        #expect(!rows.isEmpty)
+        for row in rows {
+            #expect(row["status"] as? String == "ok", "\(path): \(row)")
+            if signed { #expect(row["signature"] as? String == "verified", "\(path): \(row)") }
+        }
+        // The first user runs the whole journey: its postbacks carry the values last sent in each window.
+        let simulated = try Self.rows(
+            try CLI.run(["simulate", path, journey.path, "--format", "jsonl"]).stdout)
+        let firstUser = rows.prefix { row in
+            (row["postback_sequence_index"] as? Int ?? 0) > 0 || row["line"] as? Int == 1
+        }
+        var compared = 0
+        for row in firstUser {
+            let index = try #require(row["postback_sequence_index"] as? Int)
+            compared += row["fine_value"] is Int || row["coarse_value"] is String ? 1 : 0
+            let sent = simulated.filter { $0["sent"] as? Bool == true && $0["window"] as? Int == index + 1 }.last
+            if let fine = row["fine_value"] as? Int {
+                #expect(fine == sent?["fine_value"] as? Int, "\(path) window \(index + 1)")
+            }
+            if let coarse = row["coarse_value"] as? String {
+                #expect(coarse == sent?["coarse_value"] as? String, "\(path) window \(index + 1)")
+            }
+        }
+        // Tiers 1-3 only: the first window's postback carries a value, which was compared.
+        #expect(compared >= 1, "\(path)")
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let journey = "Tests/Fixtures/journeys/game.jsonl"
+        #expect(try CLI.run(["simulate", "Schemas/Game.skan", journey, "--postbacks", "--tiers", "5:1"]).status == 64)
+        #expect(try CLI.run(["simulate", "Schemas/Game.skan", journey, "--postbacks", "--users", "0"]).status == 64)
+        let badKey = try CLI.run([
+            "simulate", "Schemas/Game.skan", journey, "--postbacks", "--sign-with", "Schemas/Game.skan",
+        ])
+        #expect(badKey.status == 1 && badKey.stderr.contains("not a P-256 private key"))
+    }
+}
