@@ -38,13 +38,21 @@ import Testing
         }
     }
 
-    @Test(arguments: ShippedSchemas.all, [false, true])
-    func postbacksReadBackAsTheValuesSent(_ path: String, _ signed: Bool) throws {
+    static let frameworkAndSigning = [
+        ("skadnetwork", false), ("skadnetwork", true), ("adattributionkit", false), ("adattributionkit", true),
+    ]
+
+    @Test(arguments: ShippedSchemas.all, frameworkAndSigning)
+    func postbacksReadBackAsTheValuesSent(_ path: String, _ how: (String, Bool)) throws {
+        let (framework, signed) = how
         let schema = try ShippedSchemas.compile(path)
         let directory = try TemporaryDirectory()
         let journey = directory.url.appendingPathComponent("journey.jsonl")
         try Self.journey(for: schema, seed: path.utf8.count).write(to: journey, atomically: true, encoding: .utf8)
-        var arguments = ["simulate", path, journey.path, "--postbacks", "--users", "12", "--tiers", "1:1,2:1,3:2"]
+        var arguments = [
+            "simulate", path, journey.path, "--postbacks", "--users", "12", "--tiers", "1:1,2:1,3:2", "--framework",
+            framework,
+        ]
         if signed { arguments += ["--sign-with", "Tests/Fixtures/keys/rfc6979-test-key.pem"] }
         let made = try CLI.run(arguments)
         try #require(made.status == 0, "\(made.stderr)")
@@ -53,7 +61,9 @@ import Testing
         var read = ["postbacks", path, postbacks.path, "--format", "jsonl"]
         if signed {
             let key = try #require(made.stderr.split(separator: "=", maxSplits: 1).last?.split(separator: " ").first)
-            read += ["--public-key", "skadnetwork=\(key)"]
+            #expect(framework != "adattributionkit" || made.stdout.contains("\"jws-string\":"))
+            let kind = framework == "skadnetwork" ? "skadnetwork" : "jws:skanc-test/1"
+            read += ["--public-key", "\(kind)=\(key)"]
         } else {
             read += ["--no-verify"]
         }

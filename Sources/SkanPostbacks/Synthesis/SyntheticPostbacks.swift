@@ -5,8 +5,9 @@ import SkanSchemaTools
 
 /// The postbacks Apple would send for journeys (`skanc simulate --postbacks`): for each user and window, the
 /// values the updater last sent in the window (a locked window keeps what it locked with), shown as the user's
-/// postback data tier allows (`PostbackDataTier`), as SKAdNetwork 4.0 JSON lines, signed with a test key when
-/// one is given, as Apple signs real ones. A window without an update sends no postback after the first.
+/// postback data tier allows (`PostbackDataTier`), as SKAdNetwork 4.0 or AdAttributionKit JSON lines, signed
+/// with a test key when one is given, as Apple signs real ones. A window without an update sends no postback
+/// after the first.
 public struct SyntheticPostbacks: Sendable {
     /// What the journeys do not say.
     public struct Options: Sendable {
@@ -22,6 +23,14 @@ public struct SyntheticPostbacks: Sendable {
         public var appID = 525_463_029
         /// A test key to sign with (`--sign-with`); unsigned without one.
         public var signingKey: SigningKey?
+        /// SKAdNetwork 4.0 (`attribution-signature`) or AdAttributionKit (a JWS, `kid` `skanc-test/1`).
+        public var framework: AttributionFramework = .skAdNetwork
+
+        /// The frameworks postbacks can be written for.
+        public enum AttributionFramework: String, CaseIterable, Sendable {
+            case skAdNetwork = "skadnetwork"
+            case adAttributionKit = "adattributionkit"
+        }
 
         /// The defaults: one user at tier 3, unsigned.
         public init() {}
@@ -53,6 +62,9 @@ public struct SyntheticPostbacks: Sendable {
         }
     }
 
+    /// The `kid` of synthetic AdAttributionKit postbacks: `--public-key jws:skanc-test/1=BASE64` reads them.
+    public static let keyIdentifier = "skanc-test/1"
+
     /// The JSON lines, one postback each.
     public let lines: [String]
     /// The journey's bad lines (as `skanc simulate` reports them).
@@ -80,9 +92,13 @@ public struct SyntheticPostbacks: Sendable {
                 let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
                 guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
                 lines.append(
-                    Self.postback(
-                        window: window, tier: tier, evaluation: sent?.evaluation, sourceIdentifier: sourceIdentifier,
-                        options: options, random: &random))
+                    options.framework == .skAdNetwork
+                        ? Self.postback(
+                            window: window, tier: tier, evaluation: sent?.evaluation,
+                            sourceIdentifier: sourceIdentifier, options: options, random: &random)
+                        : Self.stanza(
+                            window: window, tier: tier, evaluation: sent?.evaluation,
+                            sourceIdentifier: sourceIdentifier, options: options, random: &random))
             }
         }
         self.lines = lines
@@ -133,6 +149,44 @@ public struct SyntheticPostbacks: Sendable {
             let message = Array(parts.joined(separator: "\u{2063}").utf8)
             members.append(("attribution-signature", .string(Base64URL.encode(key.derSignature(for: message)))))
         }
+        return JSONValue.object(members).compact()
+    }
+
+    /// One AdAttributionKit stanza: the JWS of the identifiers (signed with the test key, or with an empty
+    /// signature), the value outside it.
+    static func stanza(
+        window: ConversionWindow, tier: PostbackDataTier, evaluation: ActivityEvaluation?, sourceIdentifier: String,
+        options: Options, random: inout SeededRandom
+    ) -> String {
+        let carries = tier.carries(in: window)
+        let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
+        var payload: [(String, JSONValue)] = [("postback-identifier", .string(Self.uuid(&random)))]
+        if carries.contains(.sourceAppID) { payload.append(("publisher-item-identifier", .integer(1_234_567_891))) }
+        payload += [
+            ("marketplace-identifier", .string("com.apple.AppStore")), ("impression-type", .string("app-impression")),
+            ("ad-network-identifier", .string(options.adNetworkID)), ("did-win", .bool(true)),
+            ("postback-sequence-index", .integer(window.postbackSequenceIndex)),
+            ("conversion-type", .string("download")),
+            ("source-identifier", .string(String(sourceIdentifier.prefix(digits)))),
+            ("advertised-item-identifier", .integer(options.appID)),
+        ]
+        let header = JSONValue.object([("kid", .string(keyIdentifier)), ("alg", .string("ES256"))]).compact()
+        let signingInput =
+            Base64URL.encode(Array(header.utf8), url: true) + "."
+            + Base64URL.encode(Array(JSONValue.object(payload).compact().utf8), url: true)
+        let signature = options.signingKey.map {
+            Base64URL.encode($0.key.rawSignature(for: Array(signingInput.utf8)), url: true)
+        }
+        var members: [(String, JSONValue)] = [("jws-string", .string(signingInput + "." + (signature ?? "")))]
+        if let evaluation {
+            if carries.contains(.fineValue) {
+                members.append(("conversion-value", .integer(evaluation.fineValue)))
+            } else if carries.contains(.coarseValue), let coarse = evaluation.coarseValue {
+                members.append(("coarse-conversion-value", .string(coarse.rawValue)))
+            }
+        }
+        members.append(("ad-interaction-type", .string("click")))
+        if carries.contains(.countryCode) { members.append(("country-code", .string("US"))) }
         return JSONValue.object(members).compact()
     }
 

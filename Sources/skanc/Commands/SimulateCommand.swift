@@ -10,10 +10,14 @@ enum SimulateCommand {
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
         flags: ["--postbacks"],
-        options: ["--format": ["text", "jsonl"], "--users": [], "--seed": [], "--tiers": [], "--sign-with": []],
+        options: [
+            "--format": ["text", "jsonl"], "--users": [], "--seed": [], "--tiers": [], "--sign-with": [],
+            "--framework": SyntheticPostbacks.Options.AttributionFramework.allCases.map(\.rawValue),
+        ],
         help: """
             USAGE: skanc simulate SCHEMA JOURNEY [--format text|jsonl]
                    skanc simulate SCHEMA JOURNEY --postbacks [--users N] [--seed S] [--tiers MIX] [--sign-with KEY.pem]
+                                                      [--framework skadnetwork|adattributionkit]
 
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
@@ -33,7 +37,8 @@ enum SimulateCommand {
             journey-event (an event the schema does not declare), journey-value (a value on a counted event, or
             none on a value event), journey-set (a field that is derived, or a case it does not have).
 
-            With --postbacks, writes instead the postbacks Apple would send, SKAdNetwork 4.0 JSON lines: for
+            With --postbacks, writes instead the postbacks Apple would send, as SKAdNetwork 4.0 JSON lines (or
+            AdAttributionKit stanzas with --framework adattributionkit, their JWS kid skanc-test/1): for
             each user and window, the values last sent in the window (a locked window keeps what it locked
             with), as the user's postback data tier shows them (skanc preview says what each tier carries), with
             random transaction and source identifiers; no postback for a later window without an update, none at
@@ -114,8 +119,16 @@ enum SimulateCommand {
                     path: keyPath)
             }
             options.signingKey = key
+        }
+        if let framework = arguments.options["--framework"].flatMap(
+            SyntheticPostbacks.Options.AttributionFramework.init)
+        {
+            options.framework = framework
+        }
+        if let key = options.signingKey {
+            let kind = options.framework == .skAdNetwork ? "skadnetwork" : "jws:\(SyntheticPostbacks.keyIdentifier)"
             Output.error(
-                "signed with the key whose public key is skadnetwork=\(key.publicKeyBase64) (for skanc postbacks --public-key)"
+                "signed with the key whose public key is \(kind)=\(key.publicKeyBase64) (for skanc postbacks --public-key)"
             )
         }
         let postbacks = SyntheticPostbacks(schema: schema, journey: journey, options: options)
