@@ -44,7 +44,7 @@ seeds() {
   case "$1" in
     schema) echo Schemas Tests/SkanCompilerTests/Fixtures/invalid Tests/SkanCompilerTests/Fixtures/Torture.skan Fuzz/Regressions/schema ;;
     postbacks) echo Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/postbacks ;;
-    signatures) echo Tests/Fixtures/apple-examples.jsonl Fuzz/Regressions/signatures ;;
+    signatures) echo Tests/Fixtures/apple-examples.jsonl Tests/Fixtures/keys Fuzz/Regressions/signatures ;;
     strings) echo Tests/Fixtures/plist Fuzz/Regressions/strings ;;
     journey) echo Tests/Fixtures/journeys Fuzz/Regressions/journey ;;
     ga4) echo Tests/SkanPlatformsTests/Fixtures Tests/SkanPlatformsTests/Goldens Fuzz/Regressions/ga4 ;;

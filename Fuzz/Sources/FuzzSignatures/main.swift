@@ -1,5 +1,6 @@
 // libFuzzer target: bytes → the signature parsers and the verifier. No input may crash them, and the fast
 // path (Apple's key through its table) must give the same answer as the general path (the same key without).
+// The private key parsers too: a key they read signs, and its signature verifies.
 import FuzzSupport
 
 @testable import SkanCrypto
@@ -11,6 +12,12 @@ func fuzzSignatures(_ input: UnsafeRawBufferPointer) -> Int32 {
     let bytes = Array(input)
     _ = DER.signature(bytes)
     _ = DER.publicKey(bytes)
+    if let key = ECDSASigningKey(der: bytes), count < 512 {
+        guard key.publicKey.isValidSignature(raw: key.rawSignature(for: bytes), for: bytes) else {
+            fatalError("a key read from DER signs what its public key does not verify")
+        }
+    }
+    _ = SyntheticPostbacks.SigningKey(pem: String(decoding: bytes.prefix(4096), as: UTF8.self))
     _ = Base64URL.decode(bytes, table: Base64URL.standardTable)
     // As a JWS and as a SKAdNetwork signature, through the verifier a postback line meets.
     let verifier = SignatureVerifier(PostbackVerification())
