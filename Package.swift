@@ -2,7 +2,8 @@
 import PackageDescription
 
 // One module per job, dependencies only down (docs/Architecture.md draws them):
-//   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanWarehouse;  SkanCompiler ← SkanPlatforms
+//   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanReports ← SkanWarehouse;
+//   SkanCompiler ← SkanPlatforms
 //   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks
 //   SkanCore ← SkanRuntime, SkanTracking;  SkanAppleAds ← SkanAppleAdsClient  (what apps link: three products)
 //   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "SkanSchemaTools", targets: ["SkanSchemaTools"]),
         .library(name: "SkanCrypto", targets: ["SkanCrypto"]),
         .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
+        .library(name: "SkanReports", targets: ["SkanReports"]),
         .library(name: "SkanWarehouse", targets: ["SkanWarehouse"]),
         .library(name: "SkanPlatforms", targets: ["SkanPlatforms"]),
         .library(name: "SkanInfoPlist", targets: ["SkanInfoPlist"]),
@@ -57,9 +59,15 @@ let package = Package(
         .target(
             name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanCrypto"],
             swiftSettings: strictImports),
-        // The same decoding as SQL views for the engines analysts load postbacks into.
+        // Reports on decoded postbacks: per campaign and window, the null rate, the cases, the coarse values and
+        // revenue as range arithmetic, in JSON, CSV, Markdown and one self-contained HTML page with SVG charts.
         .target(
-            name: "SkanWarehouse", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks"],
+            name: "SkanReports", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks"],
+            swiftSettings: strictImports),
+        // The same decoding, and the same report, as SQL views for the engines analysts load postbacks into.
+        .target(
+            name: "SkanWarehouse",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports"],
             swiftSettings: strictImports),
         // The schema in ad platforms' own terms: GA4's first-match lists and the App Reporting Pack's rows, exact
         // or refused with what cannot be said. No I/O, no Foundation.
@@ -87,8 +95,8 @@ let package = Package(
         .executableTarget(
             name: "skanc",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanInfoPlist",
-                "SkanAppleAds", "SkanPlatforms",
+                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
+                "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -125,6 +133,12 @@ let package = Package(
             name: "SkanPlatformsTests",
             dependencies: ["SkanCore", "SkanCompiler", "SkanPlatforms", "SkanTestSupport"],
             exclude: ["Goldens", "Fixtures"],
+            swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanReportsTests",
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanTestSupport",
+            ],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanWarehouseTests",

@@ -41,7 +41,8 @@ struct Command: Sendable {
         ExportCommand.command,
         ImportCommand.command,
         DiffCommand.command, FmtCommand.command,
-        PostbacksCommand.command, SQLCommand.command, AttributionCommand.command, PlistCommand.command,
+        PostbacksCommand.command, ReportCommand.command, SQLCommand.command, AttributionCommand.command,
+        PlistCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

@@ -42,32 +42,6 @@ import Testing
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("{"))
     }
 
-    /// The journeys: random events with amounts on every bucket edge, the cent below, and the amounts conditions
-    /// name, at hours across the three windows.
-    static func journey(for schema: Schema, seed: Int) -> String {
-        var generator = SplitMix64(seed: UInt64(seed) &+ 0x6A4)
-        let amounts = JourneyAmounts.edges(of: schema)
-        var hour = 0.0
-        var lines: [String] = []
-        for _ in 0..<80 {
-            hour += [0, 0.25, 3, 12, 40].randomElement(using: &generator)!
-            if hour >= 840 { break }
-            if Int.random(in: 0..<6, using: &generator) == 0 {
-                lines.append("{\"hour\": \(hour)}")
-                continue
-            }
-            let event = schema.events.randomElement(using: &generator)!
-            if event.hasValue {
-                lines.append(
-                    "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
-                )
-            } else {
-                lines.append("{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     @Test(arguments: ShippedSchemas.all)
     func ga4ComputesWhatTheAppSends(_ path: String) throws {
         let export = try CLI.run(["export", path, "--format", "ga4"])
@@ -92,7 +66,7 @@ import Testing
             SchemaCompiler.compile(try String(contentsOfFile: schemaPath, encoding: .utf8)).schema, "\(context)")
         for seed in 0..<3 {
             let journeyFile = directory.url.appendingPathComponent("journey\(seed).jsonl")
-            try Self.journey(for: schema, seed: seed).write(to: journeyFile, atomically: true, encoding: .utf8)
+            try RandomJourney.text(for: schema, seed: seed).write(to: journeyFile, atomically: true, encoding: .utf8)
             let simulated = try CLI.run(["simulate", schemaPath, journeyFile.path, "--format", "jsonl"])
             try #require(simulated.status == 0, "\(simulated.stderr)")
             let ga4 = try ChildProcess.run(

@@ -6,32 +6,6 @@ import Testing
 /// `skanc simulate --postbacks` through `skanc postbacks`, for every shipped schema, signed and unsigned: every
 /// postback is read `ok` (and verified, when signed), and decodes to the values the simulation sent.
 @Suite struct SyntheticPostbacksTests {
-    /// A journey of the schema's events and app-set fields, across the three windows.
-    static func journey(for schema: Schema, seed: Int) -> String {
-        var generator = SplitMix64(seed: UInt64(seed) &+ 0x5A11)
-        let amounts = JourneyAmounts.edges(of: schema)
-        let setFields = schema.fields.filter { $0.derivation == nil }
-        var hour = 0.0
-        var lines: [String] = []
-        for _ in 0..<50 {
-            hour += [0.5, 3, 11, 30].randomElement(using: &generator)!
-            guard hour < 800 else { break }
-            if !setFields.isEmpty, schema.events.isEmpty || Bool.random(using: &generator) {
-                let field = setFields.randomElement(using: &generator)!
-                let fieldCase = field.cases.randomElement(using: &generator)!
-                lines.append("{\"hour\": \(hour), \"set\": {\"\(field.name)\": \"\(fieldCase.name)\"}}")
-            } else if let event = schema.events.randomElement(using: &generator) {
-                lines.append(
-                    event.hasValue
-                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
-                        : "{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
-            } else {
-                lines.append("{\"hour\": \(hour)}")
-            }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     static func rows(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -48,7 +22,7 @@ import Testing
         let schema = try ShippedSchemas.compile(path)
         let directory = try TemporaryDirectory()
         let journey = directory.url.appendingPathComponent("journey.jsonl")
-        try Self.journey(for: schema, seed: path.utf8.count).write(to: journey, atomically: true, encoding: .utf8)
+        try RandomJourney.text(for: schema, seed: path.utf8.count).write(to: journey, atomically: true, encoding: .utf8)
         var arguments = [
             "simulate", path, journey.path, "--postbacks", "--users", "12", "--tiers", "1:1,2:1,3:2", "--framework",
             framework,

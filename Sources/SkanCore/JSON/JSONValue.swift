@@ -4,6 +4,8 @@ package enum JSONValue: Sendable {
     case integer(Int)
     /// A finite number, written in its shortest form (`0.99`, `20`).
     case number(Double)
+    /// A number as exact decimal text (`-`, digits, an optional fraction), written as it is.
+    case decimal(String)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -22,6 +24,7 @@ package enum JSONValue: Sendable {
         case .number(let value):
             precondition(value.isFinite, "JSON has no infinity or NaN")
             return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .decimal(let text): return text
         case .bool(let value): return String(value)
         case .null: return "null"
         case .array(let items):

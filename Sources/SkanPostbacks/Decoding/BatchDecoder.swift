@@ -10,13 +10,18 @@ final class BatchDecoder {
 
     init(
         versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
-        maximumLineBytes: Int, verifier: SignatureVerifier?
+        maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?
     ) {
         state = State(
             decoder: PostbackLineDecoder(
                 validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, verifier: verifier),
             writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
             summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes)
+        if let grouping {
+            state!.tally = PostbackTally(groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull)
+            state!.groupKeys = GroupKeyReader(
+                groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull, versions: versions)
+        }
     }
 
     /// The rows of the batch last decoded.
@@ -37,6 +42,12 @@ final class BatchDecoder {
     func addCounts(to summary: inout PostbackSummary) {
         summary.add(takingFrom: &state!.summary)
     }
+
+    /// Adds the group counts of the batch last decoded to `tally`; returns the batch's group numbers there.
+    func addGroups(to tally: inout PostbackTally) -> [Int] {
+        guard state!.tally != nil else { return [] }
+        return tally.add(takingFrom: &state!.tally!)
+    }
 }
 
 extension BatchDecoder {
@@ -46,6 +57,9 @@ extension BatchDecoder {
         var writer: PostbackRowWriter
         var summary: PostbackSummary
         let maximumLineBytes: Int
+        /// Counts per group, when the reader groups rows; `groupKeys` reads each row's key.
+        var tally: PostbackTally?
+        var groupKeys: GroupKeyReader?
         /// The batch's rows with a duplicate key, and the keys that are not UUIDs.
         private var keyed: [RowRecord] = []
         private var keyTexts: [String] = []
@@ -131,8 +145,14 @@ extension BatchDecoder {
                 }
                 let statusOffset = writer.appendPrefix(line: number, status: row.status)
                 writer.appendSuffix(row, line: line, payload: payload)
-                let record = RowRecord(row: row, key: key, statusOffset: statusOffset)
+                var group: Int32 = -1
+                if row.status == .ok, let groupKeys {
+                    let key = groupKeys.key(row, line: line, payload: payload, scratch: &writer.scratch)
+                    group = Int32(tally!.number(of: key) { PostbackTally.decodedKey(key) })
+                }
+                let record = RowRecord(row: row, key: key, statusOffset: statusOffset, group: group)
                 summary.count(record)
+                if group >= 0 { tally!.count(record, group: Int(group)) }
                 if case .none = key {} else { keyed.append(record) }
             }
         }

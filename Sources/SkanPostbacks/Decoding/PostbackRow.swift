@@ -3,11 +3,29 @@ import SkanCore
 /// What one line says, checked: the status, and the values of the output columns as spans of the line
 /// (or of the decoded JWS payload), ready for a row writer. Holds no heap memory of its own.
 struct PostbackRow {
-    enum Framework: UInt8 { case skadnetwork, adattributionkit }
+    enum Framework: UInt8 {
+        case skadnetwork, adattributionkit
+        /// The cell's text.
+        var name: StaticString { self == .skadnetwork ? "skadnetwork" : "adattributionkit" }
+    }
     /// How the user met the ad: `fidelity-type` 0 / 1, or `ad-interaction-type`.
-    enum Interaction: UInt8 { case view, click }
+    enum Interaction: UInt8 {
+        case view, click
+        /// The cell's text.
+        var name: StaticString { self == .view ? "view" : "click" }
+    }
     /// `redownload` false / true, or AdAttributionKit's `conversion-type`.
-    enum ConversionType: UInt8 { case download, redownload, reengagement }
+    enum ConversionType: UInt8 {
+        case download, redownload, reengagement
+        /// The cell's text.
+        var name: StaticString {
+            switch self {
+            case .download: "download"
+            case .redownload: "redownload"
+            case .reengagement: "re-engagement"
+            }
+        }
+    }
     /// `source-app-id` and `publisher-item-identifier` name an app; `source-domain` a web page.
     enum PublisherKind: UInt8 { case app, web }
 

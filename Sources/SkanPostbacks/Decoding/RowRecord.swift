@@ -25,11 +25,15 @@ struct RowRecord {
     /// What the summary groups postbacks by: 2, 3 or 4 digits of the source identifier, 1 for SKAdNetwork
     /// before 4.0 (a `campaign-id`), 0 for none that is valid.
     var source: Int8
+    /// The privacy tier (0...3), or -1.
+    var tier: Int8
+    /// The row's group in the batch's tally, or -1 (no tally, or not `ok`).
+    var group: Int32
     var key: Key
     /// Where the status cell starts in the batch output.
     var statusOffset: Int
 
-    init(row: PostbackRow, key: Key, statusOffset: Int) {
+    init(row: PostbackRow, key: Key, statusOffset: Int, group: Int32 = -1) {
         status = row.status
         isObject = row.framework != nil
         fineValue = Int8(row.fineValue ?? -1)
@@ -39,6 +43,8 @@ struct RowRecord {
         coarse = row.coarseValue.map { $0 == .low ? 0 : $0 == .medium ? 1 : 2 } ?? -1
         window = Int8(row.window)
         source = row.version.map { $0 < .v4 } == true ? 1 : Int8(row.sourceDigits)
+        tier = row.tier
+        self.group = group
         self.key = key
         self.statusOffset = statusOffset
     }

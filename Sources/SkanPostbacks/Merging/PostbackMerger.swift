@@ -5,6 +5,8 @@ import SkanSchemaTools
 /// key was seen before, adds the batch's counts to the summary, and hands the rows to the sink.
 final class PostbackMerger {
     private(set) var summary: PostbackSummary
+    /// The `ok` rows per group, when the reader groups them.
+    private(set) var tally: PostbackTally?
     /// Made by the first merge, which runs beside decoding, rather than before any work starts.
     private var duplicates: DuplicateKeys?
     private let duplicateCapacity: Int
@@ -16,8 +18,10 @@ final class PostbackMerger {
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(
         versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
-        duplicateCapacity: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+        duplicateCapacity: Int, grouping: PostbackReader.Grouping?,
+        sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
+        tally = grouping.map { PostbackTally(groupings: $0.groupings, zeroIsNull: $0.zeroIsNull) }
         self.duplicateCapacity = duplicateCapacity
         var writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
         writer.writeHeader()
@@ -37,6 +41,7 @@ final class PostbackMerger {
 
     func merge(_ batch: LineBatch, decoder: BatchDecoder) {
         decoder.addCounts(to: &summary)
+        let groups = tally == nil ? [] : decoder.addGroups(to: &tally!)
         let output = decoder.output.bytes
         var written = 0
         let records = batch.keyedRecords
@@ -62,6 +67,7 @@ final class PostbackMerger {
             }
             guard seen, record.status == .ok else { continue }
             summary.count(record, times: -1)
+            if record.group >= 0 { tally!.count(record, group: groups[Int(record.group)], times: -1) }
             record.status = .duplicate
             summary.count(record)
             sink(UnsafeBufferPointer(rebasing: output[written..<record.statusOffset]))

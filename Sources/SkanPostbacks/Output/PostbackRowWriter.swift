@@ -98,11 +98,7 @@ public struct PostbackRowWriter {
         separator(&column, .signature)
         if let signature = row.signature { appendText(Self.signatureText(signature)) } else { appendNull() }
         separator(&column, .framework)
-        switch row.framework {
-        case .skadnetwork: appendText("skadnetwork")
-        case .adattributionkit: appendText("adattributionkit")
-        case nil: appendNull()
-        }
+        if let framework = row.framework { appendText(framework.name) } else { appendNull() }
         separator(&column, .version)
         if let version = row.version {
             appendText(Self.versionText(version))
@@ -136,18 +132,9 @@ public struct PostbackRowWriter {
         separator(&column, .didWin)
         appendCell(row.didWin, line: line, payload: payload)
         separator(&column, .interaction)
-        switch row.interaction {
-        case .view: appendText("view")
-        case .click: appendText("click")
-        case nil: appendNull()
-        }
+        if let interaction = row.interaction { appendText(interaction.name) } else { appendNull() }
         separator(&column, .conversionType)
-        switch row.conversionType {
-        case .download: appendText("download")
-        case .redownload: appendText("redownload")
-        case .reengagement: appendText("re-engagement")
-        case nil: appendNull()
-        }
+        if let conversionType = row.conversionType { appendText(conversionType.name) } else { appendNull() }
         separator(&column, .tier)
         appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil)
         separator(&column, .countryCode)

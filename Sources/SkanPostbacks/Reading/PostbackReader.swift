@@ -51,6 +51,8 @@ public final class PostbackReader {
         /// How signatures are checked (by default with Apple's keys, development postbacks refused); nil checks
         /// none and leaves the `signature` column empty.
         public var verification: PostbackVerification? = PostbackVerification()
+        /// What to count `ok` rows by, for a report (`tally`); nil counts no groups.
+        public var grouping: Grouping? = nil
         /// The duplicate index's first size, instead of the one `inputBytes` gives (tests make it small).
         package var duplicateCapacity: Int? = nil
 
@@ -60,6 +62,20 @@ public final class PostbackReader {
         /// These options with `change` applied: `.init { $0.format = .jsonl }`.
         public init(_ change: (inout Options) -> Void) {
             change(&self)
+        }
+    }
+
+    /// What a reader's tally groups `ok` rows by.
+    public struct Grouping: Sendable {
+        /// The key's parts, in order.
+        public var groupings: [PostbackGrouping]
+        /// Whether a fine value of 0 counts as no value.
+        public var zeroIsNull: Bool
+
+        /// Groups by `groupings`.
+        public init(groupings: [PostbackGrouping], zeroIsNull: Bool = false) {
+            self.groupings = groupings
+            self.zeroIsNull = zeroIsNull
         }
     }
 
@@ -91,7 +107,7 @@ public final class PostbackReader {
         let templates = RowTemplates(versions: versions, format: options.format, withFile: options.withFileColumn)
         merger = PostbackMerger(
             versions: versions, format: options.format, withFileColumn: options.withFileColumn, templates: templates,
-            duplicateCapacity: duplicateCapacity, sink: sink)
+            duplicateCapacity: duplicateCapacity, grouping: options.grouping, sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
         slots = (0..<(threads == 1 ? 1 : threads * 3 + 2)).map { _ in
@@ -100,13 +116,16 @@ public final class PostbackReader {
                 BatchDecoder(
                     versions: versions, format: options.format, withFileColumn: options.withFileColumn,
                     templates: templates,
-                    maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier)
+                    maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping)
             )
         }
     }
 
     /// The counts of everything read so far.
     public var summary: PostbackSummary { merger.summary }
+
+    /// The `ok` rows of everything read so far, per group; nil unless `Options.grouping` is set.
+    public var tally: PostbackTally? { merger.tally }
 
     /// Writes the header row (CSV only; JSON lines have none).
     public func writeHeader() {

@@ -25,6 +25,9 @@ public struct SyntheticPostbacks: Sendable {
         public var signingKey: SigningKey?
         /// SKAdNetwork 4.0 (`attribution-signature`) or AdAttributionKit (a JWS, `kid` `skanc-test/1`).
         public var framework: AttributionFramework = .skAdNetwork
+        /// How many campaigns (four-digit source identifiers) the users come from, each user from one drawn at
+        /// random; nil gives every user a random source identifier of its own.
+        public var campaigns: Int? = nil
 
         /// The frameworks postbacks can be written for.
         public enum AttributionFramework: String, CaseIterable, Sendable {
@@ -67,6 +70,28 @@ public struct SyntheticPostbacks: Sendable {
 
     /// The JSON lines, one postback each.
     public let lines: [String]
+    /// What each line stands for, line by line: the ground truth a report on the lines can be checked against.
+    public let truths: [Truth]
+
+    /// The truth behind one synthetic postback.
+    public struct Truth: Sendable {
+        /// The user (0-based) and the tier drawn for them.
+        public var user: Int
+        /// The tier drawn for the user.
+        public var tier: PostbackDataTier
+        /// The window the postback reports on.
+        public var window: ConversionWindow
+        /// The user's campaign: its four-digit source identifier, and the digits of it the postback shows.
+        public var campaign: String
+        /// The digits of the campaign the postback shows.
+        public var sourceIdentifier: String
+        /// The values the postback carries.
+        public var fineValue: Int?
+        /// The coarse value the postback carries.
+        public var coarseValue: CoarseValue?
+        /// Per derived `buckets amount` field (by name), the amount measured when the values it carries were set.
+        public var amounts: [String: Double]
+    }
     /// The journey's bad lines (as `skanc simulate` reports them).
     public let diagnostics: [Diagnostic]
 
@@ -76,6 +101,14 @@ public struct SyntheticPostbacks: Sendable {
         let first = JourneySimulation(schema: schema, journey: journey)
         diagnostics = first.diagnostics
         var lines: [String] = []
+        var truths: [Truth] = []
+        let campaigns = (options.campaigns.map { max($0, 1) } ?? 0)
+        var campaignIDs: [String] = []
+        while campaignIDs.count < min(campaigns, 9000) {
+            let id = String(1000 + random.next() % 9000)
+            if !campaignIDs.contains(id) { campaignIDs.append(id) }
+        }
+        let amountFields = schema.fields.indices.filter { schema.fields[$0].kind == .buckets(.amount) }
         let journeyLines = journey.split(separator: 0x0A, omittingEmptySubsequences: false)
         for user in 0..<max(options.users, 1) {
             let simulation: JourneySimulation
@@ -87,10 +120,25 @@ public struct SyntheticPostbacks: Sendable {
                 simulation = JourneySimulation(schema: schema, journey: Array(kept.joined(separator: [0x0A])))
             }
             let tier = Self.tier(options.tiers, &random)
-            let sourceIdentifier = String(1000 + random.next() % 9000)
+            let sourceIdentifier =
+                campaignIDs.isEmpty
+                ? String(1000 + random.next() % 9000) : campaignIDs[Int(random.next() % UInt64(campaignIDs.count))]
             for window in ConversionWindow.allCases {
                 let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
                 guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
+                let carries = tier.carries(in: window)
+                let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
+                let fine = carries.contains(.fineValue) ? sent?.evaluation.fineValue : nil
+                var amounts: [String: Double] = [:]
+                for index in amountFields {
+                    if let sent, let amount = sent.measures[index] { amounts[schema.fields[index].name] = amount }
+                }
+                truths.append(
+                    Truth(
+                        user: user, tier: tier, window: window, campaign: sourceIdentifier,
+                        sourceIdentifier: String(sourceIdentifier.prefix(digits)), fineValue: fine,
+                        coarseValue: fine == nil && carries.contains(.coarseValue) ? sent?.evaluation.coarseValue : nil,
+                        amounts: amounts))
                 lines.append(
                     options.framework == .skAdNetwork
                         ? Self.postback(
@@ -102,6 +150,7 @@ public struct SyntheticPostbacks: Sendable {
             }
         }
         self.lines = lines
+        self.truths = truths
     }
 
     static func tier(_ shares: [PostbackDataTier: Double], _ random: inout SeededRandom) -> PostbackDataTier {

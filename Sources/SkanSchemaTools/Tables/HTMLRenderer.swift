@@ -2,7 +2,7 @@ import SkanCompiler
 
 /// A self-contained page for review: the bit layout as a diagram (which bits belong to which field, bit 5
 /// on the left as in the binary number), the fields and their cases, and both tables.
-enum HTMLRenderer {
+package enum HTMLRenderer {
     static let palette = ["#cfe8ff", "#ffe3c2", "#d8f5d0", "#f3d6f5", "#fff4b8", "#d5f0ef"]
 
     static func render(_ table: DecodingTable) -> String {
@@ -88,7 +88,7 @@ enum HTMLRenderer {
     }
 
     /// On Unicode scalars, so that a mark after `<` or `"` does not hide it.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -12,12 +12,14 @@ enum SimulateCommand {
         flags: ["--postbacks"],
         options: [
             "--format": ["text", "jsonl"], "--users": [], "--seed": [], "--tiers": [], "--sign-with": [],
+            "--campaigns": [], "--truth": [],
             "--framework": SyntheticPostbacks.Options.AttributionFramework.allCases.map(\.rawValue),
         ],
         help: """
             USAGE: skanc simulate SCHEMA JOURNEY [--format text|jsonl]
                    skanc simulate SCHEMA JOURNEY --postbacks [--users N] [--seed S] [--tiers MIX] [--sign-with KEY.pem]
-                                                      [--framework skadnetwork|adattributionkit]
+                                                      [--framework skadnetwork|adattributionkit] [--campaigns N]
+                                                      [--truth FILE]
 
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
@@ -46,7 +48,12 @@ enum SimulateCommand {
             with probability 1/2); --tiers gives each tier's share (2:0.5,3:0.5; default 3:1); --seed makes the
             random choices (default 1). --sign-with signs them with a P-256 test key (PEM), as Apple signs real
             ones, and prints its public key for 'skanc postbacks --public-key'. Test keys only: the signing is
-            not constant-time.
+            not constant-time. --campaigns N draws each user's campaign (four-digit source identifier) from N
+            (default: one of its own per user). --truth FILE writes what each postback stands for, as ground
+            truth for 'skanc report', one JSON object per postback line:
+              {"line": N, "user": U, "tier": 0-3, "window": 1-3, "campaign": "5239", "source_identifier": "52",
+               "fine_value": V|null, "coarse_value": "low|medium|high"|null, "amounts": {FIELD: AMOUNT, ...}}
+            (amounts: what each derived buckets amount field measured when the values were set).
 
             OPTIONS:
               --format FORMAT   text (default) or jsonl.
@@ -125,6 +132,12 @@ enum SimulateCommand {
         {
             options.framework = framework
         }
+        if let text = arguments.options["--campaigns"] {
+            guard let count = Int(text), (1...9000).contains(count) else {
+                throw UsageError(message: "--campaigns takes a number of campaigns, 1 to 9000", command: "simulate")
+            }
+            options.campaigns = count
+        }
         if let key = options.signingKey {
             let kind = options.framework == .skAdNetwork ? "skadnetwork" : "jws:\(SyntheticPostbacks.keyIdentifier)"
             Output.error(
@@ -134,7 +147,27 @@ enum SimulateCommand {
         let postbacks = SyntheticPostbacks(schema: schema, journey: journey, options: options)
         let status = Output.diagnostics(postbacks.diagnostics, path: path == "-" ? "<stdin>" : path)
         guard status == .success else { return status }
+        if let truthPath = arguments.options["--truth"] {
+            let written = CommandFiles.write(Self.truthLines(postbacks.truths, schema: schema), to: truthPath)
+            guard written == .success else { return written }
+        }
         Output.standard(postbacks.lines.map { $0 + "\n" }.joined(), terminator: "")
         return .success
+    }
+
+    /// `--truth`: one JSON object per postback line.
+    static func truthLines(_ truths: [SyntheticPostbacks.Truth], schema: Schema) -> String {
+        truths.enumerated().map { index, truth in
+            let amounts = schema.fields.compactMap { field in
+                truth.amounts[field.name].map { (ColumnNames.snakeCase(field.name), JSONValue.number($0)) }
+            }
+            return JSONValue.object([
+                ("line", .integer(index + 1)), ("user", .integer(truth.user)), ("tier", .integer(truth.tier.rawValue)),
+                ("window", .integer(truth.window.number)), ("campaign", .string(truth.campaign)),
+                ("source_identifier", .string(truth.sourceIdentifier)),
+                ("fine_value", truth.fineValue.map(JSONValue.integer) ?? .null),
+                ("coarse_value", .optional(truth.coarseValue?.rawValue)), ("amounts", .object(amounts)),
+            ]).compact() + "\n"
+        }.joined()
     }
 }

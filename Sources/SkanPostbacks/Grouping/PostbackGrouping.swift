@@ -1,0 +1,60 @@
+/// What a report groups `ok` postbacks by (`skanc report --by`): each a column of `skanc postbacks`, and
+/// `campaign`, which is `source_identifier` where the postback has one (SKAdNetwork 4.0, AdAttributionKit)
+/// and `campaign_id` before 4.0. The names are the command line's and the JSON report's; the warehouse
+/// views group by the same columns.
+public enum PostbackGrouping: String, CaseIterable, Sendable {
+    case campaign
+    case sourceIdentifier = "source_identifier"
+    case campaignID = "campaign_id"
+    case adNetworkID = "ad_network_id"
+    case appID = "app_id"
+    case publisher
+    case countryCode = "country_code"
+    case framework
+    case conversionType = "conversion_type"
+    case interaction
+    case schemaVersion = "schema_version"
+
+    /// The columns a group's key can name for this grouping: one, or for `campaign` the two it chooses from
+    /// (`source_identifier` first).
+    public var columns: [PostbackColumn] {
+        switch self {
+        case .campaign: [.sourceIdentifier, .campaignID]
+        case .sourceIdentifier: [.sourceIdentifier]
+        case .campaignID: [.campaignID]
+        case .adNetworkID: [.adNetworkID]
+        case .appID: [.appID]
+        case .publisher: [.publisher]
+        case .countryCode: [.countryCode]
+        case .framework: [.framework]
+        case .conversionType: [.conversionType]
+        case .interaction: [.interaction]
+        case .schemaVersion: [.schemaVersion]
+        }
+    }
+
+    /// A comma-separated list (`campaign,country_code`); nil when a name is unknown, empty or repeated.
+    public static func list(_ text: String) -> [PostbackGrouping]? {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let groupings = names.compactMap(PostbackGrouping.init(rawValue:))
+        guard groupings.count == names.count, Set(groupings).count == groupings.count, !groupings.isEmpty else {
+            return nil
+        }
+        return groupings
+    }
+}
+
+/// One value of a group's key: the column it was read from and the cell's text (nil when the postback has
+/// none), as `skanc postbacks` prints the cell before CSV escaping.
+public struct GroupValue: Hashable, Sendable {
+    /// The column the value is read from.
+    public var column: PostbackColumn
+    /// The cell's text; nil for an empty cell.
+    public var text: String?
+
+    /// A value of `column`.
+    public init(column: PostbackColumn, text: String?) {
+        self.column = column
+        self.text = text
+    }
+}

@@ -1,0 +1,144 @@
+/// Counts of `ok` postbacks per group (`PostbackGrouping`), per window: postbacks, each fine value, each coarse
+/// value and each privacy tier. What `skanc report` computes its figures from. Every batch of the reader counts
+/// into its own tally, with groups numbered in the batch; the ordered merge adds them up (renumbering the groups)
+/// and takes back the rows it finds to be duplicates, so the tally counts exactly the rows `skanc postbacks` prints
+/// as `ok`. Rows of other statuses are counted by `PostbackSummary`.
+public struct PostbackTally: Sendable {
+    /// What the groups are keyed by, in order.
+    public let groupings: [PostbackGrouping]
+    /// Whether a fine value of 0 counts as no value (for sources that report a missing value as 0).
+    public let zeroIsNull: Bool
+    /// Each group's key, in the order groups were first seen.
+    public private(set) var keys: [[GroupValue]] = []
+    /// A group's number by its encoded key (`encodedKey`). Swift's hashing is seeded per process, so keys an
+    /// input chooses cannot make the lookups slow.
+    private var numbers: [String: Int] = [:]
+    private var counts: [Int] = []
+
+    /// Where each count of a window sits in a group's block.
+    enum Layout {
+        static let postbacks = 0, fineValues = 1, coarse = 65, tiers = 68
+        /// Tiers 0...3 and one for a postback whose fields tell no tier.
+        static let tierCount = 5
+        static let window = tiers + tierCount
+        static let group = window * 3
+    }
+
+    /// An empty tally.
+    public init(groupings: [PostbackGrouping], zeroIsNull: Bool = false) {
+        self.groupings = groupings
+        self.zeroIsNull = zeroIsNull
+    }
+
+    /// What a group counted in one window.
+    public struct WindowCounts: Equatable, Sendable {
+        /// `ok` postbacks.
+        public var postbacks: Int
+        /// Postbacks per fine value 0...63 (with `zeroIsNull`, none at 0).
+        public var fineValues: [Int]
+        /// Postbacks per coarse value: low, medium, high.
+        public var coarseValues: [Int]
+        /// Postbacks per privacy tier 0...3, and at 4 those whose fields tell none.
+        public var tiers: [Int]
+
+        /// Postbacks with a fine value.
+        public var withFineValue: Int { fineValues.reduce(0, +) }
+        /// Postbacks with a coarse value.
+        public var withCoarseValue: Int { coarseValues.reduce(0, +) }
+        /// Postbacks with neither: what the privacy threshold hid.
+        public var withoutValue: Int { postbacks - withFineValue - withCoarseValue }
+    }
+
+    /// The counts of group `group` (an index in `keys`), window 1 first.
+    public func windows(ofGroup group: Int) -> [WindowCounts] {
+        (0..<3).map { window in
+            let base = group * Layout.group + window * Layout.window
+            return WindowCounts(
+                postbacks: counts[base + Layout.postbacks],
+                fineValues: Array(counts[(base + Layout.fineValues)..<(base + Layout.coarse)]),
+                coarseValues: Array(counts[(base + Layout.coarse)..<(base + Layout.tiers)]),
+                tiers: Array(counts[(base + Layout.tiers)..<(base + Layout.window)]))
+        }
+    }
+
+    /// The number of the group keyed `key` (encoded by `encodedKey`), made when it is new.
+    mutating func number(of key: String, values: () -> [GroupValue]) -> Int {
+        if let number = numbers[key] { return number }
+        let number = keys.count
+        numbers[key] = number
+        keys.append(values())
+        counts.append(contentsOf: repeatElement(0, count: Layout.group))
+        return number
+    }
+
+    /// One key as a string to look up: each value as its column's letter and either `!` (empty) or the text's
+    /// length in bytes, `:` and the text, so that no two keys encode alike (and `decodedKey` reads it back).
+    static func encodedKey(_ values: [GroupValue]) -> String {
+        var key = ""
+        for value in values { appendKey(value.column, value.text, to: &key) }
+        return key
+    }
+
+    /// Appends one value of a key: `column` and its text (nil when the cell is empty).
+    @inline(__always)
+    static func appendKey(_ column: PostbackColumn, _ text: String?, to key: inout String) {
+        key.unicodeScalars.append(letters[column]!)
+        guard let text else { return key.unicodeScalars.append("!") }
+        key += String(text.utf8.count)
+        key.unicodeScalars.append(":")
+        key += text
+    }
+
+    /// The values of a key `encodedKey` wrote.
+    static func decodedKey(_ key: String) -> [GroupValue] {
+        var values: [GroupValue] = []
+        var bytes = Substring(key).utf8[...]
+        while let letter = bytes.first {
+            let column = PostbackColumn.allCases[Int(letter) - 65]
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "!") {
+                values.append(GroupValue(column: column, text: nil))
+                bytes = bytes.dropFirst()
+                continue
+            }
+            let colon = bytes.firstIndex(of: UInt8(ascii: ":"))!
+            let length = Int(String(decoding: bytes[..<colon], as: UTF8.self))!
+            let text = bytes[bytes.index(after: colon)...].prefix(length)
+            values.append(GroupValue(column: column, text: String(decoding: text, as: UTF8.self)))
+            bytes = bytes[text.endIndex...]
+        }
+        return values
+    }
+
+    private static let letters: [PostbackColumn: Unicode.Scalar] = Dictionary(
+        uniqueKeysWithValues: PostbackColumn.allCases.enumerated().map { ($1, Unicode.Scalar(UInt8(65 + $0))) })
+
+    /// Counts an `ok` row in `group`, or with `times` -1 takes it back. Rows of other statuses count nothing.
+    mutating func count(_ record: RowRecord, group: Int, times: Int = 1) {
+        guard record.status == .ok, group >= 0 else { return }
+        let base = group * Layout.group + (Int(record.window) - 1) * Layout.window
+        counts[base + Layout.postbacks] += times
+        if record.fineIsValid, !(zeroIsNull && record.fineValue == 0) {
+            counts[base + Layout.fineValues + Int(record.fineValue)] += times
+        }
+        if record.coarse >= 0 { counts[base + Layout.coarse + Int(record.coarse)] += times }
+        counts[base + Layout.tiers + (record.tier >= 0 ? Int(record.tier) : 4)] += times
+    }
+
+    /// Adds the counts of a batch's tally, then clears it. Returns, for each of the batch's group numbers, the
+    /// number of the same group here.
+    mutating func add(takingFrom other: inout PostbackTally) -> [Int] {
+        var renumbered: [Int] = []
+        renumbered.reserveCapacity(other.keys.count)
+        for (local, values) in other.keys.enumerated() {
+            let global = number(of: Self.encodedKey(values)) { values }
+            renumbered.append(global)
+            let (from, to) = (local * Layout.group, global * Layout.group)
+            for offset in 0..<Layout.group { counts[to + offset] += other.counts[from + offset] }
+        }
+        other.keys.removeAll(keepingCapacity: true)
+        other.numbers.removeAll(keepingCapacity: true)
+        other.counts.removeAll(keepingCapacity: true)
+        return renumbered
+    }
+}

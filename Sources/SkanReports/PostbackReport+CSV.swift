@@ -1,0 +1,60 @@
+import SkanCore
+import SkanPostbacks
+
+extension PostbackReport {
+    /// The columns of the CSV report: the grouping columns, then `window`, `figure`, `field`, `item`, `value`.
+    public var csvColumns: [String] {
+        var names: [String] = []
+        for column in groupings.flatMap(\.columns) where !names.contains(column.name) { names.append(column.name) }
+        return names + ["window", "figure", "field", "item", "value"]
+    }
+
+    /// The report as one long table (RFC 4180, CRLF), a figure a row, for spreadsheets and dataframes: per group
+    /// and window `postbacks`, `with_fine_value`, `with_coarse_value`, `without_value`, `tier` (item 0-3 or
+    /// unknown), `case` (field and case), `coarse` (item low, medium, high); per group and revenue field
+    /// `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the total, else the
+    /// case); then `not_ok` rows per status, with no group.
+    public var csv: String {
+        let columns = csvColumns
+        let keyColumns = columns.dropLast(5)
+        var out = columns.joined(separator: ",") + "\r\n"
+        func row(_ key: [String], _ window: String, _ figure: String, _ field: String, _ item: String, _ value: String)
+        {
+            out += (key + [window, figure, field, item, value]).map(CSVField.escaped).joined(separator: ",") + "\r\n"
+        }
+        for group in groups {
+            let key = keyColumns.map { name in group.by.first { $0.column.name == name }?.text ?? "" }
+            for window in group.windows {
+                let number = String(window.number)
+                row(key, number, "postbacks", "", "", String(window.postbacks))
+                row(key, number, "with_fine_value", "", "", String(window.withFineValue))
+                row(key, number, "with_coarse_value", "", "", String(window.withCoarseValue))
+                row(key, number, "without_value", "", "", String(window.withoutValue))
+                for (tier, count) in zip(Self.tierNames, window.tiers) {
+                    row(key, number, "tier", "", tier, String(count))
+                }
+                for field in window.fields {
+                    for fieldCase in field.cases {
+                        row(key, number, "case", field.column, fieldCase.name, String(fieldCase.postbacks))
+                    }
+                }
+                for (coarse, count) in zip(Self.coarseNames, window.coarse) {
+                    row(key, number, "coarse", "", coarse, String(count))
+                }
+            }
+            for revenue in group.revenue {
+                let totals = [(revenue.postbacks, revenue.low, revenue.mid, revenue.high, "")]
+                let ranges = revenue.ranges.map { ($0.postbacks, $0.low, $0.mid, $0.high, $0.name) }
+                for (postbacks, low, mid, high, item) in totals + ranges {
+                    row(key, "", "revenue_postbacks", revenue.field, item, String(postbacks))
+                    row(key, "", "revenue_low", revenue.field, item, low.text)
+                    row(key, "", "revenue_mid", revenue.field, item, mid.text)
+                    row(key, "", "revenue_high", revenue.field, item, high?.text ?? "")
+                }
+            }
+        }
+        let none = keyColumns.map { _ in "" }
+        for (status, rows) in notOK { row(none, "", "not_ok", "", status.code, String(rows)) }
+        return out
+    }
+}

@@ -1,0 +1,126 @@
+import SkanCore
+import SkanPostbacks
+import SkanSchemaTools
+
+extension PostbackReport {
+    /// The most groups a chart draws (the largest by postbacks); the tables list every group.
+    static let chartedGroups = 40
+
+    /// The report as one self-contained page: inline SVG charts (postbacks per group by what they carried, the
+    /// null rate per window, the revenue intervals), then the tables of the Markdown report. No script, no
+    /// external file; readable on a laptop screen.
+    public var html: String {
+        let title = HTMLRenderer.escape("Postback report: \(self.title)")
+        let charted = groups.sorted { $0.postbacks > $1.postbacks }.prefix(Self.chartedGroups)
+        let more = groups.count > charted.count ? " (the \(charted.count) largest of \(groups.count))" : ""
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(title)</title>
+            <style>
+            body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #1d1d1f; }
+            table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+            th, td { border: 1px solid #d1d1d6; padding: 4px 8px; text-align: left; }
+            td.number { text-align: right; font-variant-numeric: tabular-nums; }
+            th { background: #f2f2f7; }
+            .scroll { max-width: 100%; overflow-x: auto; }
+            svg.chart { max-width: 100%; height: auto; display: block; margin: 0.5em 0 1.5em; }
+            svg .label, svg .tick { font-size: 12px; fill: #3a3a3c; }
+            svg .fine { fill: #34c759; } svg .coarse { fill: #ffcc00; } svg .none { fill: #c7c7cc; }
+            svg .window1 { fill: #007aff; } svg .window2 { fill: #5ac8fa; } svg .window3 { fill: #af52de; }
+            svg .interval { stroke: #007aff; stroke-width: 4; } svg .interval.open { stroke-dasharray: 6 4; }
+            svg .mid { fill: #ff3b30; } svg .axis { stroke: #8e8e93; }
+            .legend span { display: inline-block; margin-right: 1.2em; }
+            .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px; vertical-align: -1px; }
+            p.method { color: #3a3a3c; max-width: 60em; }
+            </style>
+            </head>
+            <body>
+            <h1>\(title)</h1>
+            <p>\(HTMLRenderer.escape(overview))</p>
+
+            """
+        out += "<h2>Postbacks per group\(HTMLRenderer.escape(more))</h2>\n"
+        out += Self.legend([
+            ("#34c759", "with a fine value"), ("#ffcc00", "with a coarse value"), ("#c7c7cc", "without a value"),
+        ])
+        out +=
+            BarChart(
+                id: "chart-postbacks", title: "Postbacks per group, by what they carried",
+                rows: charted.map { group in
+                    let (fine, coarse) = group.windows.reduce((0, 0)) {
+                        ($0.0 + $1.withFineValue, $0.1 + $1.withCoarseValue)
+                    }
+                    let none = group.postbacks - fine - coarse
+                    return BarChart.Row(
+                        label: Self.label(group.by),
+                        segments: [
+                            (Double(fine), "fine", "\(fine) with a fine value"),
+                            (Double(coarse), "coarse", "\(coarse) with a coarse value"),
+                            (Double(none), "none", "\(none) without a value"),
+                        ])
+                }
+            ).svg
+        out += "<h2>Null rate per window</h2>\n"
+        out += Self.legend([("#007aff", "window 1"), ("#5ac8fa", "window 2"), ("#af52de", "window 3")])
+        var nullRows: [BarChart.Row] = []
+        for group in charted {
+            for window in group.windows where window.postbacks > 0 {
+                let rate = Double(window.withoutValue) / Double(window.postbacks) * 100
+                nullRows.append(
+                    BarChart.Row(
+                        label: window.number == 1 ? Self.label(group.by) : "",
+                        segments: [
+                            (
+                                rate, "window\(window.number)",
+                                "window \(window.number): \(Self.percent(window.withoutValue, of: window.postbacks)) of \(window.postbacks) without a value"
+                            )
+                        ]))
+            }
+        }
+        out +=
+            BarChart(
+                id: "chart-null-rate", title: "Share of postbacks without a value, per window", rows: nullRows,
+                scale: 100, unit: "%"
+            ).svg
+        let revenueFields = Set(groups.flatMap { $0.revenue.map(\.field) })
+        for field in ReportColumns(versions: versions).revenue.map(\.column) where revenueFields.contains(field) {
+            let rows = charted.compactMap { group -> BarChart.Row? in
+                guard let revenue = group.revenue.first(where: { $0.field == field }), revenue.postbacks > 0 else {
+                    return nil
+                }
+                return BarChart.Row(
+                    label: Self.label(group.by),
+                    interval: (
+                        revenue.low.doubleValue, revenue.mid.doubleValue, revenue.high?.doubleValue,
+                        Self.interval(revenue)
+                    ))
+            }
+            guard !rows.isEmpty else { continue }
+            let currency = groups.lazy.compactMap { $0.revenue.first { $0.field == field }?.currency }.first
+            out +=
+                "<h2>Revenue from \(HTMLRenderer.escape(field))\(currency.map { " (\(HTMLRenderer.escape($0)))" } ?? "")</h2>\n"
+            out +=
+                "<p class=\"legend\"><span>line: low to high (dashed: no upper bound)</span><span>dot: mid-point</span></p>\n"
+            out +=
+                BarChart(
+                    id: "chart-revenue-\(HTMLRenderer.escape(field))",
+                    title: "Revenue interval per group from \(field)",
+                    rows: rows, unit: currency.map { " \($0)" } ?? ""
+                ).svg
+        }
+        out += "<p class=\"method\">\(HTMLRenderer.escape(Self.revenueMethod))</p>\n"
+        out += tablesHTML
+        return out + "</body>\n</html>\n"
+    }
+
+    private static func legend(_ items: [(color: String, text: String)]) -> String {
+        "<p class=\"legend\">"
+            + items.map {
+                "<span><span class=\"swatch\" style=\"background:\($0.color)\"></span>\(HTMLRenderer.escape($0.text))</span>"
+            }.joined() + "</p>\n"
+    }
+}

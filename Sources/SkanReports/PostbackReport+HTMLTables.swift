@@ -1,0 +1,90 @@
+import SkanCore
+import SkanPostbacks
+import SkanSchemaTools
+
+extension PostbackReport {
+    /// The Markdown report's tables as HTML, each in a box that scrolls sideways on a narrow screen.
+    var tablesHTML: String {
+        var out = "<h2>Groups</h2>\n"
+        out += Self.table(
+            header: [
+                keyHeading, "postbacks", "window 1", "with fine value", "with coarse value", "without value",
+                "revenue (mid, low to high)", "per install",
+            ],
+            rows: groups.map { group in
+                let first = group.windows[0]
+                let revenue = group.revenue.first
+                return [
+                    Self.label(group.by), String(group.postbacks), String(first.postbacks),
+                    Self.percent(first.withFineValue, of: first.postbacks),
+                    Self.percent(first.withCoarseValue, of: first.postbacks),
+                    Self.percent(first.withoutValue, of: first.postbacks), revenue.map(Self.interval) ?? "–",
+                    revenue.map(Self.perInstall) ?? "–",
+                ]
+            }, numeric: [1, 2, 3, 4, 5, 7])
+        out += "<h2>Null rate by window</h2>\n"
+        out += Self.table(
+            header: [keyHeading, "window 1", "window 2", "window 3"],
+            rows: groups.map { group in
+                [Self.label(group.by)]
+                    + group.windows.map { "\(Self.percent($0.withoutValue, of: $0.postbacks)) of \($0.postbacks)" }
+            }, numeric: [1, 2, 3])
+        for group in groups {
+            out += "<h2>\(HTMLRenderer.escape(Self.label(group.by)))</h2>\n"
+            for window in group.windows where window.postbacks > 0 {
+                out += "<h3>Window \(window.number): \(window.postbacks) postbacks</h3>\n<p>"
+                out += HTMLRenderer.escape(
+                    "Tiers: "
+                        + zip(Self.tierNames, window.tiers).filter { $0.1 > 0 }.map { "\($0) \($1)" }.joined(
+                            separator: ", ") + ". Coarse values: "
+                        + zip(Self.coarseNames, window.coarse).map { "\($0) \($1)" }.joined(separator: ", ") + ".")
+                out += "</p>\n"
+                guard window.withFineValue > 0 else { continue }
+                out += Self.table(
+                    header: ["field", "case", "postbacks", "share of fine values"],
+                    rows: window.fields.flatMap { field in
+                        field.cases.map {
+                            [
+                                field.column, $0.name, String($0.postbacks),
+                                Self.percent($0.postbacks, of: window.withFineValue),
+                            ]
+                        }
+                    }, numeric: [2, 3])
+            }
+            for revenue in group.revenue where revenue.postbacks > 0 {
+                out += "<h3>Revenue from \(HTMLRenderer.escape(revenue.field)): "
+                out += "\(HTMLRenderer.escape(Self.interval(revenue)))</h3>\n"
+                out += Self.table(
+                    header: ["case", "range", "postbacks", "low", "mid", "high"],
+                    rows: revenue.ranges.map {
+                        [
+                            $0.name, $0.range, String($0.postbacks), Self.money($0.low), Self.money($0.mid),
+                            $0.high.map(Self.money) ?? "–",
+                        ]
+                    }, numeric: [2, 3, 4, 5])
+            }
+        }
+        out += "<h2>Rows not ok</h2>\n"
+        out +=
+            notOK.isEmpty
+            ? "<p>Every row was ok.</p>\n"
+            : Self.table(
+                header: ["status", "rows"], rows: notOK.map { [$0.status.code, String($0.rows)] }, numeric: [1])
+        for note in notes { out += "<p>Note: \(HTMLRenderer.escape(note))</p>\n" }
+        return out
+    }
+
+    private static func table(header: [String], rows: [[String]], numeric: Set<Int>) -> String {
+        var out = "<div class=\"scroll\">\n<table>\n<tr>"
+        out += header.map { "<th>\(HTMLRenderer.escape($0))</th>" }.joined() + "</tr>\n"
+        for row in rows {
+            out += "<tr>"
+            for (index, cell) in row.enumerated() {
+                out += numeric.contains(index) ? "<td class=\"number\">" : "<td>"
+                out += HTMLRenderer.escape(cell) + "</td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</table>\n</div>\n"
+    }
+}

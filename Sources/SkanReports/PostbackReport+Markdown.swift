@@ -1,0 +1,83 @@
+import SkanCore
+import SkanPostbacks
+
+extension PostbackReport {
+    /// The report as Markdown: the overview, one table of groups, the null rate per window, each group's
+    /// windows (tiers, cases, coarse values) and revenue ranges, and the rows that were not `ok`.
+    public var markdown: String {
+        var out = "# Postback report: \(Self.cell(title))\n\n\(Self.cell(overview))\n\n"
+        out += "## Groups\n\n"
+        out +=
+            "| \(Self.cell(keyHeading)) | postbacks | window 1 | with fine value | with coarse value | without value |"
+        out += " revenue (mid, low to high) | per install |\n"
+        out += "|---|---:|---:|---:|---:|---:|---|---:|\n"
+        for group in groups {
+            let first = group.windows[0]
+            let revenue = group.revenue.first
+            out += "| \(Self.cell(Self.label(group.by))) | \(group.postbacks) | \(first.postbacks) | "
+            out += "\(Self.percent(first.withFineValue, of: first.postbacks)) | "
+            out += "\(Self.percent(first.withCoarseValue, of: first.postbacks)) | "
+            out += "\(Self.percent(first.withoutValue, of: first.postbacks)) | "
+            out += "\(revenue.map { Self.cell(Self.interval($0)) } ?? "–") | \(revenue.map(Self.perInstall) ?? "–") |\n"
+        }
+        out += "\nShares are of the window's postbacks. \(Self.revenueMethod)\n\n"
+        out += "## Null rate by window\n\nPostbacks without a fine or a coarse value, of the window's postbacks.\n\n"
+        out += "| \(Self.cell(keyHeading)) | window 1 | window 2 | window 3 |\n|---|---:|---:|---:|\n"
+        for group in groups {
+            let cells = group.windows.map { "\(Self.percent($0.withoutValue, of: $0.postbacks)) of \($0.postbacks)" }
+            out += "| \(Self.cell(Self.label(group.by))) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        for group in groups {
+            out += "\n## \(Self.cell(Self.label(group.by)))\n"
+            for window in group.windows where window.postbacks > 0 {
+                out += "\n### Window \(window.number): \(window.postbacks) postbacks\n\n"
+                out +=
+                    "Tiers: "
+                    + zip(Self.tierNames, window.tiers).filter { $0.1 > 0 }.map { "\($0) \($1)" }.joined(
+                        separator: ", ") + ". "
+                out +=
+                    "Coarse values: "
+                    + zip(Self.coarseNames, window.coarse).map { "\($0) \($1)" }.joined(separator: ", ") + ".\n"
+                guard window.withFineValue > 0 else { continue }
+                out += "\n| field | case | postbacks | share of fine values |\n|---|---|---:|---:|\n"
+                for field in window.fields {
+                    for fieldCase in field.cases {
+                        out += "| \(Self.cell(field.column)) | \(Self.cell(fieldCase.name)) | \(fieldCase.postbacks) | "
+                        out += "\(Self.percent(fieldCase.postbacks, of: window.withFineValue)) |\n"
+                    }
+                }
+            }
+            for revenue in group.revenue where revenue.postbacks > 0 {
+                out += "\n### Revenue from \(Self.cell(revenue.field)): \(Self.cell(Self.interval(revenue)))\n\n"
+                out += "| case | range | postbacks | low | mid | high |\n|---|---|---:|---:|---:|---:|\n"
+                for range in revenue.ranges {
+                    out += "| \(Self.cell(range.name)) | \(Self.cell(range.range)) | \(range.postbacks) | "
+                    out +=
+                        "\(Self.money(range.low)) | \(Self.money(range.mid)) | \(range.high.map(Self.money) ?? "–") |\n"
+                }
+            }
+        }
+        out += "\n## Rows not ok\n\n"
+        if notOK.isEmpty {
+            out += "Every row was ok.\n"
+        } else {
+            out += "| status | rows |\n|---|---:|\n"
+            for (status, rows) in notOK { out += "| \(status.code) | \(rows) |\n" }
+        }
+        for note in notes { out += "\nNote: \(Self.cell(note))\n" }
+        return out
+    }
+
+    /// Text for a Markdown table cell: pipes, backslashes and markup characters escaped, line breaks as spaces.
+    static func cell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\", "|", "*", "_", "`", "[", "]", "<", ">", "#": out += "\\\(character)"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,200 @@
+import SkanCompiler
+import SkanCore
+public import SkanPostbacks
+public import SkanSchemaTools
+
+/// What `skanc report` says about decoded postbacks: per group (a campaign, by default) and window, how many
+/// `ok` postbacks came, how many carried a fine value, a coarse value or neither (the privacy threshold's null
+/// rate), their tiers, each field's cases and the coarse values; the revenue their `buckets amount` fields
+/// imply, as range arithmetic; and every row that was not `ok`, by status. Built from a reader's tally and
+/// summary, so it counts exactly the rows `skanc postbacks` prints.
+public struct PostbackReport: Sendable {
+    /// One group's figures.
+    public struct Group: Sendable {
+        /// The key: one value per grouping.
+        public var by: [GroupValue]
+        /// Windows 1, 2 and 3.
+        public var windows: [Window]
+        /// One total per `buckets amount` field.
+        public var revenue: [Revenue]
+        /// `ok` postbacks in every window.
+        public var postbacks: Int { windows.reduce(0) { $0 + $1.postbacks } }
+    }
+
+    /// A group's figures in one window.
+    public struct Window: Sendable {
+        /// 1, 2 or 3.
+        public var number: Int
+        /// `ok` postbacks, and those with a fine value, with a coarse value and with neither.
+        public var postbacks: Int
+        /// Postbacks with a fine value.
+        public var withFineValue: Int
+        /// Postbacks with a coarse value.
+        public var withCoarseValue: Int
+        /// Postbacks with neither.
+        public var withoutValue: Int
+        /// Postbacks per tier 0...3, then those whose fields tell none.
+        public var tiers: [Int]
+        /// Per field column, postbacks per case (every case, zeros too), over postbacks with a fine value.
+        public var fields: [(column: String, cases: [(name: String, postbacks: Int)])]
+        /// Postbacks per coarse value: low, medium, high.
+        public var coarse: [Int]
+    }
+
+    /// Revenue from one `buckets amount` field over a group's postbacks that show it.
+    public struct Revenue: Sendable {
+        /// The field column.
+        public var field: String
+        /// The currency, when the schema says it.
+        public var currency: String?
+        /// Postbacks whose fine value shows a range of the field.
+        public var postbacks: Int
+        /// The totals: every range at its lower bound, its mid-point and its upper bound (nil when a postback
+        /// shows an open-ended range).
+        public var low: DecimalAmount
+        /// The mid-point total.
+        public var mid: DecimalAmount
+        /// The upper total; nil when a postback shows an open-ended range.
+        public var high: DecimalAmount?
+        /// Per range, the same totals.
+        public var ranges: [RangeTotal]
+    }
+
+    /// One range's share of a revenue total.
+    public struct RangeTotal: Sendable {
+        /// The case and its range as written.
+        public var name: String
+        /// The range as the schema writes it.
+        public var range: String
+        /// Postbacks that show it.
+        public var postbacks: Int
+        /// Those postbacks at the lower bound.
+        public var low: DecimalAmount
+        /// At the mid-point.
+        public var mid: DecimalAmount
+        /// At the upper bound; nil when open-ended.
+        public var high: DecimalAmount?
+    }
+
+    /// What the groups are keyed by.
+    public let groupings: [PostbackGrouping]
+    /// Whether a fine value of 0 counted as no value.
+    public let zeroIsNull: Bool
+    /// The groups, in key order (empty values first, numbers by value).
+    public let groups: [Group]
+    /// Rows per status other than `ok`, in `PostbackStatus` order, only statuses that occur.
+    public let notOK: [(status: PostbackStatus, rows: Int)]
+    /// Non-blank lines read, and `ok` rows.
+    public let lines: Int
+    /// Rows whose status is `ok`.
+    public let ok: Int
+    /// The versions the postbacks were decoded with.
+    public let versions: LiveVersions
+    /// Revenue fields left out, each with why (a total too large to hold exactly, bounds that cannot be read).
+    public let notes: [String]
+
+    /// The report of a reader's run: `tally` (its `ok` rows per group) and `summary` (every row's status).
+    public init(tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions) {
+        let columns = ReportColumns(versions: versions)
+        var notes = columns.unreadable.map {
+            "\($0): a bound has too many digits to total exactly; its revenue is left out"
+        }
+        var groups: [Group] = []
+        for (index, key) in tally.keys.enumerated() {
+            let counts = tally.windows(ofGroup: index)
+            let windows = counts.enumerated().map { offset, window in
+                Self.window(offset + 1, window, columns: columns, versions: versions)
+            }
+            var revenue: [Revenue] = []
+            for field in columns.revenue {
+                if let total = Self.revenue(field, counts) {
+                    revenue.append(total)
+                } else {
+                    notes.append("\(field.column): a total is too large to hold exactly; its revenue is left out")
+                }
+            }
+            groups.append(Group(by: key, windows: windows, revenue: revenue))
+        }
+        self.groups = groups.sorted { Self.precedes($0.by, $1.by) }
+        groupings = tally.groupings
+        zeroIsNull = tally.zeroIsNull
+        notOK = PostbackStatus.allCases.filter { $0 != .ok }.map { ($0, summary.count(of: $0)) }.filter { $0.1 > 0 }
+        lines = summary.read
+        ok = summary.ok
+        self.versions = versions
+        self.notes = Array(Set(notes)).sorted()
+    }
+
+    private static func window(
+        _ number: Int, _ counts: PostbackTally.WindowCounts, columns: ReportColumns, versions: LiveVersions
+    ) -> Window {
+        var fields = columns.fields.map { column in (column.name, column.cases.map { ($0, 0) }) }
+        for fine in Schema.fineValueRange where counts.fineValues[fine] > 0 {
+            guard let (_, names) = versions.fieldCases(fine: fine) else { continue }
+            for (index, name) in names.enumerated() {
+                guard let name, let at = fields[index].1.firstIndex(where: { $0.0 == name }) else { continue }
+                fields[index].1[at].1 += counts.fineValues[fine]
+            }
+        }
+        return Window(
+            number: number, postbacks: counts.postbacks, withFineValue: counts.withFineValue,
+            withCoarseValue: counts.withCoarseValue, withoutValue: counts.withoutValue, tiers: counts.tiers,
+            fields: fields.map { (column: $0.0, cases: $0.1.map { (name: $0.0, postbacks: $0.1) }) },
+            coarse: counts.coarseValues)
+    }
+
+    /// A field's revenue over every window's fine values; nil when a total does not fit.
+    private static func revenue(_ field: ReportColumns.RevenueField, _ windows: [PostbackTally.WindowCounts])
+        -> Revenue?
+    {
+        var perRange = Array(repeating: 0, count: field.ranges.count)
+        for window in windows {
+            for fine in Schema.fineValueRange {
+                if let range = field.rangeOfFine[fine] { perRange[range] += window.fineValues[fine] }
+            }
+        }
+        let zero = DecimalAmount(units: 0, scale: field.ranges.first?.low.scale ?? 0)
+        var ranges: [RangeTotal] = []
+        var (low, mid, high): (DecimalAmount, DecimalAmount, DecimalAmount?) = (zero, zero, zero)
+        for (range, count) in zip(field.ranges, perRange) {
+            guard let rangeLow = range.low.times(count), let rangeMid = range.mid.times(count) else { return nil }
+            var rangeHigh: DecimalAmount? = nil
+            if let bound = range.high {
+                guard let total = bound.times(count) else { return nil }
+                rangeHigh = total
+            }
+            ranges.append(
+                RangeTotal(
+                    name: range.name, range: range.text, postbacks: count, low: rangeLow, mid: rangeMid,
+                    high: rangeHigh))
+            guard let nextLow = low.plus(rangeLow), let nextMid = mid.plus(rangeMid) else { return nil }
+            (low, mid) = (nextLow, nextMid)
+            if count > 0 {
+                if let sum = high, let rangeHigh {
+                    guard let next = sum.plus(rangeHigh) else { return nil }
+                    high = next
+                } else {
+                    high = nil
+                }
+            }
+        }
+        return Revenue(
+            field: field.column, currency: field.currency, postbacks: perRange.reduce(0, +), low: low, mid: mid,
+            high: high, ranges: ranges)
+    }
+
+    /// Key order: value by value, an empty value first, numbers by value, other text by its bytes.
+    static func precedes(_ a: [GroupValue], _ b: [GroupValue]) -> Bool {
+        for (x, y) in zip(a, b) where x != y {
+            if x.column != y.column { return x.column.name < y.column.name }
+            guard let left = x.text else { return true }
+            guard let right = y.text else { return false }
+            let numeric = { (text: String) in !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+            if numeric(left), numeric(right), left.utf8.count != right.utf8.count {
+                return left.utf8.count < right.utf8.count
+            }
+            return Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
+        }
+        return false
+    }
+}

@@ -1,0 +1,83 @@
+import SkanPostbacks
+import SkanReports
+import SkanSchemaTools
+
+/// `skanc report SCHEMA[,SCHEMA...] POSTBACKS...`: campaign figures from the same decoding as `postbacks`.
+enum ReportCommand {
+    static let command = Command(
+        name: "report",
+        summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
+        flags: PostbackRun.flags.union(["--zero-is-null"]),
+        options: PostbackRun.options.merging([
+            "--format": ReportFormat.allCases.map(\.rawValue), "--by": [], "-o": [], "--output": [],
+        ]) { $1 },
+        help: """
+            USAGE: skanc report SCHEMA[,SCHEMA...] [FILE...] [--format markdown|html|json|csv] [-o FILE]
+                                   [--by GROUPING[,GROUPING...]] [--zero-is-null] [--threads N]
+                                   [--no-verify | --allow-development] [--public-key KIND=BASE64]
+
+            Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
+            FILE is given) and reports, per group of ok postbacks and per window: the postbacks, how many carried a
+            fine value, a coarse value or neither (the null rate), their privacy tiers, each field's cases and the
+            coarse values; the revenue that buckets amount fields imply, as range arithmetic (low, mid-point and
+            high totals in the events' currency, and per install); and the rows that were not ok, by status. Every
+            line is counted once: in a group when it is ok, by its status otherwise.
+
+            GROUPINGS (--by, default campaign): campaign (source_identifier, or campaign_id before SKAdNetwork
+            4.0), source_identifier, campaign_id, ad_network_id, app_id, publisher, country_code, framework,
+            conversion_type, interaction, schema_version (with versions live together). Several, separated by
+            commas, group by each in turn: --by campaign,country_code.
+
+            OPTIONS:
+              --format FORMAT   markdown (default), html (one self-contained page with SVG charts), json (the
+                                interface for scripts, docs/Reports.md) or csv (one figure a row).
+              -o, --output FILE Write the report to FILE instead of standard output.
+              --by GROUPINGS    What to group ok postbacks by (above).
+              --zero-is-null    Count a fine value of 0 as no value, for sources that report a missing value as 0.
+            \(PostbackRun.help)
+              -h, --help        Show this help.
+
+            EXIT STATUS: 0 the report is written (rows that are not ok are counted in it, and their number is
+            printed to standard error), 1 a file cannot be read or written (or a schema error), 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard let schemaPath = arguments.positionals.first else {
+            throw UsageError(message: "name the schema to decode postbacks with", command: "report")
+        }
+        let groupingText = arguments.options["--by"] ?? PostbackGrouping.campaign.rawValue
+        guard let groupings = PostbackGrouping.list(groupingText) else {
+            throw UsageError(
+                message: "--by takes groupings separated by commas, each once: "
+                    + PostbackGrouping.allCases.map(\.rawValue).joined(separator: ", "),
+                command: "report")
+        }
+        if arguments.options["-o"] != nil, arguments.options["--output"] != nil {
+            throw UsageError(message: "use -o or --output, not both", command: "report")
+        }
+        var run = try PostbackRun(arguments, command: "report")
+        guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
+        if groupings.contains(.schemaVersion), versions.schemas.count == 1 {
+            throw UsageError(
+                message: "--by schema_version needs versions live together: name them as A.skan,B.skan",
+                command: "report")
+        }
+        run.readerOptions.grouping = PostbackReader.Grouping(
+            groupings: groupings, zeroIsNull: arguments.flags.contains("--zero-is-null"))
+        let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
+        let readAll = run.read(into: reader)
+        let report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
+        let format = arguments.options["--format"].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
+        let written = CommandFiles.write(
+            format.render(report), to: arguments.options["-o"] ?? arguments.options["--output"])
+        if report.ok < report.lines {
+            Output.error(
+                "skanc: \(report.lines - report.ok) of \(report.lines) lines were not ok ("
+                    + report.notOK.map { "\($0.status.code) \($0.rows)" }.joined(separator: ", ")
+                    + "); the report counts them under not_ok")
+        }
+        return readAll ? written : .failure
+    }
+}
