@@ -3,10 +3,12 @@ import SkanSchemaTools
 /// A horizontal chart drawn as inline SVG, one row per label: stacked bars (shares or counts) or an interval
 /// (low to high, a mark at the mid-point). No script, no external file: the page stays one self-contained file.
 struct BarChart {
-    /// One row: its label, and either segments (value and CSS class) or an interval.
+    /// One row: its label, and segments (value and CSS class) stacked in one bar, thin bars side by side (one
+    /// per window, say; nil for one that has nothing to show), or an interval.
     struct Row {
         var label: String
         var segments: [(value: Double, style: String, title: String)] = []
+        var parallel: [(value: Double, style: String, title: String)?] = []
         var interval: (low: Double, mid: Double, high: Double?, title: String)? = nil
     }
 
@@ -23,7 +25,9 @@ struct BarChart {
     var svg: String {
         let largest =
             rows.map { row in
-                max(row.segments.reduce(0) { $0 + $1.value }, row.interval.map { $0.high ?? $0.mid } ?? 0)
+                max(
+                    row.segments.reduce(0) { $0 + $1.value }, row.interval.map { $0.high ?? $0.mid } ?? 0,
+                    row.parallel.compactMap { $0?.value }.max() ?? 0)
             }.max() ?? 0
         let end = scale ?? (largest > 0 ? Self.niceCeiling(largest) : 1)
         let height = Self.top + Double(rows.count) * Self.rowHeight + Self.axisHeight
@@ -45,6 +49,14 @@ struct BarChart {
                     + "width=\"\(Self.format(x(start + segment.value) - x(start)))\" height=\"16\">"
                     + "<title>\(HTMLRenderer.escape(segment.title))</title></rect>\n"
                 start += segment.value
+            }
+            let thickness = 16.0 / Double(max(row.parallel.count, 1))
+            for (offset, bar) in row.parallel.enumerated() {
+                guard let bar else { continue }
+                out +=
+                    "<rect class=\"\(bar.style)\" x=\"\(Self.format(x(0)))\" y=\"\(Self.format(y + 3 + Double(offset) * thickness))\" "
+                    + "width=\"\(Self.format(max(x(bar.value) - x(0), 1)))\" height=\"\(Self.format(thickness - 1))\">"
+                    + "<title>\(HTMLRenderer.escape(bar.title))</title></rect>\n"
             }
             if let interval = row.interval {
                 let right = interval.high.map(x) ?? (Self.labelWidth + Self.plotWidth)
@@ -70,12 +82,12 @@ struct BarChart {
         return out + "</svg>\n"
     }
 
-    /// The smallest of 1, 2 or 5 times a power of ten at or above `value`.
+    /// The smallest round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at or above `value`.
     static func niceCeiling(_ value: Double) -> Double {
         var power = 1.0
         while power * 10 <= value { power *= 10 }
         while power > value && power > 1e-6 { power /= 10 }
-        for step in [1.0, 2, 5, 10] where step * power >= value { return step * power }
+        for step in [1.0, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] where step * power >= value { return step * power }
         return value
     }
 

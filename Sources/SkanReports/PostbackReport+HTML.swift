@@ -66,20 +66,18 @@ extension PostbackReport {
             ).svg
         out += "<h2>Null rate per window</h2>\n"
         out += Self.legend([("#007aff", "window 1"), ("#5ac8fa", "window 2"), ("#af52de", "window 3")])
-        var nullRows: [BarChart.Row] = []
-        for group in charted {
-            for window in group.windows where window.postbacks > 0 {
-                let rate = Double(window.withoutValue) / Double(window.postbacks) * 100
-                nullRows.append(
-                    BarChart.Row(
-                        label: window.number == 1 ? Self.label(group.by) : "",
-                        segments: [
-                            (
-                                rate, "window\(window.number)",
-                                "window \(window.number): \(Self.percent(window.withoutValue, of: window.postbacks)) of \(window.postbacks) without a value"
-                            )
-                        ]))
-            }
+        let nullRows = charted.map { group in
+            BarChart.Row(
+                label: Self.label(group.by),
+                parallel: group.windows.map { window in
+                    guard window.postbacks > 0 else { return nil }
+                    let rate = Double(window.withoutValue) / Double(window.postbacks) * 100
+                    let share = Self.percent(window.withoutValue, of: window.postbacks)
+                    return (
+                        rate, "window\(window.number)",
+                        "window \(window.number): \(share) of \(window.postbacks) without a value"
+                    )
+                })
         }
         out +=
             BarChart(

@@ -28,11 +28,16 @@ def open_engine(name):
 
 
 class Engine:
-    """What every engine does: load the lines and the SQL, then read the view."""
+    """What every engine does: load the lines and the SQL, then read the view; run more SQL, and read any query
+    (`query` returns the columns and the rows, each cell as the engine's Python value or, for PostgreSQL, its
+    text)."""
 
     def decode(self, lines, sql):
         self.load(lines, sql)
         return self.read()
+
+    def read(self):
+        return self.query(QUERY)
 
 
 class DuckDB(Engine):
@@ -58,8 +63,11 @@ class DuckDB(Engine):
         )
         connection.execute(sql)
 
-    def read(self):
-        result = self.connection.execute(QUERY)
+    def execute(self, sql):
+        self.connection.execute(sql)
+
+    def query(self, sql):
+        result = self.connection.execute(sql)
         return [column[0] for column in result.description], result.fetchall()
 
     def close(self):
@@ -82,8 +90,11 @@ class SQLite(Engine):
         connection.executemany("INSERT INTO postback_lines VALUES (?, ?)", lines)
         connection.executescript(sql)
 
-    def read(self):
-        cursor = self.connection.execute(QUERY)
+    def execute(self, sql):
+        self.connection.executescript(sql)
+
+    def query(self, sql):
+        cursor = self.connection.execute(sql)
         return [column[0] for column in cursor.description], cursor.fetchall()
 
     def close(self):
@@ -133,8 +144,11 @@ class PostgreSQL(Engine):
         self.psql(stdin=sql.encode("utf-8"))
         self.psql("-c", "ANALYZE postback_lines")
 
-    def read(self):
-        output = self.psql("-c", f"COPY ({QUERY}) TO STDOUT WITH (FORMAT csv, HEADER)").decode("utf-8")
+    def execute(self, sql):
+        self.psql(stdin=sql.encode("utf-8"))
+
+    def query(self, sql):
+        output = self.psql("-c", f"COPY ({sql}) TO STDOUT WITH (FORMAT csv, HEADER)").decode("utf-8")
         reader = csv.reader(io.StringIO(output, newline=""))
         columns = next(reader)
         return columns, [tuple(row) for row in reader]
@@ -155,6 +169,8 @@ class Spark(Engine):
             .config("spark.ui.enabled", "false")
             .config("spark.sql.warehouse.dir", os.path.join(self.directory, "warehouse"))
             .config("spark.driver.memory", "4g")
+            # Local mode on a small machine: a few partitions per shuffle, not 200 tasks for a few hundred rows.
+            .config("spark.sql.shuffle.partitions", "4")
             .getOrCreate()
         )
         self.session.sparkContext.setLogLevel("ERROR")
@@ -167,8 +183,15 @@ class Spark(Engine):
         frame.write.saveAsTable("postback_lines")
         session.sql(sql.strip().rstrip(";"))
 
-    def read(self):
-        result = self.session.sql(QUERY)
+    def execute(self, sql):
+        # One statement a call: the report's SQL ends each with ";" and a line break.
+        for statement in sql.split(";\n"):
+            statement = "\n".join(line for line in statement.split("\n") if not line.startswith("--")).strip()
+            if statement:
+                self.session.sql(statement)
+
+    def query(self, sql):
+        result = self.session.sql(sql)
         return result.columns, [tuple(row) for row in result.collect()]
 
     def close(self):

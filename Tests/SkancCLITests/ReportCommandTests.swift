@@ -1,0 +1,163 @@
+import Foundation
+import SkanCore
+import SkanTestSupport
+import Testing
+
+/// `skanc report` from the command line: its four formats over signed, simulated postbacks, what it says about
+/// rows that are not ok, its exit statuses, and its page in headless Chromium.
+@Suite struct ReportCommandTests {
+    /// Simulated postbacks of Schemas/Game.skan, signed with the test key, and the key to verify them with.
+    static let signed: (path: String, key: String) = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "skanc-report-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let made = try! CLI.run([
+            "simulate", "Schemas/Game.skan", "Tests/Fixtures/journeys/game.jsonl", "--postbacks", "--users", "200",
+            "--campaigns", "3", "--tiers", "0:0.2,1:0.2,2:0.3,3:0.3", "--sign-with",
+            "Tests/Fixtures/keys/rfc6979-test-key.pem",
+        ])
+        precondition(made.status == 0, made.stderr)
+        let path = directory.appendingPathComponent("postbacks.jsonl").path
+        try! made.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        let key = made.stderr.components(separatedBy: "public key is ").last!.components(separatedBy: " ").first!
+        return (path, key)
+    }()
+
+    static func report(_ extra: [String], input: String = signed.path) throws -> CLIResult {
+        try CLI.run(["report", "Schemas/Game.skan", input, "--public-key", signed.key] + extra)
+    }
+
+    @Test func jsonHasTheInterfacesShape() throws {
+        let result = try Self.report(["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        #expect(!groups.isEmpty && (root["not_ok"] as? [String: Any])?.isEmpty == true)
+        #expect(root["lines"] as? Int == root["ok"] as? Int)
+        var total = 0
+        for group in groups {
+            let by = try #require(group["by"] as? [String: Any])
+            #expect(Array(by.keys) == ["source_identifier"])
+            let windows = try #require(group["by_window"] as? [String: [String: Any]])
+            #expect(Set(windows.keys) == ["1", "2", "3"])
+            var postbacks = 0
+            for window in windows.values {
+                let count = try #require(window["postbacks"] as? Int)
+                let parts = ["with_fine_value", "with_coarse_value", "without_value"].map { window[$0] as? Int ?? -1 }
+                #expect(parts.reduce(0, +) == count)
+                let fields = try #require(window["fields"] as? [String: [String: Int]])
+                #expect(Set(fields.keys) == ["registered", "revenue", "funnel", "levels"])
+                #expect(fields["revenue"]!.values.reduce(0, +) == parts[0])
+                #expect(Set((window["coarse"] as? [String: Int])?.keys ?? [:].keys) == ["low", "medium", "high"])
+                postbacks += count
+            }
+            #expect(group["postbacks"] as? Int == postbacks)
+            total += postbacks
+            let revenue = try #require((group["revenue"] as? [[String: Any]])?.first)
+            #expect(revenue["field"] as? String == "revenue" && revenue["currency"] as? String == "USD")
+            let (low, mid) = (try #require(revenue["low"] as? Double), try #require(revenue["mid"] as? Double))
+            #expect(low <= mid)
+            // Game's top range, 20..., is open-ended: high is null once a postback shows it.
+            let ranges = try #require(revenue["ranges"] as? [[String: Any]])
+            let openShown = ranges.contains { $0["high"] is NSNull && ($0["postbacks"] as? Int ?? 0) > 0 }
+            #expect(openShown == (revenue["high"] is NSNull))
+        }
+        #expect(total == root["ok"] as? Int)
+    }
+
+    @Test func csvIsOneFigureARow() throws {
+        let result = try Self.report(["--format", "csv", "--by", "campaign,country_code"])
+        #expect(result.status == 0)
+        let rows = try StrictCSV.records(result.stdout)
+        #expect(
+            rows.first == [
+                "source_identifier", "campaign_id", "country_code", "window", "figure", "field", "item", "value",
+            ])
+        let figures = Set(rows.dropFirst().map { $0[4] })
+        #expect(
+            figures == [
+                "postbacks", "with_fine_value", "with_coarse_value", "without_value", "tier", "case", "coarse",
+                "revenue_postbacks", "revenue_low", "revenue_mid", "revenue_high",
+            ])
+        #expect(rows.allSatisfy { $0.count == 8 })
+    }
+
+    @Test func markdownAndHTMLSayWhatTheRevenueIs() throws {
+        for format in ["markdown", "html"] {
+            let result = try Self.report(["--format", format])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("range arithmetic on the buckets the postbacks show, not a model"))
+            #expect(result.stdout.contains("Null rate by window"))
+        }
+        let page = try Self.report(["--format", "html"]).stdout
+        #expect(!page.contains("<script") && !page.contains(" src=") && !page.contains("<link"))
+        #expect(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http") == false)
+    }
+
+    @Test func rowsThatAreNotOKAreCountedAndSaid() throws {
+        // Without the test key every postback fails verification: none is dropped, each is counted by status.
+        let result = try CLI.run(["report", "Schemas/Game.skan", Self.signed.path, "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("were not ok (bad-signature"))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((root["groups"] as? [Any])?.isEmpty == true)
+        #expect((root["not_ok"] as? [String: Int])?["bad-signature"] == root["lines"] as? Int)
+    }
+
+    @Test func mistakesGetUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["report"], "name the schema"),
+            (["report", "Schemas/Game.skan", "-", "--by", "campaign,campaign"], "--by takes groupings"),
+            (["report", "Schemas/Game.skan", "-", "--by", "schema_version"], "needs versions live together"),
+            (["report", "Schemas/Game.skan", "-", "--format", "pdf"], "pdf"),
+            (["report", "Schemas/Game.skan", "-", "-o", "a", "--output", "b"], "not both"),
+            (["report", "Schemas/Game.skan", "-", "--no-verify", "--allow-development"], "--no-verify"),
+        ]
+        for (arguments, message) in cases {
+            let result = try CLI.run(arguments, stdin: "")
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        let missing = try CLI.run(["report", "Schemas/Game.skan", "no-such-file.jsonl"])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot open the file"))
+    }
+
+    @Test func outputGoesToTheFileNamed() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("report.md").path
+        let result = try Self.report(["-o", path])
+        #expect(result.status == 0 && result.stdout.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("# Postback report: Game version 2"))
+    }
+
+    /// The page as headless Chromium parses it (Scripts/report-screenshot.sh, which makes the README's image):
+    /// the three charts with their bars, intervals and mid-points, and a screenshot at a laptop's 1700 x 1100.
+    @Test func aBrowserRendersTheCharts() throws {
+        let probe = try CLI.run(["chromium", "--version"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        try #require(
+            probe.status == 0,
+            "chromium is not installed; install it with `apt-get install -y chromium`, or run `bash .ci/run`")
+        let script = CLI.packageRoot.appendingPathComponent("Scripts/report-screenshot.sh").path
+        let environment = ProcessInfo.processInfo.environment.merging(["SKANC": CLI.executable.path]) { $1 }
+        let directory = try TemporaryDirectory()
+        let png = directory.url.appendingPathComponent("report.png")
+        let dom = try ChildProcess.run(
+            try ChildProcess.onPath("bash"), [script, png.path],
+            environment: environment.merging(["SKANC_DOM": "1"]) { $1 })
+        #expect(dom.status == 0, "\(dom.stderr)")
+        for chart in ["chart-postbacks", "chart-null-rate", "chart-revenue-revenue"] {
+            let start = try #require(dom.stdout.range(of: "<svg id=\"\(chart)\""), "\(chart) is missing")
+            let rest = dom.stdout[start.upperBound...]
+            let svg = String(rest[..<(rest.range(of: "</svg>")?.lowerBound ?? rest.endIndex)])
+            let marks =
+                chart == "chart-revenue-revenue" ? ["<line class=\"interval", "<circle class=\"mid\""] : ["<rect"]
+            for mark in marks { #expect(svg.components(separatedBy: mark).count > 3, "\(chart): \(mark)") }
+        }
+        let bytes = try [UInt8](Data(contentsOf: png))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1700 && height == 1100)
+        #expect(bytes.count > 20_000, "a blank page compresses to far less")
+    }
+}

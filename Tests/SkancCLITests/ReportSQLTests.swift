@@ -1,0 +1,74 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc sql --report` on the four real engines against `skanc report --format json --no-verify`
+/// (Tests/Warehouse/report_parity.py): every count, tier, case, coarse value, revenue total and range, and every
+/// row that is not ok, for simulated postbacks of both frameworks at a mix of tiers, Apple's examples, and the
+/// hostile fixture (every status); also with other groupings, zero-is-null, and versions live together.
+@Suite(.serialized) struct ReportSQLTests {
+    /// The fixtures, written once into a temporary directory.
+    static let files: [String] = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "skanc-report-sql-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for framework in ["skadnetwork", "adattributionkit"] {
+            let made = try! CLI.run([
+                "simulate", "Schemas/Game.skan", "Tests/Fixtures/journeys/game.jsonl", "--postbacks", "--users", "300",
+                "--campaigns", "5", "--tiers", "0:0.1,1:0.2,2:0.3,3:0.4", "--framework", framework, "--seed", "7",
+            ])
+            precondition(made.status == 0, made.stderr)
+            let path = directory.appendingPathComponent("game-\(framework).jsonl").path
+            // Apple's examples and a repeated postback join them: other versions, and rows that are not ok.
+            let examples = try! String(contentsOfFile: "Tests/Fixtures/apple-examples.jsonl", encoding: .utf8)
+            let first = made.stdout.split(separator: "\n").first.map { String($0) + "\n" } ?? ""
+            try! (made.stdout + examples + first).write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let hostile = directory.appendingPathComponent("hostile.jsonl").path
+        let names = directory.appendingPathComponent("hostile.names").path
+        let made = try! WarehouseSQLTests.python(["Tests/Warehouse/hostile_postbacks.py", hostile, names])
+        precondition(made.status == 0, made.stderr)
+        return paths + ["\(hostile):\(names)"]
+    }()
+
+    static func expectParity(
+        _ engine: String, schema: String = "Schemas/Game.skan", options: [String] = [], files: [String] = files
+    ) throws {
+        let result = try WarehouseSQLTests.python(
+            [
+                "Tests/Warehouse/report_parity.py", "--engine", engine, "--skanc", CLI.executable.path, "--schema",
+                schema,
+            ]
+                + options + files)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
+        let summaries = result.stdout.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
+        #expect(summaries.count == files.count, "\(result.stdout)")
+        for summary in summaries { #expect(summary.contains(", 0 differ,"), "\(summary)") }
+        // The simulated files have groups to compare; the hostile one has rows that are not ok.
+        #expect(!summaries.contains { $0.contains(" 0 groups and 0 rows not ok") }, "\(result.stdout)")
+    }
+
+    @Test func duckdbReportsAsTheCLI() throws {
+        try Self.expectParity("duckdb")
+        try Self.expectParity("duckdb", options: ["--by", "campaign,country_code,framework", "--zero-is-null"])
+        try Self.expectParity("duckdb", options: ["--by", "ad_network_id,conversion_type,interaction,publisher"])
+        try Self.expectParity(
+            "duckdb", schema: "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
+            options: ["--by", "schema_version,app_id"], files: Array(Self.files.suffix(1)))
+    }
+
+    @Test func sqliteReportsAsTheCLI() throws {
+        try Self.expectParity("sqlite")
+        try Self.expectParity("sqlite", options: ["--by", "campaign,country_code", "--zero-is-null"])
+    }
+
+    @Test func postgresReportsAsTheCLI() throws {
+        try Self.expectParity("postgres", options: ["--by", "campaign,framework"])
+    }
+
+    @Test func sparkReportsAsTheCLI() throws {
+        try Self.expectParity("spark", options: ["--by", "campaign,country_code"], files: Array(Self.files.prefix(2)))
+    }
+}

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Checks that `skanc sql --report` computes in an engine the figures `skanc report --format json --no-verify` prints.
+
+usage: report_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN --schema SCHEMA [--by LIST]
+                        [--zero-is-null] FILE[:NAMES]...
+
+For each FILE: the lines are loaded as postback_lines(line, text), the decoding view from `skanc sql` and the report
+views from `skanc sql --report` are created, and the views are read back into the JSON report's shape (groups by
+their key, per window the counts, tiers, cases and coarse values, the revenue totals and ranges, and the rows not
+ok); every number is compared with the CLI's JSON (amounts as the doubles both are nearest to). NAMES, when given,
+names each line of FILE: the lines warehouse_parity.EXCLUDED lists for the engine (docs/Warehouse.md's documented
+differences) are left out of both reports, each printed with its reason. Prints one summary line per file and each
+difference; exits 1 on any.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import engines
+import warehouse_parity
+
+
+def integer(value):
+    return int(value) if value not in (None, "") else 0
+
+
+def amount(value):
+    return None if value in (None, "") else float(value)
+
+
+def engine_report(engine, keys):
+    """The report's JSON shape, read from the views."""
+    groups = {}
+
+    def group(row, columns):
+        values = dict(zip(columns, row))
+        if keys[:2] == ["campaign_column", "campaign"]:
+            by = {values["campaign_column"]: none_or_text(values["campaign"])}
+            rest = keys[2:]
+        else:
+            by, rest = {}, keys
+        for key in rest:
+            by[key] = none_or_text(values[key])
+        name = json.dumps(by, sort_keys=True)
+        entry = groups.setdefault(name, {"by": by, "by_window": {}, "revenue": {}})
+        return entry, values
+
+    def window(entry, values):
+        return entry["by_window"].setdefault(str(integer(values["window_number"])), {
+            "tiers": {}, "fields": {}, "coarse": {}})
+
+    columns, rows = engine.query("SELECT * FROM report_windows")
+    for row in rows:
+        entry, values = group(row, columns)
+        figures = window(entry, values)
+        for name in ("postbacks", "with_fine_value", "with_coarse_value", "without_value"):
+            figures[name] = integer(values[name])
+    columns, rows = engine.query("SELECT * FROM report_tiers")
+    for row in rows:
+        entry, values = group(row, columns)
+        window(entry, values)["tiers"][values["tier"]] = integer(values["postbacks"])
+    columns, rows = engine.query("SELECT * FROM report_cases")
+    for row in rows:
+        entry, values = group(row, columns)
+        window(entry, values)["fields"].setdefault(values["field"], {})[values["case_name"]] = integer(values["postbacks"])
+    columns, rows = engine.query("SELECT * FROM report_coarse")
+    for row in rows:
+        entry, values = group(row, columns)
+        window(entry, values)["coarse"][values["coarse"]] = integer(values["postbacks"])
+    columns, rows = engine.query("SELECT * FROM report_revenue")
+    for row in rows:
+        entry, values = group(row, columns)
+        entry["revenue"][values["field"]] = {
+            "field": values["field"], "currency": none_or_text(values["currency"]),
+            "postbacks": integer(values["postbacks"]), "low": amount(values["low"]), "mid": amount(values["mid"]),
+            "high": amount(values["high"]), "ranges": {}}
+    columns, rows = engine.query("SELECT * FROM report_revenue_ranges")
+    for row in rows:
+        entry, values = group(row, columns)
+        entry["revenue"][values["field"]]["ranges"][integer(values["range_index"])] = {
+            "case": values["case_name"], "range": values["range_text"], "postbacks": integer(values["postbacks"]),
+            "low": amount(values["low"]), "mid": amount(values["mid"]), "high": amount(values["high"])}
+    columns, rows = engine.query("SELECT * FROM report_not_ok")
+    not_ok = {dict(zip(columns, row))["status"]: integer(dict(zip(columns, row))["lines"]) for row in rows}
+    for entry in groups.values():
+        entry["postbacks"] = sum(figures["postbacks"] for figures in entry["by_window"].values())
+        entry["revenue"] = [dict(revenue, ranges=[revenue["ranges"][index] for index in sorted(revenue["ranges"])])
+                            for revenue in entry["revenue"].values()]
+    return groups, not_ok
+
+
+def none_or_text(value):
+    return None if value in (None, "") else str(value)
+
+
+def cli_report(skanc, schema, path, options):
+    result = subprocess.run([skanc, "report", schema, path, "--no-verify", "--format", "json", *options],
+                            capture_output=True)
+    if result.returncode != 0:
+        sys.exit("skanc report failed: " + result.stderr.decode(errors="replace"))
+    report = json.loads(result.stdout)
+    groups = {}
+    for entry in report["groups"]:
+        for revenue in entry["revenue"]:
+            for item in [revenue] + revenue["ranges"]:
+                for bound in ("low", "mid", "high"):
+                    item[bound] = None if item[bound] is None else float(item[bound])
+        groups[json.dumps(entry["by"], sort_keys=True)] = entry
+    return groups, report["not_ok"]
+
+
+def differences(expected, actual, path=""):
+    """Where two JSON values differ, as paths."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found = []
+        for key in sorted(set(expected) | set(actual), key=str):
+            if key not in expected or key not in actual:
+                found.append(f"{path}/{key}: only in {'the engine' if key not in expected else 'skanc'}")
+            else:
+                found += differences(expected[key], actual[key], f"{path}/{key}")
+        return found
+    if isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            return [f"{path}: {len(expected)} items in skanc, {len(actual)} in the engine"]
+        return [item for index, pair in enumerate(zip(expected, actual))
+                for item in differences(pair[0], pair[1], f"{path}[{index}]")]
+    return [] if expected == actual else [f"{path}: skanc {expected!r}, engine {actual!r}"]
+
+
+def without_excluded(spec, engine):
+    """FILE, or for FILE:NAMES a copy of FILE without the lines the engine is known to decode otherwise."""
+    path, _, names_path = spec.partition(":")
+    if not names_path:
+        return path
+    names = open(names_path).read().split("\n")
+    excluded = warehouse_parity.EXCLUDED[engine]
+    with open(path, "rb") as handle:
+        lines = handle.read().split(b"\n")
+    kept = []
+    for number, line in enumerate(lines):
+        name = names[number] if number < len(names) else None
+        if name in excluded:
+            print(f"  excluded line {number + 1} ({name}): {excluded[name]}")
+        else:
+            kept.append(line)
+    handle, copy = tempfile.mkstemp(prefix="skanc-report-", suffix="-" + os.path.basename(path))
+    with os.fdopen(handle, "wb") as out:
+        out.write(b"\n".join(kept))
+    return copy
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine", required=True, choices=sorted(warehouse_parity.EXCLUDED))
+    parser.add_argument("--skanc", required=True)
+    parser.add_argument("--schema", required=True)
+    parser.add_argument("--by")
+    parser.add_argument("--zero-is-null", action="store_true")
+    parser.add_argument("files", nargs="+")
+    arguments = parser.parse_args()
+    options = (["--by", arguments.by] if arguments.by else []) + (["--zero-is-null"] if arguments.zero_is_null else [])
+    decode = subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine],
+                            capture_output=True, check=True).stdout.decode("utf-8")
+    report_sql = subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, "--report",
+                                 *options], capture_output=True, check=True).stdout.decode("utf-8")
+    spark_report_sql = subprocess.run(
+        [arguments.skanc, "sql", arguments.schema, "--dialect", "spark", "--report", "--view", "decoded_table",
+         *options], capture_output=True, check=True).stdout.decode("utf-8") if arguments.engine == "spark" else ""
+    keys = ["campaign_column", "campaign"] if not arguments.by else []
+    for name in (arguments.by or "").split(","):
+        if name:
+            keys += ["campaign_column", "campaign"] if name == "campaign" else [name]
+    failures = 0
+    copies = []
+    with engines.open_engine(arguments.engine) as engine:
+        for spec in arguments.files:
+            path = without_excluded(spec, arguments.engine)
+            if path != spec:
+                copies.append(path)
+            expected_groups, expected_not_ok = cli_report(arguments.skanc, arguments.schema, path, options)
+            started = time.monotonic()
+            # PostgreSQL will not replace the decoding view while the report's views depend on it: they go first.
+            drops = "".join(line + "\n" for line in report_sql.split("\n") if line.startswith("DROP VIEW"))
+            engine.execute(drops)
+            engine.load(warehouse_parity.file_lines(path), decode)
+            if arguments.engine == "spark":
+                # Spark plans every view that reads another with the whole decoding inlined, and runs out of memory
+                # planning the report's joins: the decoded rows go into a table first, as a warehouse keeps them,
+                # and the report's views read it (--view).
+                engine.execute("DROP TABLE IF EXISTS decoded_table;\n"
+                               "CREATE TABLE decoded_table AS SELECT * FROM decoded_postbacks")
+            engine.execute(report_sql if arguments.engine != "spark" else spark_report_sql)
+            actual_groups, actual_not_ok = engine_report(engine, keys)
+            elapsed = time.monotonic() - started
+            found = differences({"groups": expected_groups, "not_ok": expected_not_ok},
+                                {"groups": actual_groups, "not_ok": actual_not_ok})
+            print(f"{arguments.engine} {os.path.basename(spec.partition(':')[0])}: {len(expected_groups)} groups and "
+                  f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s")
+            for line in found[:30]:
+                print("  " + line)
+            failures += len(found)
+    for copy in copies:
+        os.remove(copy)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
