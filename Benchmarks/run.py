@@ -4,10 +4,12 @@
 usage: Benchmarks/run.py [--lines N] [--repeat R] [--generator PATH] [--python-baseline PATH] [--duckdb-baseline PATH]
 Builds skanc in release mode, generates N postbacks (default 1,000,000) once into .build/benchmarks/, runs
 each program R times (default 3), and prints the best wall time, throughput, peak memory and the ratios.
+Then `skanc report` (JSON) against `skanc postbacks` on the same file, both without verification (best of R).
 Then it times skanc on the same postbacks with every transaction-id replaced, once by time-based (version 1)
 UUIDs in sequence and once by random ones: the duplicate index must not care how identifiers were made
 (the run fails when the version-1 file takes more than twice as long). Last, it signs every postback with a
-benchmark key (Benchmarks/sign_postbacks.py, once) and times the verified decode (every signature checked).
+benchmark key (Benchmarks/sign_postbacks.py, once) and times the verified decode (every signature checked) and
+the verified report, one run each.
 The generator and baselines default to the ones in this folder; other ones with the same command lines
 (generator: N SEED > file; Python: stdin to stdout; DuckDB: IN OUT) can be named instead.
 """
@@ -82,8 +84,25 @@ def main():
     ours = results["skanc postbacks"][0]
     print(f"skanc vs Python json: {results['Python json baseline'][0] / ours:.1f}x faster")
     print(f"skanc vs DuckDB:      {results['DuckDB baseline'][0] / ours:.1f}x faster")
+    report_against_postbacks(skanc, schema, data, args.repeat)
     status = compare_identifier_kinds(skanc, schema, data, work, args.repeat)
     return status or verified_decode(skanc, schema, data, work)
+
+
+def report_against_postbacks(skanc, schema, data, repeat, verify=()):
+    """Times `skanc report --format json` and `skanc postbacks` on the same file; returns their best times."""
+    verify = list(verify) or ["--no-verify"]
+    times = {}
+    for name, command in [("skanc postbacks", [skanc, "postbacks", schema, data, *verify]),
+                          ("skanc report", [skanc, "report", schema, data, "--format", "json", *verify])]:
+        runs = [measure(command) for _ in range(repeat)]
+        if not all(status in (0, 1) for _, _, status in runs):
+            raise SystemExit(f"{name} failed: exit statuses {[status for _, _, status in runs]}")
+        times[name] = min(seconds for seconds, _, _ in runs)
+    label = "verified" if verify != ["--no-verify"] else "--no-verify"
+    print(f"report vs postbacks ({label}): postbacks {times['skanc postbacks']:.3f} s, report "
+          f"{times['skanc report']:.3f} s, {times['skanc report'] / times['skanc postbacks']:.2f}x")
+    return times
 
 
 def verified_decode(skanc, schema, data, work):
@@ -103,7 +122,11 @@ def verified_decode(skanc, schema, data, work):
     print(f"verified decode: {lines:,} postbacks in {seconds:.3f} s ({lines / seconds:,.0f} per second), "
           f"peak {memory:.1f} MiB")
     print(f"  {signatures}")
-    return 0 if status in (0, 1) else 1
+    report = [skanc, "report", schema, signed, "--format", "json", "--public-key",
+              f"skadnetwork={key},jws:bench/0={key}"]
+    report_seconds, _, report_status = measure(report)
+    print(f"verified report: {report_seconds:.3f} s, {report_seconds / seconds:.2f}x the verified decode")
+    return 0 if status in (0, 1) and report_status in (0, 1) else 1
 
 
 def with_transaction_ids(source, target, make_id):
