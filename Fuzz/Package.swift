@@ -22,7 +22,10 @@ var targets: [Target] = [
         dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools")]),
     .executableTarget(
         name: "FuzzPostbacks",
-        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPostbacks")]),
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPostbacks"),
+            skanc("SkanReports"),
+        ]),
     .executableTarget(
         name: "FuzzSignatures", dependencies: ["FuzzSupport", skanc("SkanCrypto"), skanc("SkanPostbacks")]),
     .executableTarget(name: "FuzzCSV", dependencies: ["FuzzSupport", skanc("SkanCore")]),

@@ -102,6 +102,8 @@ public struct PostbackReport: Sendable {
         var groups: [Group] = []
         for (index, key) in tally.keys.enumerated() {
             let counts = tally.windows(ofGroup: index)
+            // A group whose only rows turned out to be duplicates in the merge has none left.
+            guard counts.contains(where: { $0.postbacks > 0 }) else { continue }
             let windows = counts.enumerated().map { offset, window in
                 Self.window(offset + 1, window, columns: columns, versions: versions)
             }

@@ -225,13 +225,18 @@ public struct ReportSQL: Sendable {
             }
         }
         guard !ranges.isEmpty else {
-            let none = [
-                "field", "currency", "range_index", "case_name", "range_text", "postbacks", "low_units", "mid_units",
-                "high_units", "low", "mid", "high",
+            // No amount field: the views keep their columns and types, and have no rows.
+            let integer = dialect.integerType
+            let typed = [
+                ("field", text), ("currency", text), ("range_index", integer), ("case_name", text),
+                ("range_text", text),
+                ("postbacks", integer), ("low_units", integer), ("mid_units", integer), ("high_units", integer),
+                ("low", double), ("mid", double), ("high", double),
             ]
-            return "SELECT "
-                + (keyColumns.map { "CAST(NULL AS \(text)) AS \(dialect.identifier($0))" }
-                + none.map { "CAST(NULL AS \(text)) AS \($0)" }).joined(separator: ", ") + " WHERE 1 = 0"
+            let list =
+                keyColumns.map { "CAST(NULL AS \(text)) AS \(dialect.identifier($0))" }
+                + typed.map { "CAST(NULL AS \($0.1)) AS \($0.0)" }
+            return "SELECT " + list.joined(separator: ", ") + " FROM report_groups WHERE 1 = 0"
         }
         let matching = columns.revenue.map {
             "WHEN \(dialect.literal($0.column)) THEN r.\(dialect.identifier("range_" + $0.column))"

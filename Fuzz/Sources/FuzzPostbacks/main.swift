@@ -1,7 +1,10 @@
-// libFuzzer target: bytes → `skanc postbacks` rows (CSV and JSON lines) with the Shop schema.
-// Checks that every non-blank line gets exactly one row and that the summary adds up.
+// libFuzzer target: bytes → `skanc postbacks` rows (CSV and JSON lines) with the Shop schema, and the CSV pass's
+// `skanc report` in its four formats. Checks that every non-blank line gets exactly one row, that the summary
+// adds up, and that the report counts every line once: in a group when ok, by its status otherwise.
 import FuzzSupport
 import SkanCompiler
+import SkanReports
+import SkanSchemaTools
 
 @testable import SkanPostbacks
 
@@ -33,6 +36,7 @@ func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
         let options = PostbackReader.Options {
             ($0.format, $0.chunkBytes, $0.duplicateCapacity) = (format, 64, 8)
             $0.threads = format == .csv && parallel ? 2 : 1
+            if format == .csv { $0.grouping = PostbackReader.Grouping(groupings: [.campaign, .countryCode]) }
         }
         let reader = PostbackReader(schema: shopSchema, options: options, output: output)
         var input = ByteArrayInput(Array(bytes), chunk: max(1, count / 3))
@@ -42,6 +46,14 @@ func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
         let problems = PostbackStatus.allCases.filter { $0 != .ok }.map { summary.count(of: $0) }.reduce(0, +)
         guard summary.read == summary.ok + problems else { fatalError("summary does not add up") }
         guard newlines == summary.read else { fatalError("\(summary.read) lines read, \(newlines) rows written") }
+        if let tally = reader.tally {
+            let report = PostbackReport(tally: tally, summary: summary, versions: LiveVersions([shopSchema]))
+            let grouped = report.groups.reduce(0) { $0 + $1.postbacks }
+            guard grouped == summary.ok, grouped + report.notOK.reduce(0, { $0 + $1.rows }) == summary.read else {
+                fatalError("the report counts \(grouped) ok rows of \(summary.ok)")
+            }
+            for format in ReportFormat.allCases where format.render(report).isEmpty { fatalError("empty \(format)") }
+        }
     }
     return 0
 }

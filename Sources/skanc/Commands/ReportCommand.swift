@@ -47,23 +47,13 @@ enum ReportCommand {
         guard let schemaPath = arguments.positionals.first else {
             throw UsageError(message: "name the schema to decode postbacks with", command: "report")
         }
-        let groupingText = arguments.options["--by"] ?? PostbackGrouping.campaign.rawValue
-        guard let groupings = PostbackGrouping.list(groupingText) else {
-            throw UsageError(
-                message: "--by takes groupings separated by commas, each once: "
-                    + PostbackGrouping.allCases.map(\.rawValue).joined(separator: ", "),
-                command: "report")
-        }
+        let groupings = try GroupingOption.parse(arguments, command: "report")
         if arguments.options["-o"] != nil, arguments.options["--output"] != nil {
             throw UsageError(message: "use -o or --output, not both", command: "report")
         }
         var run = try PostbackRun(arguments, command: "report")
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
-        if groupings.contains(.schemaVersion), versions.schemas.count == 1 {
-            throw UsageError(
-                message: "--by schema_version needs versions live together: name them as A.skan,B.skan",
-                command: "report")
-        }
+        try GroupingOption.check(groupings, versions: versions, command: "report")
         run.readerOptions.grouping = PostbackReader.Grouping(
             groupings: groupings, zeroIsNull: arguments.flags.contains("--zero-is-null"))
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())

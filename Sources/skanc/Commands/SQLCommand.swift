@@ -64,16 +64,7 @@ enum SQLCommand {
         if report, arguments.flags.contains("--query") {
             throw UsageError(message: "--report writes views; drop --query", command: "sql")
         }
-        var groupings: [PostbackGrouping] = [.campaign]
-        if let text = arguments.options["--by"] {
-            guard let list = PostbackGrouping.list(text) else {
-                throw UsageError(
-                    message: "--by takes groupings separated by commas, each once: "
-                        + PostbackGrouping.allCases.map(\.rawValue).joined(separator: ", "),
-                    command: "sql")
-            }
-            groupings = list
-        }
+        let groupings = try GroupingOption.parse(arguments, command: "sql")
         if arguments.flags.contains("--query"), arguments.options["--view"] != nil {
             throw UsageError(message: "--query writes no view; drop --view", command: "sql")
         }
@@ -89,11 +80,7 @@ enum SQLCommand {
         if arguments.flags.contains("--query") { names.view = nil }
         guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
         if report {
-            if groupings.contains(.schemaVersion), versions.schemas.count == 1 {
-                throw UsageError(
-                    message: "--by schema_version needs versions live together: name them as A.skan,B.skan",
-                    command: "sql")
-            }
+            try GroupingOption.check(groupings, versions: versions, command: "sql")
             let sql = ReportSQL(
                 versions: versions, dialect: dialect, groupings: groupings,
                 zeroIsNull: arguments.flags.contains("--zero-is-null"), decodedView: names.view ?? "decoded_postbacks")

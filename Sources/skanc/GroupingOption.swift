@@ -1,0 +1,26 @@
+import SkanPostbacks
+import SkanSchemaTools
+
+/// `--by`, as `report` and `sql --report` take it: groupings separated by commas, `campaign` by default.
+enum GroupingOption {
+    /// The groupings `arguments` name; a usage error for an unknown, empty or repeated one.
+    static func parse(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [PostbackGrouping] {
+        guard let text = arguments.options["--by"] else { return [.campaign] }
+        guard let groupings = PostbackGrouping.list(text) else {
+            throw UsageError(
+                message: "--by takes groupings separated by commas, each once: "
+                    + PostbackGrouping.allCases.map(\.rawValue).joined(separator: ", "),
+                command: command)
+        }
+        return groupings
+    }
+
+    /// A usage error when the groupings need what `versions` lack: `schema_version` needs several.
+    static func check(_ groupings: [PostbackGrouping], versions: LiveVersions, command: String) throws(UsageError) {
+        if groupings.contains(.schemaVersion), versions.schemas.count == 1 {
+            throw UsageError(
+                message: "--by schema_version needs versions live together: name them as A.skan,B.skan",
+                command: command)
+        }
+    }
+}
