@@ -1,0 +1,31 @@
+import SkanCore
+import Testing
+
+@testable import SkanPostbacks
+
+/// A group's key survives encoding whatever its text holds: the separators themselves, digits, NUL, emoji.
+@Suite struct GroupKeyTests {
+    @Test func keysRoundTripAndStayApart() {
+        let texts: [String?] = [nil, "", "!", "3:abc", "5239", "a\u{0}b", "🙂:!", "12", "1", "2:12"]
+        var encoded = Set<String>()
+        for first in texts {
+            for second in texts {
+                let values = [
+                    GroupValue(column: .sourceIdentifier, text: first), GroupValue(column: .countryCode, text: second),
+                ]
+                let key = PostbackTally.encodedKey(values)
+                #expect(PostbackTally.decodedKey(key) == values)
+                encoded.insert(key)
+            }
+        }
+        #expect(encoded.count == texts.count * texts.count, "no two keys encode alike")
+    }
+
+    @Test func groupingListsAreStrict() {
+        #expect(PostbackGrouping.list("campaign,country_code") == [.campaign, .countryCode])
+        #expect(PostbackGrouping.list("campaign,campaign") == nil)
+        #expect(PostbackGrouping.list("campaign,") == nil)
+        #expect(PostbackGrouping.list("Campaign") == nil)
+        #expect(PostbackGrouping.campaign.columns == [.sourceIdentifier, .campaignID])
+    }
+}
