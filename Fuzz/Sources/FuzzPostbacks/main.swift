@@ -52,7 +52,10 @@ func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
             guard grouped == summary.ok, grouped + report.notOK.reduce(0, { $0 + $1.rows }) == summary.read else {
                 fatalError("the report counts \(grouped) ok rows of \(summary.ok)")
             }
-            for format in ReportFormat.allCases where format.render(report).isEmpty { fatalError("empty \(format)") }
+            // Rendered for one input in sixteen: the page and its charts cost more than decoding a small input.
+            if count % 16 == 1 {
+                for format in ReportFormat.allCases where format.render(report).isEmpty { fatalError("empty \(format)") }
+            }
         }
     }
     return 0
