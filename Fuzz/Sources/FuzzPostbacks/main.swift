@@ -54,7 +54,9 @@ func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
             }
             // Rendered for one input in sixteen: the page and its charts cost more than decoding a small input.
             if count % 16 == 1 {
-                for format in ReportFormat.allCases where format.render(report).isEmpty { fatalError("empty \(format)") }
+                for format in ReportFormat.allCases where format.render(report).isEmpty {
+                    fatalError("empty \(format)")
+                }
             }
         }
     }
