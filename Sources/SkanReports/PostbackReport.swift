@@ -99,13 +99,15 @@ public struct PostbackReport: Sendable {
         var notes = columns.unreadable.map {
             "\($0): a bound has too many digits to total exactly; its revenue is left out"
         }
+        // Each fine value's cases, found once for every group and window.
+        let casesOfFine = Schema.fineValueRange.map { versions.fieldCases(fine: $0)?.cases }
         var groups: [Group] = []
         for (index, key) in tally.keys.enumerated() {
             let counts = tally.windows(ofGroup: index)
             // A group whose only rows turned out to be duplicates in the merge has none left.
             guard counts.contains(where: { $0.postbacks > 0 }) else { continue }
             let windows = counts.enumerated().map { offset, window in
-                Self.window(offset + 1, window, columns: columns, versions: versions)
+                Self.window(offset + 1, window, columns: columns, casesOfFine: casesOfFine)
             }
             var revenue: [Revenue] = []
             for field in columns.revenue {
@@ -128,11 +130,11 @@ public struct PostbackReport: Sendable {
     }
 
     private static func window(
-        _ number: Int, _ counts: PostbackTally.WindowCounts, columns: ReportColumns, versions: LiveVersions
+        _ number: Int, _ counts: PostbackTally.WindowCounts, columns: ReportColumns, casesOfFine: [[String?]?]
     ) -> Window {
         var fields = columns.fields.map { column in (column.name, column.cases.map { ($0, 0) }) }
         for fine in Schema.fineValueRange where counts.fineValues[fine] > 0 {
-            guard let (_, names) = versions.fieldCases(fine: fine) else { continue }
+            guard let names = casesOfFine[fine] else { continue }
             for (index, name) in names.enumerated() {
                 guard let name, let at = fields[index].1.firstIndex(where: { $0.0 == name }) else { continue }
                 fields[index].1[at].1 += counts.fineValues[fine]

@@ -18,26 +18,57 @@ package enum JSONValue: Sendable {
 
     /// Two-space indentation, one member per line; arrays of scalars stay on one line.
     package func rendered(indent: String = "") -> String {
+        var out = ""
+        render(into: &out, indent: indent)
+        return out
+    }
+
+    /// `rendered(indent:)` appended to `out`: one string grows, rather than one per value joined into the next.
+    package func render(into out: inout String, indent: String) {
         switch self {
-        case .string(let text): return JSONString.quoted(text)
-        case .integer(let value): return String(value)
+        case .string(let text): out += JSONString.quoted(text)
+        case .integer(let value): out += String(value)
         case .number(let value):
             precondition(value.isFinite, "JSON has no infinity or NaN")
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .decimal(let text): return text
-        case .bool(let value): return String(value)
-        case .null: return "null"
+            out += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .decimal(let text): out += text
+        case .bool(let value): out += String(value)
+        case .null: out += "null"
         case .array(let items):
-            if items.isEmpty { return "[]" }
-            if items.allSatisfy(\.isScalar) { return "[" + items.map { $0.rendered() }.joined(separator: ", ") + "]" }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            if items.allSatisfy(\.isScalar) {
+                out += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { out += ", " }
+                    item.render(into: &out, indent: "")
+                }
+                out += "]"
+                return
+            }
             let inner = indent + "  "
-            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += inner
+                item.render(into: &out, indent: inner)
+            }
+            out += "\n\(indent)]"
         case .object(let members):
-            if members.isEmpty { return "{}" }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             let inner = indent + "  "
-            return "{\n"
-                + members.map { inner + JSONString.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }
-                .joined(separator: ",\n") + "\n\(indent)}"
+            out += "{\n"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += ",\n" }
+                out += inner + JSONString.quoted(member.0) + ": "
+                member.1.render(into: &out, indent: inner)
+            }
+            out += "\n\(indent)}"
         }
     }
 

@@ -2,6 +2,10 @@
 package enum JSONString {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     package static func quoted(_ text: String) -> String {
+        // Most text (keys, case names, codes) is printable ASCII without a quote or backslash: copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
