@@ -85,7 +85,7 @@ extension PostbackReport {
                 scale: 100, unit: "%"
             ).svg
         let revenueFields = Set(groups.flatMap { $0.revenue.map(\.field) })
-        for field in ReportColumns(versions: versions).revenue.map(\.column) where revenueFields.contains(field) {
+        for field in columns.revenue.map(\.column) where revenueFields.contains(field) {
             let rows = charted.compactMap { group -> BarChart.Row? in
                 guard let revenue = group.revenue.first(where: { $0.field == field }), revenue.postbacks > 0 else {
                     return nil

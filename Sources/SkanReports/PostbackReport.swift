@@ -90,6 +90,8 @@ public struct PostbackReport: Sendable {
     public let ok: Int
     /// The versions the postbacks were decoded with.
     public let versions: LiveVersions
+    /// What the report counts for those versions: the field columns and the revenue fields.
+    public let columns: ReportColumns
     /// Revenue fields left out, each with why (a total too large to hold exactly, bounds that cannot be read).
     public let notes: [String]
 
@@ -126,6 +128,7 @@ public struct PostbackReport: Sendable {
         lines = summary.read
         ok = summary.ok
         self.versions = versions
+        self.columns = columns
         self.notes = Array(Set(notes)).sorted()
     }
 

@@ -51,6 +51,9 @@ public struct ReportColumns: Sendable {
     /// Digits after the decimal point every amount carries: one more than any bound is written with, so
     /// every mid-point is exact.
     public let scale: Int
+    /// 10^`scale`: how many units make one of the currency (1 when it does not fit, and then no bound could be
+    /// read, so there is no revenue to divide).
+    public var unitsPerAmount: Int { DecimalAmount.power(scale) ?? 1 }
 
     /// The columns of `versions`.
     public init(versions: LiveVersions) {

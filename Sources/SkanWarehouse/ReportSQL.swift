@@ -13,6 +13,8 @@ public import SkanSchemaTools
 /// and `campaign`.
 public struct ReportSQL: Sendable {
     let versions: LiveVersions
+    /// What the views count, derived once from the versions.
+    let columns: ReportColumns
     let dialect: WarehouseDialect
     let groupings: [PostbackGrouping]
     let zeroIsNull: Bool
@@ -25,6 +27,7 @@ public struct ReportSQL: Sendable {
         zeroIsNull: Bool = false, decodedView: String = "decoded_postbacks"
     ) {
         self.versions = versions
+        columns = ReportColumns(versions: versions)
         self.dialect = dialect
         self.groupings = groupings
         self.zeroIsNull = zeroIsNull
@@ -45,7 +48,6 @@ public struct ReportSQL: Sendable {
 
     /// The SQL text: each view dropped and created again, so that running the file again replaces them.
     public func render() -> String {
-        let columns = ReportColumns(versions: versions)
         var out = """
             -- The figures of `skanc report --format json` over \(decodedView), for \(dialect.rawValue), grouped by \
             \(groupings.map(\.rawValue).joined(separator: ", "))\(zeroIsNull ? ", a fine value of 0 counted as none" : "").
@@ -54,9 +56,9 @@ public struct ReportSQL: Sendable {
 
             """
         let bodies = [
-            rowsView(columns), countsView(columns), groupsView(), windowsView(), tiersView(), casesView(columns),
-            coarseView(),
-            revenueRangesView(columns), revenueView(), notOKView(),
+            rowsView(), countsView(), groupsView(), windowsView(),
+            valuesView("tier", PostbackReport.tierNames), casesView(), valuesView("coarse", PostbackReport.coarseNames),
+            revenueRangesView(), revenueView(), notOKView(),
         ]
         for name in Self.views.reversed() { out += "DROP VIEW IF EXISTS \(dialect.identifier(name));\n" }
         for (name, body) in zip(Self.views, bodies) {
@@ -75,7 +77,7 @@ public struct ReportSQL: Sendable {
 
     /// The `ok` rows with what the report reads: the key, the window, the fine value (none for 0 with
     /// zero-is-null), the coarse value, the tier and the field columns.
-    private func rowsView(_ columns: ReportColumns) -> String {
+    private func rowsView() -> String {
         let id = dialect.identifier
         let fine = "CASE WHEN \(id("fine_value")) IS NOT NULL THEN \(whole(id("fine_value"))) END"
         let shown = zeroIsNull ? "CASE WHEN \(fine) <> 0 THEN \(fine) END" : fine
@@ -123,7 +125,7 @@ public struct ReportSQL: Sendable {
 
     /// The rows counted by everything the views read: the one pass over the postbacks; every view after it
     /// reads these counts, a few per group.
-    private func countsView(_ columns: ReportColumns) -> String {
+    private func countsView() -> String {
         let id = dialect.identifier
         let all =
             keyColumns.map(id) + ["window_number", "fine", "coarse", "tier"] + columns.fields.map { id("f_" + $0.name) }
@@ -152,6 +154,9 @@ public struct ReportSQL: Sendable {
             + "\nGROUP BY " + (keys + groupBy).joined(separator: ", ")
     }
 
+    /// What divides an amount's units into the amount, as a double: 10^scale.
+    private var power: String { "CAST(\(columns.unitsPerAmount) AS \(double))" }
+
     /// The rows a group's left join found (none: 0).
     private static let count = "COALESCE(SUM(r.n), 0)"
 
@@ -176,14 +181,16 @@ public struct ReportSQL: Sendable {
             ], crossing: [windows], on: ["r.window_number = w.window_number"], groupBy: ["w.window_number"])
     }
 
-    private func tiersView() -> String {
-        let tiers = values("tier", PostbackReport.tierNames.map(dialect.literal)) + " AS t"
+    /// Per group, window and value of `column` (every one of `names`): the postbacks with it.
+    private func valuesView(_ column: String, _ names: [String]) -> String {
+        let list = values(column, names.map(dialect.literal)) + " AS v"
         return perGroup(
-            ["w.window_number", "t.tier", "\(Self.count) AS postbacks"], crossing: [windows, tiers],
-            on: ["r.window_number = w.window_number", "r.tier = t.tier"], groupBy: ["w.window_number", "t.tier"])
+            ["w.window_number", "v.\(column)", "\(Self.count) AS postbacks"], crossing: [windows, list],
+            on: ["r.window_number = w.window_number", "r.\(column) = v.\(column)"],
+            groupBy: ["w.window_number", "v.\(column)"])
     }
 
-    private func casesView(_ columns: ReportColumns) -> String {
+    private func casesView() -> String {
         let cases = columns.fields.flatMap { field in
             field.cases.map { "SELECT \(dialect.literal(field.name)) AS field, \(dialect.literal($0)) AS case_name" }
         }
@@ -199,16 +206,9 @@ public struct ReportSQL: Sendable {
             ], groupBy: ["w.window_number", "c.field", "c.case_name"])
     }
 
-    private func coarseView() -> String {
-        let coarse = values("coarse", PostbackReport.coarseNames.map(dialect.literal)) + " AS k"
-        return perGroup(
-            ["w.window_number", "k.coarse", "\(Self.count) AS postbacks"], crossing: [windows, coarse],
-            on: ["r.window_number = w.window_number", "r.coarse = k.coarse"], groupBy: ["w.window_number", "k.coarse"])
-    }
-
     /// Per group, revenue field and range: the postbacks whose fine value shows the range, and their totals
     /// at the range's bounds and mid-point, as exact units of 10^-scale and as doubles.
-    private func revenueRangesView(_ columns: ReportColumns) -> String {
+    private func revenueRangesView() -> String {
         let big = dialect.integerType
         var ranges: [String] = []
         for field in columns.revenue {
@@ -242,7 +242,6 @@ public struct ReportSQL: Sendable {
             "WHEN \(dialect.literal($0.column)) THEN r.\(dialect.identifier("range_" + $0.column))"
         }
         let member = "CASE p.field \(matching.joined(separator: " ")) END = p.range_index"
-        let power = "CAST(\(DecimalAmountPower.of(columns.scale)) AS \(double))"
         let count = Self.count
         return perGroup(
             [
@@ -262,7 +261,6 @@ public struct ReportSQL: Sendable {
     /// Per group and revenue field, the totals: high is NULL when a postback shows an open-ended range.
     private func revenueView() -> String {
         let keys = keyColumns.map(dialect.identifier)
-        let power = "CAST(\(DecimalAmountPower.of(ReportColumns(versions: versions).scale)) AS \(double))"
         let open = "SUM(CASE WHEN high_units IS NULL AND postbacks > 0 THEN 1 ELSE 0 END) > 0"
         let columns = [
             "field", "currency", "SUM(postbacks) AS postbacks", "SUM(low_units) AS low_units",
@@ -281,9 +279,4 @@ public struct ReportSQL: Sendable {
         return "SELECT \(status) AS status, COUNT(*) AS lines\n"
             + "FROM \(dialect.qualifiedIdentifier(decodedView))\nWHERE \(status) <> 'ok'\nGROUP BY \(status)"
     }
-}
-
-/// 10^n as SQL text, for the amounts' scale.
-enum DecimalAmountPower {
-    static func of(_ exponent: Int) -> String { "1" + String(repeating: "0", count: exponent) }
 }
