@@ -25,40 +25,34 @@ struct GroupKeyReader {
     ) -> String {
         var key = ""
         for grouping in groupings {
-            switch grouping {
-            case .campaign:
-                if row.sourceIdentifier == nil, row.campaignID != nil {
-                    PostbackTally.appendKey(.campaignID, text(row.campaignID, line, payload, &scratch), to: &key)
-                } else {
-                    PostbackTally.appendKey(
-                        .sourceIdentifier, text(row.sourceIdentifier, line, payload, &scratch), to: &key)
-                }
-            case .sourceIdentifier:
-                PostbackTally.appendKey(
-                    .sourceIdentifier, text(row.sourceIdentifier, line, payload, &scratch), to: &key)
-            case .campaignID:
-                PostbackTally.appendKey(.campaignID, text(row.campaignID, line, payload, &scratch), to: &key)
-            case .adNetworkID:
-                PostbackTally.appendKey(.adNetworkID, text(row.adNetworkID, line, payload, &scratch), to: &key)
-            case .appID:
-                PostbackTally.appendKey(.appID, text(row.appID, line, payload, &scratch), to: &key)
-            case .publisher:
-                PostbackTally.appendKey(.publisher, text(row.publisher, line, payload, &scratch), to: &key)
-            case .countryCode:
-                PostbackTally.appendKey(.countryCode, text(row.countryCode, line, payload, &scratch), to: &key)
-            case .framework:
-                PostbackTally.appendKey(.framework, row.framework.map { String(describing: $0.name) }, to: &key)
-            case .conversionType:
-                PostbackTally.appendKey(
-                    .conversionType, row.conversionType.map { String(describing: $0.name) }, to: &key)
-            case .interaction:
-                PostbackTally.appendKey(.interaction, row.interaction.map { String(describing: $0.name) }, to: &key)
-            case .schemaVersion:
-                let fine = row.fineIsValid && !(zeroIsNull && row.fineValue == 0) ? row.fineValue : nil
-                PostbackTally.appendKey(.schemaVersion, fine.flatMap { versionOfFine[$0] }, to: &key)
-            }
+            // `campaign` is the source identifier, or before SKAdNetwork 4.0 the campaign ID.
+            let column =
+                grouping == .campaign && row.sourceIdentifier == nil && row.campaignID != nil
+                ? .campaignID : grouping.columns[0]
+            PostbackTally.appendKey(column, value(column, row, line, payload, &scratch), to: &key)
         }
         return key
+    }
+
+    /// The row's cell in `column` (one of the columns a grouping names) as text.
+    private func value(
+        _ column: PostbackColumn, _ row: PostbackRow, _ line: UnsafeBufferPointer<UInt8>,
+        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8]
+    ) -> String? {
+        switch column {
+        case .sourceIdentifier: text(row.sourceIdentifier, line, payload, &scratch)
+        case .campaignID: text(row.campaignID, line, payload, &scratch)
+        case .adNetworkID: text(row.adNetworkID, line, payload, &scratch)
+        case .appID: text(row.appID, line, payload, &scratch)
+        case .publisher: text(row.publisher, line, payload, &scratch)
+        case .countryCode: text(row.countryCode, line, payload, &scratch)
+        case .framework: row.framework.map { String(describing: $0.name) }
+        case .conversionType: row.conversionType.map { String(describing: $0.name) }
+        case .interaction: row.interaction.map { String(describing: $0.name) }
+        case .schemaVersion:
+            (row.fineIsValid && !(zeroIsNull && row.fineValue == 0) ? row.fineValue : nil).flatMap { versionOfFine[$0] }
+        default: preconditionFailure("no grouping reads \(column)")
+        }
     }
 
     /// A cell's text: a string's contents decoded, any other value as written; nil for no cell.

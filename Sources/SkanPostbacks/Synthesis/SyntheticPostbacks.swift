@@ -126,9 +126,13 @@ public struct SyntheticPostbacks: Sendable {
             for window in ConversionWindow.allCases {
                 let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
                 guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
+                // What the tier shows in this window, decided once for the postback and its truth.
                 let carries = tier.carries(in: window)
                 let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
                 let fine = carries.contains(.fineValue) ? sent?.evaluation.fineValue : nil
+                let shown = Shown(
+                    source: String(sourceIdentifier.prefix(digits)), fineValue: fine,
+                    coarseValue: fine == nil && carries.contains(.coarseValue) ? sent?.evaluation.coarseValue : nil)
                 var amounts: [String: Double] = [:]
                 for index in amountFields {
                     if let sent, let amount = sent.measures[index] { amounts[schema.fields[index].name] = amount }
@@ -136,17 +140,12 @@ public struct SyntheticPostbacks: Sendable {
                 truths.append(
                     Truth(
                         user: user, tier: tier, window: window, campaign: sourceIdentifier,
-                        sourceIdentifier: String(sourceIdentifier.prefix(digits)), fineValue: fine,
-                        coarseValue: fine == nil && carries.contains(.coarseValue) ? sent?.evaluation.coarseValue : nil,
+                        sourceIdentifier: shown.source, fineValue: shown.fineValue, coarseValue: shown.coarseValue,
                         amounts: amounts))
                 lines.append(
                     options.framework == .skAdNetwork
-                        ? Self.postback(
-                            window: window, tier: tier, evaluation: sent?.evaluation,
-                            sourceIdentifier: sourceIdentifier, options: options, random: &random)
-                        : Self.stanza(
-                            window: window, tier: tier, evaluation: sent?.evaluation,
-                            sourceIdentifier: sourceIdentifier, options: options, random: &random))
+                        ? Self.postback(window: window, tier: tier, shown: shown, options: options, random: &random)
+                        : Self.stanza(window: window, tier: tier, shown: shown, options: options, random: &random))
             }
         }
         self.lines = lines
@@ -164,14 +163,19 @@ public struct SyntheticPostbacks: Sendable {
         return PostbackDataTier.allCases.last { (shares[$0] ?? 0) > 0 } ?? .three
     }
 
+    /// What a postback shows of its user's campaign and values, as the tier allows in its window.
+    struct Shown {
+        var source: String
+        var fineValue: Int?
+        var coarseValue: CoarseValue?
+    }
+
     /// One SKAdNetwork 4.0 postback; the signed fields in the order `SignatureVerifier` reads them.
     static func postback(
-        window: ConversionWindow, tier: PostbackDataTier, evaluation: ActivityEvaluation?, sourceIdentifier: String,
-        options: Options, random: inout SeededRandom
+        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SeededRandom
     ) -> String {
         let carries = tier.carries(in: window)
-        let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
-        let source = String(sourceIdentifier.prefix(digits))
+        let source = shown.source
         let transaction = Self.uuid(&random)
         var members: [(String, JSONValue)] = [
             ("version", .string("4.0")), ("ad-network-id", .string(options.adNetworkID)),
@@ -182,13 +186,8 @@ public struct SyntheticPostbacks: Sendable {
         if let publisher { members.append(("source-app-id", .integer(publisher))) }
         members += [("fidelity-type", .integer(1)), ("did-win", .bool(true))]
         members.append(("postback-sequence-index", .integer(window.postbackSequenceIndex)))
-        if let evaluation {
-            if carries.contains(.fineValue) {
-                members.append(("conversion-value", .integer(evaluation.fineValue)))
-            } else if carries.contains(.coarseValue), let coarse = evaluation.coarseValue {
-                members.append(("coarse-conversion-value", .string(coarse.rawValue)))
-            }
-        }
+        if let fine = shown.fineValue { members.append(("conversion-value", .integer(fine))) }
+        if let coarse = shown.coarseValue { members.append(("coarse-conversion-value", .string(coarse.rawValue))) }
         if let key = options.signingKey?.key {
             // version, ad-network-id, source-identifier, app-id, transaction-id, redownload, [source-app-id],
             // fidelity-type, did-win, postback-sequence-index, joined by U+2063.
@@ -204,11 +203,9 @@ public struct SyntheticPostbacks: Sendable {
     /// One AdAttributionKit stanza: the JWS of the identifiers (signed with the test key, or with an empty
     /// signature), the value outside it.
     static func stanza(
-        window: ConversionWindow, tier: PostbackDataTier, evaluation: ActivityEvaluation?, sourceIdentifier: String,
-        options: Options, random: inout SeededRandom
+        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SeededRandom
     ) -> String {
         let carries = tier.carries(in: window)
-        let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
         var payload: [(String, JSONValue)] = [("postback-identifier", .string(Self.uuid(&random)))]
         if carries.contains(.sourceAppID) { payload.append(("publisher-item-identifier", .integer(1_234_567_891))) }
         payload += [
@@ -216,7 +213,7 @@ public struct SyntheticPostbacks: Sendable {
             ("ad-network-identifier", .string(options.adNetworkID)), ("did-win", .bool(true)),
             ("postback-sequence-index", .integer(window.postbackSequenceIndex)),
             ("conversion-type", .string("download")),
-            ("source-identifier", .string(String(sourceIdentifier.prefix(digits)))),
+            ("source-identifier", .string(shown.source)),
             ("advertised-item-identifier", .integer(options.appID)),
         ]
         let header = JSONValue.object([("kid", .string(keyIdentifier)), ("alg", .string("ES256"))]).compact()
@@ -227,13 +224,8 @@ public struct SyntheticPostbacks: Sendable {
             Base64URL.encode($0.key.rawSignature(for: Array(signingInput.utf8)), url: true)
         }
         var members: [(String, JSONValue)] = [("jws-string", .string(signingInput + "." + (signature ?? "")))]
-        if let evaluation {
-            if carries.contains(.fineValue) {
-                members.append(("conversion-value", .integer(evaluation.fineValue)))
-            } else if carries.contains(.coarseValue), let coarse = evaluation.coarseValue {
-                members.append(("coarse-conversion-value", .string(coarse.rawValue)))
-            }
-        }
+        if let fine = shown.fineValue { members.append(("conversion-value", .integer(fine))) }
+        if let coarse = shown.coarseValue { members.append(("coarse-conversion-value", .string(coarse.rawValue))) }
         members.append(("ad-interaction-type", .string("click")))
         if carries.contains(.countryCode) { members.append(("country-code", .string("US"))) }
         return JSONValue.object(members).compact()
