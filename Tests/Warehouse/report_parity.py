@@ -59,34 +59,27 @@ def engine_report(engine, keys):
         return entry["by_window"].setdefault(str(integer(values["window_number"])), {
             "tiers": {}, "fields": {}, "coarse": {}})
 
-    columns, rows = engine.query("SELECT * FROM report_windows")
-    for row in rows:
-        entry, values = group(row, columns)
+    def rows_of(view):
+        columns, rows = engine.query(f"SELECT * FROM {view}")
+        for row in rows:
+            yield group(row, columns)
+
+    for entry, values in rows_of("report_windows"):
         figures = window(entry, values)
         for name in ("postbacks", "with_fine_value", "with_coarse_value", "without_value"):
             figures[name] = integer(values[name])
-    columns, rows = engine.query("SELECT * FROM report_tiers")
-    for row in rows:
-        entry, values = group(row, columns)
-        window(entry, values)["tiers"][values["tier"]] = integer(values["postbacks"])
-    columns, rows = engine.query("SELECT * FROM report_cases")
-    for row in rows:
-        entry, values = group(row, columns)
+    # Per window, a count per value: (view, the JSON member, the view's column of the value).
+    for view, member, column in (("report_tiers", "tiers", "tier"), ("report_coarse", "coarse", "coarse")):
+        for entry, values in rows_of(view):
+            window(entry, values)[member][values[column]] = integer(values["postbacks"])
+    for entry, values in rows_of("report_cases"):
         window(entry, values)["fields"].setdefault(values["field"], {})[values["case_name"]] = integer(values["postbacks"])
-    columns, rows = engine.query("SELECT * FROM report_coarse")
-    for row in rows:
-        entry, values = group(row, columns)
-        window(entry, values)["coarse"][values["coarse"]] = integer(values["postbacks"])
-    columns, rows = engine.query("SELECT * FROM report_revenue")
-    for row in rows:
-        entry, values = group(row, columns)
+    for entry, values in rows_of("report_revenue"):
         entry["revenue"][values["field"]] = {
             "field": values["field"], "currency": none_or_text(values["currency"]),
             "postbacks": integer(values["postbacks"]), "low": amount(values["low"]), "mid": amount(values["mid"]),
             "high": amount(values["high"]), "ranges": {}}
-    columns, rows = engine.query("SELECT * FROM report_revenue_ranges")
-    for row in rows:
-        entry, values = group(row, columns)
+    for entry, values in rows_of("report_revenue_ranges"):
         entry["revenue"][values["field"]]["ranges"][integer(values["range_index"])] = {
             "case": values["case_name"], "range": values["range_text"], "postbacks": integer(values["postbacks"]),
             "low": amount(values["low"]), "mid": amount(values["mid"]), "high": amount(values["high"])}
