@@ -45,6 +45,9 @@ public struct ActivityEvaluation: Hashable, Sendable {
     public var coarseValue: CoarseValue?
     /// Whether `window` locks at this update.
     public var lock: Bool
+    /// Per field, the number a derived `buckets` or `count` field measured (the amount or count its case was
+    /// chosen by); nil for the other fields. What a postback's range stands for, as ground truth.
+    public var measures: [Double?]
 }
 
 extension Schema {
@@ -57,9 +60,10 @@ extension Schema {
         let facts = ActivityTotals(events: logged, hour: hour, eventCount: events.count)
         let window = ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) }
         var codes = Array(repeating: 0, count: fields.count)
+        var measures = [Double?](repeating: nil, count: fields.count)
         for (index, field) in fields.enumerated() {
             // Derived conditions read the fields before this one, which are final by now (later ones still 0).
-            codes[index] = code(
+            (codes[index], measures[index]) = code(
                 of: field, index: index, earlier: codes, activity: activity, logged: logged, facts: facts)
         }
         let state = SchemaState(codes: codes)
@@ -68,28 +72,30 @@ extension Schema {
         }
         let lock = window.map { lockCondition(window: $0)?.holds(for: codes, facts: facts) ?? false } ?? false
         return ActivityEvaluation(
-            state: state, fineValue: fineValue(of: state), window: window, coarseValue: coarse, lock: lock)
+            state: state, fineValue: fineValue(of: state), window: window, coarseValue: coarse, lock: lock,
+            measures: measures)
     }
 
+    /// The field's code, and for a `buckets` or `count` field the number it was chosen by.
     private func code(
         of field: Field, index: Int, earlier codes: [Int], activity: Activity, logged: [LoggedEvent],
         facts: ActivityTotals
-    ) -> Int {
+    ) -> (code: Int, measure: Double?) {
         let hour = facts.hours
         switch field.derivation {
         case nil:
-            return activity.setCodes[index] ?? 0
+            return (activity.setCodes[index] ?? 0, nil)
         case .flag(let condition):
-            return condition.holds(for: codes, facts: facts) ? 1 : 0
+            return (condition.holds(for: codes, facts: facts) ? 1 : 0, nil)
         case .firstMatch(let conditions):
             let chosen = conditions.firstIndex { $0.holds(for: codes, facts: facts) } ?? (field.cases.count - 1)
-            return field.cases[chosen].code
+            return (field.cases[chosen].code, nil)
         case .buckets(let source):
             let value = measure(source, logged: logged, hour: hour)
-            return (field.bucketCase(for: value) ?? field.nearestBucketCase(for: value))?.code ?? 0
+            return ((field.bucketCase(for: value) ?? field.nearestBucketCase(for: value))?.code ?? 0, value)
         case .count(let source):
             let value = measure(source, logged: logged, hour: hour)
-            return min(Int(max(value, 0)), field.bits.maximumCode)
+            return (min(Int(max(value, 0)), field.bits.maximumCode), value)
         }
     }
 

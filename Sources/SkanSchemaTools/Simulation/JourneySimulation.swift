@@ -15,9 +15,6 @@ public struct JourneySimulation {
         public var evaluation: ActivityEvaluation
         /// Whether the updater sends: a window, not locked, and values it does not have yet.
         public var sent: Bool
-        /// Per field, the number a derived `buckets` or `count` field measured at the hour (the amount or count
-        /// its case was chosen by); nil for the other fields. What a postback's range stands for, as ground truth.
-        public var measures: [Double?]
     }
 
     /// The schema simulated.
@@ -84,14 +81,7 @@ public struct JourneySimulation {
                     if evaluation.lock { lockedWindows.insert(window) }
                 }
             }
-            let measures = schema.fields.map { field -> Double? in
-                switch field.derivation {
-                case .buckets(let source), .count(let source):
-                    schema.measure(source, logged: activity.events, hour: read.hour)
-                default: nil
-                }
-            }
-            steps.append(Step(line: number, hour: read.hour, evaluation: evaluation, sent: sent, measures: measures))
+            steps.append(Step(line: number, hour: read.hour, evaluation: evaluation, sent: sent))
         }
     }
 
