@@ -94,8 +94,8 @@ public struct ReportColumns: Sendable {
                     }
                 }
                 for fine in Schema.fineValueRange {
+                    let code = (fine >> declared.bits.lower) & declared.bits.maximumCode
                     guard case .version(let owner) = versions.owner(of: fine), owner.version == schema.version,
-                        let code = Optional((fine >> declared.bits.lower) & declared.bits.maximumCode),
                         let fieldCase = declared.caseWithCode(code), let bucket = fieldCase.bucket
                     else { continue }
                     field.rangeOfFine[fine] = field.ranges.firstIndex {
