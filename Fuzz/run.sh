@@ -60,6 +60,10 @@ libfuzzer_archive=$(find "$runtime_dir" -name "libclang_rt.fuzzer_no_main-$(unam
 [ -n "$libfuzzer_archive" ] || { echo "no libclang_rt.fuzzer_no_main in $runtime_dir: this toolchain has no libFuzzer" >&2; exit 1; }
 libfuzzer=(-Xlinker "$libfuzzer_archive" -Xlinker -lstdc++)
 
+# Swift's own crash handler reads the crashed process's memory in ways AddressSanitizer reports as a fault of
+# its own, hiding the trap: off, so a trap reaches libFuzzer as a deadly signal with the input named.
+export SWIFT_BACKTRACE=enable=no
+
 status=0
 for optimization in "${optimizations[@]}"; do
   build=(swift build --package-path Fuzz -c release --scratch-path "$work/build$optimization"

@@ -92,10 +92,13 @@ enum BinaryPlistBounds {
             let (type, length, start) = try header(of: object)
             switch type {
             case 0x5:
-                guard start + length <= tableOffset else { throw Refusal(reason: "a string lies outside the file") }
+                // Compared by division: a saturated length must not overflow the sum.
+                guard length <= tableOffset - start else { throw Refusal(reason: "a string lies outside the file") }
                 return String(decoding: bytes[start..<start + length], as: UTF8.self)
             case 0x6:
-                guard start + length * 2 <= tableOffset else { throw Refusal(reason: "a string lies outside the file") }
+                guard length <= (tableOffset - start) / 2 else {
+                    throw Refusal(reason: "a string lies outside the file")
+                }
                 let units = (0..<length).map { UInt16(bytes[start + 2 * $0]) << 8 | UInt16(bytes[start + 2 * $0 + 1]) }
                 return String(decoding: units, as: UTF16.self)
             default: return nil

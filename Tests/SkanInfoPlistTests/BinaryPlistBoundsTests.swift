@@ -19,4 +19,20 @@ struct BinaryPlistBoundsTests {
             #expect(throws: BinaryPlistBounds.Refusal.self) { try BinaryPlistBounds.check(Array(bytes.prefix(length))) }
         }
     }
+
+    /// A key whose UTF-16 length is the largest 8-byte count: refused, where the sum of its end once overflowed
+    /// (Fuzz/Regressions/plist/saturated-utf16-length).
+    @Test func aStringLongerThanTheFileIsRefusedWithoutOverflow() {
+        let body: [UInt8] = [0xD1, 1, 1, 0x6F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 8, 11]
+        let trailer: [UInt8] =
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 8)
+            + [0, 0, 0, 0, 0, 0, 0, 21]
+        for marker: UInt8 in [0x5F, 0x6F] {
+            var bytes = Array("bplist00".utf8) + body + trailer
+            bytes[11] = marker
+            #expect(throws: BinaryPlistBounds.Refusal(reason: "a string lies outside the file")) {
+                try BinaryPlistBounds.check(bytes)
+            }
+        }
+    }
 }
