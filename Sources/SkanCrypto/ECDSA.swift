@@ -49,10 +49,13 @@ public struct ECDSAPublicKey: Sendable {
         Self.signer(of: digest, r: r, s: s, among: [self]) != nil
     }
 
-    /// The first of `keys` (all on one curve) for which (r, s) signs `digest`. Everything but u2·Q is the
-    /// same for every key (1/s, u1, u2, u1·G), so it is computed once: a second key costs about half a
-    /// verification.
-    package static func signer(of digest: [UInt8], r: UInt256, s: UInt256, among keys: [ECDSAPublicKey]) -> Int? {
+    /// A key of `keys` (all on one curve) for which (r, s) signs `digest`, trying `keys[first]` first and then
+    /// the ones after it, round to the one before: a caller that passes the key the previous signature came from
+    /// pays one verification a line on a file signed by one key, whichever it is. Everything but u2·Q is the same for every key (1/s, u1, u2,
+    /// u1·G), so it is computed once: a further key costs about half a verification.
+    package static func signer(
+        of digest: [UInt8], r: UInt256, s: UInt256, among keys: [ECDSAPublicKey], first: Int = 0
+    ) -> Int? {
         guard let curve = keys.first?.curve else { return nil }
         let n = curve.scalars
         guard !r.isZero, !s.isZero, r < n.modulus, s < n.modulus else { return nil }
@@ -63,11 +66,15 @@ public struct ECDSAPublicKey: Sendable {
         let u1 = n.fromMontgomery(n.multiply(n.toMontgomery(e), w))
         let u2 = n.fromMontgomery(n.multiply(n.toMontgomery(r), w))
         let u1G = curve.generatorMultiple(u1)
-        return keys.firstIndex { key in
+        let start = keys.indices.contains(first) ? first : 0
+        for offset in keys.indices {
+            let index = (start + offset) % keys.count
+            let key = keys[index]
             precondition(key.curve === curve, "keys on different curves")
             let sum = curve.adding(u2, times: key.point, qTable: key.table, to: u1G)
-            return !sum.isInfinity && curve.xMatches(sum, r: r)
+            if !sum.isInfinity && curve.xMatches(sum, r: r) { return index }
         }
+        return nil
     }
 
     /// Whether a DER `ECDSA-Sig-Value` signs `message`; malformed DER is not a signature.

@@ -64,4 +64,21 @@ import Testing
             try ChildProcess.onPath("python3"), ["-c", script], stdin: lines.joined(separator: "\n"))
         #expect(result.stdout == "ok\n", "\(result.stderr)")
     }
+
+    /// `signer(among:first:)` starts at the key it is given and goes round the others: the signer is found
+    /// from every start, and nothing signs another message.
+    @Test func theSignerIsFoundFromAnyFirstKey() {
+        let message = Array("postback".utf8)
+        let (r, s) = Self.rfcKey.signature(for: message)
+        let others = [
+            ECDSASigningKey(d: UInt256(hex: "05"))!.publicKey, ECDSASigningKey(d: UInt256(hex: "07"))!.publicKey,
+        ]
+        let keys = [others[0], Self.rfcKey.publicKey, others[1]]
+        for first in [0, 1, 2, 3, -1] {
+            #expect(ECDSAPublicKey.signer(of: SHA256.hash(message), r: r, s: s, among: keys, first: first) == 1)
+            #expect(
+                ECDSAPublicKey.signer(of: SHA256.hash(Array("other".utf8)), r: r, s: s, among: keys, first: first)
+                    == nil)
+        }
+    }
 }

@@ -147,4 +147,36 @@ import Testing
         #expect(outcomes.map { $0.signature } == ["missing", "unknown-key", "unsupported"])
         #expect(outcomes.allSatisfy { $0.status == "bad-signature" })
     }
+
+    /// Postbacks signed by an added key: once one has verified, the decoder tries that key first, so each
+    /// further line costs one verification (Apple's key, listed first, is not tried on them); a line Apple signed
+    /// brings Apple's key back to the front.
+    @Test func theKeyThatSignedTheLastLineIsTriedFirst() throws {
+        let pem = try String(
+            contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/keys/rfc6979-test-key.pem"),
+            encoding: .utf8)
+        let key = try #require(SyntheticPostbacks.SigningKey(pem: pem))
+        var options = SyntheticPostbacks.Options()
+        (options.users, options.signingKey) = (3, key)
+        let schema = try shippedSchema("Shop")
+        let journey = RandomJourney.text(for: schema, seed: 3)
+        let signed = SyntheticPostbacks(schema: schema, journey: Array(journey.utf8), options: options)
+        #expect(signed.lines.count >= 3)
+        let added = try PostbackPublicKey(argument: "skadnetwork=\(key.publicKeyBase64)")
+        let verifier = SignatureVerifier(PostbackVerification(additionalKeys: [added]))
+        var decoder = PostbackLineDecoder(validFine: Array(repeating: true, count: 64), verifier: verifier)
+        func decode(_ line: String) -> SignatureOutcome? {
+            Array(line.utf8).withUnsafeBufferPointer { decoder.decode($0).signature }
+        }
+        #expect(decoder.signerHints.p256 == 0)
+        for line in signed.lines {
+            #expect(decode(line) == .verified)
+            #expect(decoder.signerHints.p256 == 1)
+        }
+        let appleSKAdNetwork4 = try #require(try Self.examples().first { $0.contains(#""version":"4.0""#) })
+        #expect(decode(appleSKAdNetwork4) == .verified)
+        #expect(decoder.signerHints.p256 == 0)
+        #expect(decode(signed.lines[0]) == .verified)
+        #expect(decoder.signerHints.p256 == 1)
+    }
 }

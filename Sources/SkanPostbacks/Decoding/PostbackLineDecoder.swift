@@ -22,6 +22,8 @@ struct PostbackLineDecoder {
     /// Checks signatures; nil when they are not verified.
     let verifier: SignatureVerifier?
     private var scratch: [UInt8] = []
+    /// The keys the previous lines were signed with, tried first.
+    private(set) var signerHints = SignatureVerifier.SignerHints()
     private let base64Table = Base64URL.table
     private var stack: [UInt8] = []
     /// The decoded JWS payload of the current line, when it is an AdAttributionKit stanza.
@@ -66,7 +68,8 @@ struct PostbackLineDecoder {
             let outcome =
                 row.framework == .adattributionkit
                 ? verifier.verifyJWS(fields: fields, line: line, scratch: &scratch)
-                : verifier.verifySKAdNetwork(version: row.version, fields: fields, line: line, scratch: &scratch)
+                : verifier.verifySKAdNetwork(
+                    version: row.version, fields: fields, line: line, scratch: &scratch, hints: &signerHints)
             row.signature = outcome
             if outcome != .verified && !(outcome == .development && verifier.allowDevelopment) {
                 row.flag(.badSignature)

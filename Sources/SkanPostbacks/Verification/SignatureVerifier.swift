@@ -53,10 +53,17 @@ final class SignatureVerifier: Sendable {
         }
     }
 
+    /// Which SKAdNetwork key signed a decoder's previous line, per curve: tried first on the next line, so a
+    /// file signed by an added key costs one verification a line, as one signed by Apple does.
+    struct SignerHints {
+        var p256 = 0
+        var p192 = 0
+    }
+
     /// A SKAdNetwork line's signature.
     func verifySKAdNetwork(
         version: PostbackRules.SKAdNetworkVersion?, fields: PostbackFields, line: UnsafeBufferPointer<UInt8>,
-        scratch: inout [UInt8]
+        scratch: inout [UInt8], hints: inout SignerHints
     ) -> SignatureOutcome {
         guard let version else { return .unsupported }
         guard let signatureCell = fields.value(.attributionSignature, from: .line) else { return .missing }
@@ -80,9 +87,19 @@ final class SignatureVerifier: Sendable {
             default: return .invalid
             }
         }
-        let keys = version <= .v2 ? p192 : p256
         let digest = SHA256.hash(message)
-        return ECDSAPublicKey.signer(of: digest, r: r, s: s, among: keys) != nil ? .verified : .invalid
+        if version <= .v2 {
+            guard let signer = ECDSAPublicKey.signer(of: digest, r: r, s: s, among: p192, first: hints.p192) else {
+                return .invalid
+            }
+            hints.p192 = signer
+        } else {
+            guard let signer = ECDSAPublicKey.signer(of: digest, r: r, s: s, among: p256, first: hints.p256) else {
+                return .invalid
+            }
+            hints.p256 = signer
+        }
+        return .verified
     }
 
     /// An AdAttributionKit stanza's JWS.
