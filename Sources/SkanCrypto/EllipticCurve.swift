@@ -10,6 +10,8 @@ package final class EllipticCurve: Sendable {
     package let name: String
     /// Coordinates modulo p.
     package let field: MontgomeryField
+    /// Whether p is P-256's prime: then the additions run on `P256Field`, the same numbers reduced faster.
+    private let isP256: Bool
     /// Scalars modulo the group order n.
     package let scalars: MontgomeryField
     /// Bytes of a coordinate or scalar: 32 for P-256, 24 for P-192.
@@ -30,6 +32,7 @@ package final class EllipticCurve: Sendable {
     ) {
         self.name = name
         field = MontgomeryField(modulus: UInt256(hex: p))
+        isP256 = field.modulus == P256Reduction.prime
         scalars = MontgomeryField(modulus: UInt256(hex: n))
         self.byteCount = byteCount
         self.b = field.toMontgomery(UInt256(hex: b))
@@ -72,16 +75,16 @@ package final class EllipticCurve: Sendable {
     }
 
     /// 2·P.
-    @inline(__always)
-    package func double(_ p: Point) -> Point { Self.double(p, field) }
+    package func double(_ p: Point) -> Point { isP256 ? Self.double(p, P256Field()) : Self.double(p, field) }
 
     /// P + Q.
-    @inline(__always)
-    package func add(_ p: Point, _ q: Point) -> Point { Self.add(p, q, field) }
+    package func add(_ p: Point, _ q: Point) -> Point {
+        isP256 ? Self.add(p, q, P256Field()) : Self.add(p, q, field)
+    }
 
     /// 2·P (dbl-2001-b, for a = −3).
     @inline(__always)
-    package static func double(_ p: Point, _ f: MontgomeryField) -> Point {
+    package static func double(_ p: Point, _ f: some CoordinateField) -> Point {
         guard !p.isInfinity else { return p }
         let delta = f.square(p.z)
         let gamma = f.square(p.y)
@@ -103,7 +106,7 @@ package final class EllipticCurve: Sendable {
 
     /// P + Q, for any two points (add-1998-cmo-2).
     @inline(__always)
-    package static func add(_ p: Point, _ q: Point, _ f: MontgomeryField) -> Point {
+    package static func add(_ p: Point, _ q: Point, _ f: some CoordinateField) -> Point {
         if p.isInfinity { return q }
         if q.isInfinity { return p }
         let z1z1 = f.square(p.z)
@@ -125,7 +128,7 @@ package final class EllipticCurve: Sendable {
     }
 
     /// 0·P … 15·P.
-    package static func multiples(of point: Point, field: MontgomeryField) -> [Point] {
+    package static func multiples(of point: Point, field: some CoordinateField) -> [Point] {
         var table = [Point(x: field.one, y: field.one, z: .zero), point]
         for index in 2..<16 {
             table.append(
@@ -142,23 +145,31 @@ package final class EllipticCurve: Sendable {
 
     /// u·G, from the generator's table.
     package func generatorMultiple(_ u: UInt256) -> Point {
-        generatorTable.add(u, to: Point(x: field.one, y: field.one, z: .zero), field)
+        let infinity = Point(x: field.one, y: field.one, z: .zero)
+        return isP256 ? generatorTable.add(u, to: infinity, P256Field()) : generatorTable.add(u, to: infinity, field)
     }
 
     /// `sum + u·Q`: from `qTable` when Q has one, else four bits at a time with doublings.
     package func adding(_ u: UInt256, times q: Point, qTable: FixedBaseTable?, to sum: Point) -> Point {
-        if let qTable { return qTable.add(u, to: sum, field) }
+        if let qTable { return isP256 ? qTable.add(u, to: sum, P256Field()) : qTable.add(u, to: sum, field) }
         return add(multiply(u, q), sum)
     }
 
     /// u·Q for any Q, four bits at a time.
     package func multiply(_ u: UInt256, _ q: Point) -> Point {
-        let table = Self.multiples(of: q, field: field)
-        var result = Point(x: field.one, y: field.one, z: .zero)
-        for index in stride(from: byteCount * 2 - 1, through: 0, by: -1) {
-            if !result.isInfinity { result = double(double(double(double(result)))) }
+        isP256
+            ? Self.multiply(u, q, digits: byteCount * 2, P256Field())
+            : Self.multiply(u, q, digits: byteCount * 2, field)
+    }
+
+    /// u·Q, `digits` hexadecimal digits of u from the top, in the field `f`.
+    private static func multiply(_ u: UInt256, _ q: Point, digits: Int, _ f: some CoordinateField) -> Point {
+        let table = multiples(of: q, field: f)
+        var result = Point(x: f.one, y: f.one, z: .zero)
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            if !result.isInfinity { result = double(double(double(double(result, f), f), f), f) }
             let nibble = u.nibble(index * 4)
-            if nibble != 0 { result = add(result, table[nibble]) }
+            if nibble != 0 { result = add(result, table[nibble], f) }
         }
         return result
     }

@@ -45,24 +45,33 @@ package final class FixedBaseTable: Sendable {
     package var firstX: UInt256 { xs[0] }
     package var firstY: UInt256 { ys[0] }
 
-    /// `accumulator + u·P`.
+    /// `accumulator + u·P`. The table is larger than a core's cache and each addition is longer than the
+    /// processor looks ahead, so the entries are all loaded first, their cache misses overlapping, and then
+    /// added: loaded one at a time, every miss stalled the additions.
     @inline(__always)
-    package func add(_ u: UInt256, to accumulator: EllipticCurve.Point, _ field: MontgomeryField) -> EllipticCurve.Point
+    package func add(_ u: UInt256, to accumulator: EllipticCurve.Point, _ field: some CoordinateField)
+        -> EllipticCurve.Point
     {
-        var result = accumulator
+        var entries: [UInt256] = []
+        entries.reserveCapacity(2 * windows)
         for window in 0..<windows {
             let limb = window < 8 ? u.l0 : window < 16 ? u.l1 : window < 24 ? u.l2 : u.l3
             let byte = Int(truncatingIfNeeded: limb >> UInt64(8 * (window % 8)) & 0xFF)
             guard byte != 0 else { continue }
             let index = window * 255 + byte - 1
-            result = Self.addAffine(result, xs[index], ys[index], field)
+            entries.append(xs[index])
+            entries.append(ys[index])
+        }
+        var result = accumulator
+        for pair in stride(from: 0, to: entries.count, by: 2) {
+            result = Self.addAffine(result, entries[pair], entries[pair + 1], field)
         }
         return result
     }
 
     /// P + (x, y) for an affine (x, y) (madd, from add-1998-cmo with Z2 = 1).
     @inline(__always)
-    package static func addAffine(_ p: EllipticCurve.Point, _ x: UInt256, _ y: UInt256, _ f: MontgomeryField)
+    package static func addAffine(_ p: EllipticCurve.Point, _ x: UInt256, _ y: UInt256, _ f: some CoordinateField)
         -> EllipticCurve.Point
     {
         if p.isInfinity { return EllipticCurve.Point(x: x, y: y, z: f.one) }

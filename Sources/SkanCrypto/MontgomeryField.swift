@@ -44,7 +44,8 @@ package struct MontgomeryField {
         return borrow ? UInt256.adding(difference, modulus).0 : difference
     }
 
-    /// `a · b · 2^-256 mod m` (CIOS Montgomery multiplication).
+    /// `a · b · 2^-256 mod m` (CIOS Montgomery multiplication): the arithmetic of P-192 and of the scalars,
+    /// and the reference `P256Field` is tested against.
     @inline(__always)
     package func multiply(_ a: UInt256, _ b: UInt256) -> UInt256 {
         var t0: UInt64 = 0
@@ -96,6 +97,7 @@ package struct MontgomeryField {
         return result
     }
 
+    /// `a² · 2^-256 mod m`.
     @inline(__always)
     package func square(_ a: UInt256) -> UInt256 { multiply(a, a) }
 

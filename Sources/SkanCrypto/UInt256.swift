@@ -99,6 +99,14 @@ package struct UInt256: Equatable, Sendable {
         return (UInt256(l0: d0, l1: d1, l2: d2, l3: d3), b3a || b3b)
     }
 
+    /// `a` where `mask` is all ones, `b` where it is zero, limb by limb: a choice without a branch.
+    @inline(__always)
+    package static func select(_ a: UInt256, _ b: UInt256, mask: UInt64) -> UInt256 {
+        UInt256(
+            l0: a.l0 & mask | b.l0 & ~mask, l1: a.l1 & mask | b.l1 & ~mask, l2: a.l2 & mask | b.l2 & ~mask,
+            l3: a.l3 & mask | b.l3 & ~mask)
+    }
+
     /// The 32 bytes, big-endian.
     package var bigEndianBytes: [UInt8] {
         [l3, l2, l1, l0].flatMap { limb in (0..<8).map { UInt8(truncatingIfNeeded: limb >> UInt64(56 - 8 * $0)) } }
