@@ -12,7 +12,7 @@ public struct ECDSAPublicKey: Sendable {
 
     /// A new table for this key: about 0.5 MiB and 25 ms, then verifications about four times as fast.
     package func makeTable() -> FixedBaseTable {
-        FixedBaseTable(point: point, field: curve.field, windows: curve.byteCount)
+        FixedBaseTable(point: point, field: curve.field, bits: curve.byteCount * 8)
     }
 
     /// The same key with a table built now.

@@ -50,7 +50,7 @@ package final class EllipticCurve: Sendable {
         gy: "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5", byteCount: 32,
         generatorTable: { p256GeneratorTable })
     private static let p256GeneratorTable: FixedBaseTable = FixedBaseTable(
-        point: p256.generator, field: p256.field, windows: 32)
+        point: p256.generator, field: p256.field, bits: 256)
 
     package static let p192: EllipticCurve = EllipticCurve(
         name: "P-192",
@@ -61,7 +61,7 @@ package final class EllipticCurve: Sendable {
         gy: "07192b95ffc8da78631011ed6b24cdd573f977a11e794811", byteCount: 24,
         generatorTable: { p192GeneratorTable })
     private static let p192GeneratorTable: FixedBaseTable = FixedBaseTable(
-        point: p192.generator, field: p192.field, windows: 24)
+        point: p192.generator, field: p192.field, bits: 192)
 
     /// The affine point (x, y), or nil when it is not on the curve (a key must be checked before use).
     package func point(x: UInt256, y: UInt256) -> Point? {

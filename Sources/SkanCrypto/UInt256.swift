@@ -42,21 +42,23 @@ package struct UInt256: Equatable, Sendable {
 
     package var isZero: Bool { l0 | l1 | l2 | l3 == 0 }
     package var isOne: Bool { l0 == 1 && l1 | l2 | l3 == 0 }
-    package var isEven: Bool { l0 & 1 == 0 }
-
-    /// Shifted right by one bit, `carry` coming in at the top (bit 256 of a sum).
-    @inline(__always)
-    package func halved(carry: Bool) -> UInt256 {
-        UInt256(
-            l0: l0 >> 1 | l1 << 63, l1: l1 >> 1 | l2 << 63, l2: l2 >> 1 | l3 << 63,
-            l3: l3 >> 1 | (carry ? 1 << 63 : 0))
-    }
 
     /// Bit `index` (0 = least significant).
     @inline(__always)
     package func bit(_ index: Int) -> Bool {
         let limb = index < 64 ? l0 : index < 128 ? l1 : index < 192 ? l2 : l3
         return limb >> UInt64(index & 63) & 1 == 1
+    }
+
+    /// `count` bits (at most 57) from `index` on, as a number; bits past the top are zero.
+    @inline(__always)
+    package func bits(from index: Int, count: Int) -> Int {
+        let limbs = [l0, l1, l2, l3]
+        let (limb, shift) = (index / 64, UInt64(index % 64))
+        guard limb < 4 else { return 0 }
+        var value = limbs[limb] >> shift
+        if shift != 0, limb + 1 < 4 { value |= limbs[limb + 1] << (64 - shift) }
+        return Int(truncatingIfNeeded: value & (1 << UInt64(count) - 1))
     }
 
     /// Four bits from `index` on.

@@ -75,12 +75,60 @@ import Testing
         let point = EllipticCurve.Point(x: q.x, y: q.y, z: f.one)
         let key = try #require(ECDSAPublicKey(curve: curve, x: f.fromMontgomery(q.x), y: f.fromMontgomery(q.y)))
         let tabled = key.withTable()
-        for round in 0..<6 {
-            let u1 = Self.randomScalar(&generator, below: curve.scalars.modulus)
-            let u2 = round == 0 ? .zero : Self.randomScalar(&generator, below: curve.scalars.modulus)
+        let n = curve.scalars.modulus
+        let edges = Self.digitEdges(below: n)
+        for round in 0..<(6 + edges.count) {
+            let u1 = round < 6 ? Self.randomScalar(&generator, below: n) : edges[round - 6]
+            let u2 =
+                round == 0
+                ? .zero : round < 6 ? Self.randomScalar(&generator, below: n) : edges[edges.count - 1 - (round - 6)]
             let expected = reference.add(reference.multiply(u1, g), reference.multiply(u2, q))
             #expect(reference.affine(curve.linearCombination(u1, u2, point, qTable: nil)) == expected)
             #expect(reference.affine(curve.linearCombination(u1, u2, point, qTable: tabled.table)) == expected)
+        }
+    }
+
+    /// Scalars where the tables' signed digits carry: n − 1, every nine-bit window 256 (the largest digit),
+    /// every window 257 (the smallest that turns negative and carries), windows of all ones, and 1.
+    static func digitEdges(below n: UInt256) -> [UInt256] {
+        func everyWindow(_ value: Int) -> UInt256 {
+            var limbs: [UInt64] = [0, 0, 0, 0]
+            for window in 0..<29 {
+                for bit in 0..<9 where value >> bit & 1 == 1 && window * 9 + bit < 256 {
+                    limbs[(window * 9 + bit) / 64] |= 1 << UInt64((window * 9 + bit) % 64)
+                }
+            }
+            let wide = UInt256(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
+            // Below n, keeping the pattern in the low windows: the top limb cleared as far as needed.
+            return wide < n ? wide : UInt256(l0: wide.l0, l1: wide.l1, l2: wide.l2, l3: wide.l3 & (n.l3 >> 1))
+        }
+        return [UInt256.subtracting(n, .one).0, everyWindow(256), everyWindow(257), everyWindow(511), .one]
+    }
+
+    /// The signed digits put back together give the scalar, and each is one the table holds.
+    @Test func signedDigitsAddUpToTheScalar() {
+        var generator = SplitMix64(seed: 12)
+        let n = EllipticCurve.p256.scalars.modulus
+        let scalars = Self.digitEdges(below: n) + (0..<200).map { _ in Self.randomScalar(&generator, below: n) }
+        for u in scalars {
+            // Σ dᵢ·512^i with signed carries (the sum is u, so it fits).
+            var digits: [Int] = []
+            FixedBaseTable.forEachDigit(u, windows: 29) { _, digit in digits.append(digit) }
+            #expect(digits.allSatisfy { (-255...256).contains($0) }, "\(u)")
+            // 54 bits a limb (six digits), least significant first: a digit shifted within one stays far from
+            // Int's top.
+            var limbs = [Int](repeating: 0, count: 5)
+            for (window, digit) in digits.enumerated() {
+                limbs[window / 6] += digit << (9 * (window % 6))
+            }
+            for index in 0..<4 {
+                let carry = limbs[index] >> 54
+                limbs[index] -= carry << 54
+                limbs[index + 1] += carry
+            }
+            var expected = [Int](repeating: 0, count: 5)
+            for bit in 0..<256 where u.bit(bit) { expected[bit / 54] |= 1 << (bit % 54) }
+            #expect(limbs == expected, "\(u)")
         }
     }
 }
@@ -106,6 +154,30 @@ extension EllipticCurve: CustomTestStringConvertible {
                 #expect(field.multiply(a, inverse) == field.one)
             }
             #expect(field.invert(.zero) == .zero)
+        }
+    }
+
+    /// The division steps end (no fallback to Fermat's way) and invert, on plain numbers: powers of two, the
+    /// numbers just below m and below its powers of two, and random ones.
+    @Test(arguments: [EllipticCurve.p256, EllipticCurve.p192])
+    func divisionStepsEndAndInvert(_ curve: EllipticCurve) throws {
+        var generator = SplitMix64(seed: 4)
+        for field in [curve.field, curve.scalars] {
+            let m = field.modulus
+            let inverse = DivstepInverse(modulus: m)
+            let powers = (0..<256).map { bit -> UInt256 in
+                var limbs: [UInt64] = [0, 0, 0, 0]
+                limbs[bit / 64] = 1 << UInt64(bit % 64)
+                return UInt256(l0: limbs[0], l1: limbs[1], l2: limbs[2], l3: limbs[3])
+            }.filter { $0 < m }
+            let belowM = (1...64).map { UInt256.subtracting(m, UInt256(l0: UInt64($0), l1: 0, l2: 0, l3: 0)).0 }
+            let randoms = (0..<1000).map { _ in ReferenceCurveTests.randomScalar(&generator, below: m) }
+            for x in powers + belowM + randoms where !x.isZero {
+                let result = try #require(inverse.inverse(x), "\(x)")
+                // x · x⁻¹ = 1, checked in Montgomery form: (xR)·(x⁻¹R)·R⁻¹ = R.
+                #expect(field.multiply(field.toMontgomery(x), field.toMontgomery(result)) == field.one, "\(x)")
+                #expect(result < m)
+            }
         }
     }
 }
