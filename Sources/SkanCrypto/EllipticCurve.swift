@@ -23,7 +23,7 @@ package final class EllipticCurve: Sendable {
     /// verifies nothing, or only on the other curve, does not pay for it.
     private let generatorTableSource: @Sendable () -> FixedBaseTable
 
-    /// The generator, eight bits of a scalar at a time.
+    /// The generator, nine bits of a scalar at a time as signed digits.
     package var generatorTable: FixedBaseTable { generatorTableSource() }
 
     package init(
