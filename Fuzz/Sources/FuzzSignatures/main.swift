@@ -34,8 +34,10 @@ func fuzzSignatures(_ input: UnsafeRawBufferPointer) -> Int32 {
             fields.reset()
             guard (try? fields.readObject(&scanner, source: .line, stack: &stack)) != nil else { return }
             var scratch: [UInt8] = []
+            var hints = SignatureVerifier.SignerHints()
             _ = verifier.verifyJWS(fields: fields, line: buffer, scratch: &scratch)
-            _ = verifier.verifySKAdNetwork(version: .v4, fields: fields, line: buffer, scratch: &scratch)
+            _ = verifier.verifySKAdNetwork(
+                version: .v4, fields: fields, line: buffer, scratch: &scratch, hints: &hints)
         }
     }
     // r, s and a message from the input: the table and the general path agree.
