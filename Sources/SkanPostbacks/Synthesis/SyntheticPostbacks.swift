@@ -135,7 +135,9 @@ public struct SyntheticPostbacks: Sendable {
                     coarseValue: fine == nil && carries.contains(.coarseValue) ? sent?.evaluation.coarseValue : nil)
                 var amounts: [String: Double] = [:]
                 for index in amountFields {
-                    if let sent, let amount = sent.evaluation.measures[index] { amounts[schema.fields[index].name] = amount }
+                    if let sent, let amount = sent.evaluation.measures[index] {
+                        amounts[schema.fields[index].name] = amount
+                    }
                 }
                 truths.append(
                     Truth(
