@@ -39,4 +39,24 @@ import Testing
         #expect(match("") == nil)
         #expect(match(String(repeating: "a", count: 40)) == nil)
     }
+
+    /// `"name":` of the guessed key is found where it stands, whole, and nowhere it does not: not for
+    /// another key, a name one byte longer or shorter, a missing colon, or at the buffer's very end.
+    @Test func aGuessedKeyIsCheckedByItsWholeQuotedName() {
+        func quoted(_ key: PostbackKey, in text: String, at index: Int = 1) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { table.quotedName(key, at: index, in: $0) }
+        }
+        for key in PostbackKey.allCases {
+            let name = String(decoding: key.bytes, as: UTF8.self)
+            #expect(quoted(key, in: "{\"\(name)\":1}") == name.utf8.count + 4, "\(name)")
+            #expect(quoted(key, in: "{\"\(name)\":") == name.utf8.count + 4, "\(name) at the end")
+            #expect(quoted(key, in: "{\"\(name)\":", at: 2) == nil)
+            #expect(quoted(key, in: "{\"\(name)\"") == nil, "\(name) without its colon")
+            #expect(quoted(key, in: "{\"\(name)x\":1}") == nil && quoted(key, in: "{\"\(name.dropLast())\":1}") == nil)
+            #expect(quoted(key, in: "{\"\(name)\" :1}") == nil, "a space is left to the general reading")
+            for other in PostbackKey.allCases where other != key {
+                #expect(quoted(other, in: "{\"\(name)\":1}") == nil, "\(other) for \(name)")
+            }
+        }
+    }
 }

@@ -2,33 +2,33 @@ import SkanCore
 
 extension PostbackRowWriter {
     @inline(__always)
-    mutating func appendNull() {
-        if format == .jsonl { buffer.append("null" as StaticString) }
+    func appendNull(to out: inout ByteCursor) {
+        if format == .jsonl { out.append("null" as StaticString) }
     }
 
     /// Text the writer itself produces (status, kind): no escaping needed beyond JSON quotes.
     @inline(__always)
-    mutating func appendText(_ text: StaticString) {
-        appendQuoteIfJSON()
-        buffer.append(text)
-        appendQuoteIfJSON()
+    func appendText(_ text: StaticString, to out: inout ByteCursor) {
+        appendQuoteIfJSON(to: &out)
+        out.append(text)
+        appendQuoteIfJSON(to: &out)
     }
 
     /// A status code, as text.
-    mutating func appendStatus(_ status: PostbackStatus) {
-        appendText(status.bytes)
+    func appendStatus(_ status: PostbackStatus, to out: inout ByteCursor) {
+        appendText(status.bytes, to: &out)
     }
 
     @inline(__always)
-    private mutating func appendQuoteIfJSON() {
-        if format == .jsonl { buffer.append(UInt8(ascii: "\"")) }
+    private func appendQuoteIfJSON(to out: inout ByteCursor) {
+        if format == .jsonl { out.append(UInt8(ascii: "\"")) }
     }
 
     /// A small integer the writer computed (source digits, tier), or nothing.
     @inline(__always)
-    mutating func appendSmallInteger(_ value: Int?) {
-        guard let value else { return appendNull() }
-        buffer.append(decimal: value)
+    func appendSmallInteger(_ value: Int?, to out: inout ByteCursor) {
+        guard let value else { return appendNull(to: &out) }
+        out.append(decimal: value)
     }
 
     /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already), except
@@ -40,9 +40,9 @@ extension PostbackRowWriter {
     /// and Booleans are copied.
     mutating func appendCell(
         _ cell: PostbackFields.Value?, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
-        asText: Bool = false
+        asText: Bool = false, to out: inout ByteCursor
     ) {
-        guard let cell else { return appendNull() }
+        guard let cell else { return appendNull(to: &out) }
         let bytes = cell.source == .line ? line : payload
         let span = cell.span
         if format == .jsonl {
@@ -50,26 +50,26 @@ extension PostbackRowWriter {
                 // Re-encoded, so that invalid UTF-8 and lone surrogate escapes (`\ud800`, which strict
                 // readers refuse) reach the output as U+FFFD.
                 let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
-                buffer.append(JSONString.quoted(text))
+                out.append(JSONString.quoted(text))
                 return
             }
-            if span.kind == .number, !isSmallInteger(bytes, span) { return appendNull() }
+            if span.kind == .number, !isSmallInteger(bytes, span) { return appendNull(to: &out) }
             let quoted = span.kind == .string || (span.kind == .number && asText)
-            if quoted { buffer.append(UInt8(ascii: "\"")) }
-            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
-            if quoted { buffer.append(UInt8(ascii: "\"")) }
+            if quoted { out.append(UInt8(ascii: "\"")) }
+            out.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            if quoted { out.append(UInt8(ascii: "\"")) }
             return
         }
         guard span.kind == .string else {
-            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
             return
         }
         if !span.hasEscapes, span.end > span.start, isPlainCSV(bytes, span) {
-            buffer.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
             return
         }
         let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
-        buffer.append(CSVField.escaped(text))
+        out.append(CSVField.escaped(text))
     }
 
     /// Digits (with an optional minus) that fit any JSON reader's integers exactly.

@@ -57,8 +57,10 @@ public struct PostbackRowWriter {
     /// The CSV header row; JSON lines have none.
     mutating func writeHeader() {
         guard format == .csv else { return }
-        buffer.append(columns.joined(separator: ","))
-        appendLineEnd()
+        var out = buffer.cursor()
+        out.append(columns.joined(separator: ","))
+        appendLineEnd(to: &out)
+        buffer.commit(out)
     }
 
     /// The file name cell for the rows that follow (only when several files are read).
@@ -72,16 +74,18 @@ public struct PostbackRowWriter {
     /// order, rewrites it there.
     @discardableResult
     mutating func appendPrefix(line number: Int, status: PostbackStatus) -> Int {
+        var out = buffer.cursor()
+        defer { buffer.commit(out) }
         var column = 0
         if withFile {
-            separator(&column, .file)
-            buffer.append(fileCell)
+            separator(&column, .file, to: &out)
+            out.append(fileCell)
         }
-        separator(&column, .line)
-        buffer.append(decimal: number)
-        separator(&column, .status)
-        let offset = buffer.count
-        appendStatus(status)
+        separator(&column, .line, to: &out)
+        out.append(decimal: number)
+        separator(&column, .status, to: &out)
+        let offset = out.offset
+        appendStatus(status, to: &out)
         return offset
     }
 
@@ -94,73 +98,83 @@ public struct PostbackRowWriter {
     mutating func appendSuffix(
         _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>
     ) {
+        var out = buffer.cursor()
+        defer { buffer.commit(out) }
         var column = withFile ? 3 : 2
-        separator(&column, .signature)
-        if let signature = row.signature { appendText(Self.signatureText(signature)) } else { appendNull() }
-        separator(&column, .framework)
-        if let framework = row.framework { appendText(framework.name) } else { appendNull() }
-        separator(&column, .version)
+        separator(&column, .signature, to: &out)
+        if let signature = row.signature {
+            appendText(Self.signatureText(signature), to: &out)
+        } else {
+            appendNull(to: &out)
+        }
+        separator(&column, .framework, to: &out)
+        if let framework = row.framework { appendText(framework.name, to: &out) } else { appendNull(to: &out) }
+        separator(&column, .version, to: &out)
         if let version = row.version {
-            appendText(Self.versionText(version))
+            appendText(Self.versionText(version), to: &out)
         } else {
-            appendCell(row.versionCell, line: line, payload: payload)
+            appendCell(row.versionCell, line: line, payload: payload, to: &out)
         }
-        separator(&column, .transactionID)
-        appendCell(row.transactionID, line: line, payload: payload)
-        separator(&column, .adNetworkID)
-        appendCell(row.adNetworkID, line: line, payload: payload)
-        separator(&column, .sourceIdentifier)
-        appendCell(row.sourceIdentifier, line: line, payload: payload)
-        separator(&column, .sourceDigits)
-        appendSmallInteger(row.sourceDigits > 0 ? row.sourceDigits : nil)
-        separator(&column, .campaignID)
-        appendCell(row.campaignID, line: line, payload: payload)
-        separator(&column, .appID)
-        appendCell(row.appID, line: line, payload: payload)
-        separator(&column, .publisher)
-        appendCell(row.publisher, line: line, payload: payload, asText: true)
-        separator(&column, .publisherKind)
+        separator(&column, .transactionID, to: &out)
+        appendCell(row.transactionID, line: line, payload: payload, to: &out)
+        separator(&column, .adNetworkID, to: &out)
+        appendCell(row.adNetworkID, line: line, payload: payload, to: &out)
+        separator(&column, .sourceIdentifier, to: &out)
+        appendCell(row.sourceIdentifier, line: line, payload: payload, to: &out)
+        separator(&column, .sourceDigits, to: &out)
+        appendSmallInteger(row.sourceDigits > 0 ? row.sourceDigits : nil, to: &out)
+        separator(&column, .campaignID, to: &out)
+        appendCell(row.campaignID, line: line, payload: payload, to: &out)
+        separator(&column, .appID, to: &out)
+        appendCell(row.appID, line: line, payload: payload, to: &out)
+        separator(&column, .publisher, to: &out)
+        appendCell(row.publisher, line: line, payload: payload, asText: true, to: &out)
+        separator(&column, .publisherKind, to: &out)
         switch row.publisherKind {
-        case .app: appendText("app")
-        case .web: appendText("web")
-        case nil: appendNull()
+        case .app: appendText("app", to: &out)
+        case .web: appendText("web", to: &out)
+        case nil: appendNull(to: &out)
         }
-        separator(&column, .marketplace)
-        appendCell(row.marketplace, line: line, payload: payload)
-        separator(&column, .postbackSequenceIndex)
-        appendCell(row.sequenceIndex, line: line, payload: payload)
-        separator(&column, .didWin)
-        appendCell(row.didWin, line: line, payload: payload)
-        separator(&column, .interaction)
-        if let interaction = row.interaction { appendText(interaction.name) } else { appendNull() }
-        separator(&column, .conversionType)
-        if let conversionType = row.conversionType { appendText(conversionType.name) } else { appendNull() }
-        separator(&column, .tier)
-        appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil)
-        separator(&column, .countryCode)
-        appendCell(row.countryCode, line: line, payload: payload)
-        separator(&column, .fineValue)
-        appendCell(row.fineCell, line: line, payload: payload)
-        separator(&column, .coarseValue)
-        appendCell(row.coarseCell, line: line, payload: payload)
-        // The field cells carry their own separators (and keys, in JSON lines).
-        buffer.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
-        column = prefixes.count - 1
-        separator(&column, .coarseMeaning)
-        if let coarse = row.coarseValue {
-            buffer.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
+        separator(&column, .marketplace, to: &out)
+        appendCell(row.marketplace, line: line, payload: payload, to: &out)
+        separator(&column, .postbackSequenceIndex, to: &out)
+        appendCell(row.sequenceIndex, line: line, payload: payload, to: &out)
+        separator(&column, .didWin, to: &out)
+        appendCell(row.didWin, line: line, payload: payload, to: &out)
+        separator(&column, .interaction, to: &out)
+        if let interaction = row.interaction { appendText(interaction.name, to: &out) } else { appendNull(to: &out) }
+        separator(&column, .conversionType, to: &out)
+        if let conversionType = row.conversionType {
+            appendText(conversionType.name, to: &out)
         } else {
-            appendNull()
+            appendNull(to: &out)
         }
-        if format == .jsonl { buffer.append(UInt8(ascii: "}")) }
-        appendLineEnd()
+        separator(&column, .tier, to: &out)
+        appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil, to: &out)
+        separator(&column, .countryCode, to: &out)
+        appendCell(row.countryCode, line: line, payload: payload, to: &out)
+        separator(&column, .fineValue, to: &out)
+        appendCell(row.fineCell, line: line, payload: payload, to: &out)
+        separator(&column, .coarseValue, to: &out)
+        appendCell(row.coarseCell, line: line, payload: payload, to: &out)
+        // The field cells carry their own separators (and keys, in JSON lines).
+        out.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
+        column = prefixes.count - 1
+        separator(&column, .coarseMeaning, to: &out)
+        if let coarse = row.coarseValue {
+            out.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
+        } else {
+            appendNull(to: &out)
+        }
+        if format == .jsonl { out.append(UInt8(ascii: "}")) }
+        appendLineEnd(to: &out)
     }
 
     /// CRLF after a CSV row (RFC 4180), LF after a JSON line.
     @inline(__always)
-    private func appendLineEnd() {
-        if format == .csv { buffer.append(UInt8(ascii: "\r")) }
-        buffer.append(UInt8(ascii: "\n"))
+    private func appendLineEnd(to out: inout ByteCursor) {
+        if format == .csv { out.append(UInt8(ascii: "\r")) }
+        out.append(UInt8(ascii: "\n"))
     }
 
     private static func signatureText(_ outcome: SignatureOutcome) -> StaticString {
@@ -189,12 +203,12 @@ public struct PostbackRowWriter {
     /// the column the caller writes next: debug builds check it against the layout, so the order the cells are
     /// written in cannot drift from `PostbackColumn`'s.
     @inline(__always)
-    private func separator(_ column: inout Int, _ expected: PostbackColumn) {
+    private func separator(_ column: inout Int, _ expected: PostbackColumn, to out: inout ByteCursor) {
         assert(templates.layout[column] == .fixed(expected), "column \(column) is not \(expected)")
         if format == .csv {
-            if column > 0 { buffer.append(UInt8(ascii: ",")) }
+            if column > 0 { out.append(UInt8(ascii: ",")) }
         } else {
-            buffer.append(prefixes[column])
+            out.append(prefixes[column])
         }
         column += 1
     }

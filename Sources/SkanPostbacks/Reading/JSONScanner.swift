@@ -29,7 +29,8 @@ struct JSONScanner {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while index < bytes.count {
+        // JSON's whitespace bytes all lie at or below the space, so most calls end after this one test.
+        while index < bytes.count, bytes[index] <= 0x20 {
             let byte = bytes[index]
             guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
             index += 1

@@ -18,9 +18,21 @@ final class PostbackFields {
     private(set) var inPayload = PostbackKeySet()
     private let keys = PostbackKeyTable.shared
     private var keyScratch: [UInt8] = []
+    /// The known key that followed each key in the objects read so far from each source (the raw value, or
+    /// `noKey`), checked first: the postbacks of one file are mostly written by one program, with their
+    /// members in one order, and a postback without some member breaks the order at that member only. A
+    /// wrong guess costs a word compare; the member is then read as any other. Rows of `PostbackKey`s plus
+    /// the object's start and a member skanc does not read.
+    private let followers = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * PostbackFields.followerRows)
+    private static let followerRows = PostbackKey.allCases.count + 2, noKey = UInt8.max
+
+    init() {
+        followers.initialize(repeating: Self.noKey, count: 2 * Self.followerRows)
+    }
 
     deinit {
         slots.deallocate()
+        followers.deallocate()
     }
 
     @inline(__always)
@@ -58,14 +70,28 @@ final class PostbackFields {
         if scanner.peek() == UInt8(ascii: "}") {
             scanner.index += 1
         } else {
+            let follower = followers + (source == .line ? 0 : Self.followerRows)
+            // The row of the member before: 0 at the object's start, 1 after an unknown name, then the keys.
+            var previous = 0
             while true {
                 scanner.skipWhitespace()
-                let key = try scanner.scanString()
-                scanner.skipWhitespace()
-                try scanner.expect(UInt8(ascii: ":"))
+                let known: PostbackKey?
+                if let guess = PostbackKey(rawValue: Int(follower[previous])),
+                    let after = keys.quotedName(guess, at: scanner.index, in: scanner.bytes)
+                {
+                    scanner.index = after
+                    known = guess
+                } else {
+                    let key = try scanner.scanString()
+                    scanner.skipWhitespace()
+                    try scanner.expect(UInt8(ascii: ":"))
+                    known = match(key, in: scanner.bytes)
+                    follower[previous] = known.map { UInt8($0.rawValue) } ?? Self.noKey
+                }
+                previous = known.map { $0.rawValue + 2 } ?? 1
                 scanner.skipWhitespace()
                 let value = try scanner.scanValue(stack: &stack)
-                if let known = match(key, in: scanner.bytes) {
+                if let known {
                     self[known] = Value(span: value, source: source)
                     if source == .line { inLine.insert(known) } else { inPayload.insert(known) }
                 }

@@ -65,6 +65,10 @@ final class PostbackKeyTable: Sendable {
     private nonisolated(unsafe) let entries = UnsafeMutablePointer<Entry>.allocate(
         capacity: 1 << PostbackKeyTable.slotBits)
     private let multiplier: UInt64
+    /// Each key's member name as compact JSON writes it, `"name":`, by raw value: for the check that a
+    /// predicted key stands at a position (`quotedName`).
+    private nonisolated(unsafe) let quotedNames = UnsafeMutablePointer<Entry>.allocate(
+        capacity: PostbackKey.allCases.count)
 
     init() {
         entries.initialize(repeating: Entry(), count: 1 << Self.slotBits)
@@ -80,16 +84,21 @@ final class PostbackKeyTable: Sendable {
         }
         self.multiplier = multiplier
         for key in PostbackKey.allCases {
-            let bytes = key.bytes
-            let last = bytes.count >= 8 ? Self.word(bytes, at: bytes.count - 8) : 0
-            entries[Self.slot(Self.word(bytes, at: 0), bytes.count, multiplier)] = Entry(
-                key: key, length: bytes.count,
-                words: (Self.word(bytes, at: 0), Self.word(bytes, at: 8), Self.word(bytes, at: 16), last))
+            entries[Self.slot(Self.word(key.bytes, at: 0), key.bytes.count, multiplier)] = Self.entry(key, key.bytes)
+            (quotedNames + key.rawValue).initialize(
+                to: Self.entry(key, [UInt8(ascii: "\"")] + key.bytes + [UInt8(ascii: "\""), UInt8(ascii: ":")]))
         }
     }
 
     deinit {
         entries.deallocate()
+        quotedNames.deallocate()
+    }
+
+    private static func entry(_ key: PostbackKey, _ bytes: [UInt8]) -> Entry {
+        let last = bytes.count >= 8 ? word(bytes, at: bytes.count - 8) : 0
+        return Entry(
+            key: key, length: bytes.count, words: (word(bytes, at: 0), word(bytes, at: 8), word(bytes, at: 16), last))
     }
 
     /// Up to eight bytes from `offset` as a little-endian word, zero-padded.
@@ -131,5 +140,22 @@ final class PostbackKeyTable: Sendable {
             if length > 24 { guard load(16) == entry.words.2 else { return nil } }
         }
         return entry.key
+    }
+
+    /// Where the member name `"name":` of `key` ends (after the colon) when it stands at `index`, or nil: a
+    /// few word compares where scanning the name and looking it up would take a loop and a hash. Every
+    /// quoted name is 9 to 29 bytes long.
+    @inline(__always)
+    func quotedName(_ key: PostbackKey, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let expected = quotedNames[key.rawValue]
+        let length = expected.length
+        guard index + length <= bytes.count, let base = bytes.baseAddress else { return nil }
+        @inline(__always) func load(_ offset: Int) -> UInt64 {
+            UnsafeRawPointer(base + index + offset).loadUnaligned(as: UInt64.self).littleEndian
+        }
+        guard load(0) == expected.words.0, load(length - 8) == expected.words.3 else { return nil }
+        if length > 16 { guard load(8) == expected.words.1 else { return nil } }
+        if length > 24 { guard load(16) == expected.words.2 else { return nil } }
+        return index + length
     }
 }
