@@ -64,50 +64,69 @@ libfuzzer=(-Xlinker "$libfuzzer_archive" -Xlinker -lstdc++)
 # its own, hiding the trap: off, so a trap reaches libFuzzer as a deadly signal with the input named.
 export SWIFT_BACKTRACE=enable=no
 
+# One fuzzer per processor at a time: each run is single-threaded and bounded by time, so two at once on two
+# cores take half the wall time and give each target the same seconds.
+parallel=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+
+# Runs one built target on a fresh corpus; prints its line and leaves its status in $work/$target.status.
+fuzz_one() {
+  local target=$1 binary=$2 optimization=$3 status=0
+  # A fresh corpus from the seeds (single files, every file of a folder, every line of a JSON-lines file).
+  local corpus="$work/$target-corpus"
+  rm -rf "$corpus" && mkdir -p "$corpus"
+  for seed in $(seeds "$target"); do
+    [ -e "$seed" ] || continue
+    find "$seed" -type f -not -name '.*' | while read -r file; do
+      cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
+      if [[ "$file" == *.jsonl ]]; then split -l 1 -d -a 4 "$file" "$corpus/$(basename "$file")-line-"; fi
+    done
+  done
+  [ -n "$(ls -A "$corpus")" ] || printf '\x00' > "$corpus/empty-seed"
+
+  local run_log="$work/$target.log"
+  # A signed postback verifies in about 0.05 s optimized and 3 s unoptimized under AddressSanitizer (P-192 and
+  # P-256 arithmetic without -O), twice per input: the unoptimized build gets a timeout a busy 2-core machine
+  # cannot reach with such an input, the optimized one keeps the tight bound that finds slow inputs.
+  local timeout=10
+  [ "$optimization" = "-Onone" ] && timeout=60
+  if "$binary" "$corpus" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=4096 -max_len=16384 \
+       -artifact_prefix="$work/$target-" -print_final_stats=1 > "$run_log" 2>&1; then
+    local runs files
+    runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$run_log" | tail -1)
+    files=$(ls "$corpus" | wc -l)
+    echo "fuzz $target ($optimization): ${runs:-no summary}s, corpus $files inputs"
+    # A run that executed nothing tested nothing.
+    if [[ ! "$runs" =~ ^Done\ [1-9] ]]; then
+      echo "fuzz $target ($optimization): no inputs were run; see $run_log" >&2
+      status=1
+    fi
+  else
+    echo "fuzz $target ($optimization): FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
+    grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|panic|==[0-9]+==' "$run_log" | head -20 >&2
+    status=1
+  fi
+  echo "$status" > "$work/$target.status"
+}
+
 status=0
 for optimization in "${optimizations[@]}"; do
   build=(swift build --package-path Fuzz -c release --scratch-path "$work/build$optimization"
          -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage="$coverage" "${libfuzzer[@]}"
          -Xswiftc -enable-testing -Xswiftc "$optimization")
   log="$work/build$optimization.log"
+  bin="$("${build[@]}" --show-bin-path)"
+  # Every target is built before any runs, so a fuzzer never shares the processors with the compiler.
   for target in "${targets[@]}"; do
-    name=$(product "$target")
-    "${build[@]}" --product "$name" > "$log" 2>&1 || { cat "$log" >&2; exit 1; }
-    binary="$("${build[@]}" --show-bin-path)/$name"
-
-    # A fresh corpus from the seeds (single files, every file of a folder, every line of a JSON-lines file).
-    corpus="$work/$target-corpus"
-    rm -rf "$corpus" && mkdir -p "$corpus"
-    for seed in $(seeds "$target"); do
-      [ -e "$seed" ] || continue
-      find "$seed" -type f -not -name '.*' | while read -r file; do
-        cp "$file" "$corpus/$(echo "$file" | tr '/' '_')"
-        if [[ "$file" == *.jsonl ]]; then split -l 1 -d -a 4 "$file" "$corpus/$(basename "$file")-line-"; fi
-      done
-    done
-    [ -n "$(ls -A "$corpus")" ] || printf '\x00' > "$corpus/empty-seed"
-
-    run_log="$work/$target.log"
-    # A signed postback verifies in about 0.05 s optimized and 3 s unoptimized under AddressSanitizer (P-192 and
-    # P-256 arithmetic without -O), twice per input: the unoptimized build gets a timeout a busy 2-core machine
-    # cannot reach with such an input, the optimized one keeps the tight bound that finds slow inputs.
-    timeout=10
-    [ "$optimization" = "-Onone" ] && timeout=60
-    if "$binary" "$corpus" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=4096 -max_len=16384 \
-         -artifact_prefix="$work/$target-" -print_final_stats=1 > "$run_log" 2>&1; then
-      runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$run_log" | tail -1)
-      files=$(ls "$corpus" | wc -l)
-      echo "fuzz $target ($optimization): ${runs:-no summary}s, corpus $files inputs"
-      # A run that executed nothing tested nothing.
-      if [[ ! "$runs" =~ ^Done\ [1-9] ]]; then
-        echo "fuzz $target ($optimization): no inputs were run; see $run_log" >&2
-        status=1
-      fi
-    else
-      echo "fuzz $target ($optimization): FAILED; the input is in $work/$target-* (add it to Fuzz/Regressions/$target/)" >&2
-      grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|panic|==[0-9]+==' "$run_log" | head -20 >&2
-      status=1
-    fi
+    "${build[@]}" --product "$(product "$target")" > "$log" 2>&1 || { cat "$log" >&2; exit 1; }
+  done
+  for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+    rm -f "$work/$target.status"
+    fuzz_one "$target" "$bin/$(product "$target")" "$optimization" &
+  done
+  wait
+  for target in "${targets[@]}"; do
+    [ "$(cat "$work/$target.status" 2>/dev/null)" = 0 ] || status=1
   done
 done
 exit $status
