@@ -14,6 +14,12 @@ extension PostbackRowWriter {
         appendQuoteIfJSON(to: &out)
     }
 
+    /// Text the writer itself produces, or null when there is none.
+    @inline(__always)
+    func appendText(_ text: StaticString?, to out: inout ByteCursor) {
+        if let text { appendText(text, to: &out) } else { appendNull(to: &out) }
+    }
+
     /// A status code, as text.
     func appendStatus(_ status: PostbackStatus, to out: inout ByteCursor) {
         appendText(status.bytes, to: &out)

@@ -102,13 +102,9 @@ public struct PostbackRowWriter {
         defer { buffer.commit(out) }
         var column = withFile ? 3 : 2
         separator(&column, .signature, to: &out)
-        if let signature = row.signature {
-            appendText(Self.signatureText(signature), to: &out)
-        } else {
-            appendNull(to: &out)
-        }
+        appendText(row.signature.map(Self.signatureText), to: &out)
         separator(&column, .framework, to: &out)
-        if let framework = row.framework { appendText(framework.name, to: &out) } else { appendNull(to: &out) }
+        appendText(row.framework?.name, to: &out)
         separator(&column, .version, to: &out)
         if let version = row.version {
             appendText(Self.versionText(version), to: &out)
@@ -142,13 +138,9 @@ public struct PostbackRowWriter {
         separator(&column, .didWin, to: &out)
         appendCell(row.didWin, line: line, payload: payload, to: &out)
         separator(&column, .interaction, to: &out)
-        if let interaction = row.interaction { appendText(interaction.name, to: &out) } else { appendNull(to: &out) }
+        appendText(row.interaction?.name, to: &out)
         separator(&column, .conversionType, to: &out)
-        if let conversionType = row.conversionType {
-            appendText(conversionType.name, to: &out)
-        } else {
-            appendNull(to: &out)
-        }
+        appendText(row.conversionType?.name, to: &out)
         separator(&column, .tier, to: &out)
         appendSmallInteger(row.tier >= 0 ? Int(row.tier) : nil, to: &out)
         separator(&column, .countryCode, to: &out)

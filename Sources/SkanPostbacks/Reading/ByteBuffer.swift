@@ -43,29 +43,18 @@ final class ByteBuffer {
         count = base.distance(to: cursor.next)
     }
 
-    func append(_ byte: UInt8) {
+    /// Appends what `write` writes through a cursor of its own.
+    @inline(__always)
+    func write(_ write: (inout ByteCursor) -> Void) {
         var cursor = cursor()
-        cursor.append(byte)
+        write(&cursor)
         commit(cursor)
     }
 
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var cursor = cursor()
-        cursor.append(bytes)
-        commit(cursor)
-    }
-
-    func append(decimal value: Int) {
-        var cursor = cursor()
-        cursor.append(decimal: value)
-        commit(cursor)
-    }
-
-    func append(_ text: String) {
-        var cursor = cursor()
-        cursor.append(text)
-        commit(cursor)
-    }
+    func append(_ byte: UInt8) { write { $0.append(byte) } }
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) { write { $0.append(bytes) } }
+    func append(decimal value: Int) { write { $0.append(decimal: value) } }
+    func append(_ text: String) { write { $0.append(text) } }
 }
 
 /// Appends to a `ByteBuffer` through a pointer to its next byte and one to the end of its room: a value

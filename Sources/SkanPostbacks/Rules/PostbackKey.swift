@@ -59,6 +59,19 @@ final class PostbackKeyTable: Sendable {
         /// The name's 8-byte words at offsets 0, 8 and 16, and the one ending with the name (for names of
         /// 8 bytes or more); names under 8 bytes sit zero-padded in the first word.
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        /// Whether the bytes at `text` past the first word are this name's (`length` at least 8 and at
+        /// most 32; the caller has compared the first word and knows `length` bytes are there).
+        @inline(__always)
+        func restMatches(_ text: UnsafePointer<UInt8>) -> Bool {
+            @inline(__always) func load(_ offset: Int) -> UInt64 {
+                UnsafeRawPointer(text + offset).loadUnaligned(as: UInt64.self).littleEndian
+            }
+            guard load(length - 8) == words.3 else { return false }
+            if length > 16 { guard load(8) == words.1 else { return false } }
+            if length > 24 { guard load(16) == words.2 else { return false } }
+            return true
+        }
     }
 
     private static let slotBits = 6
@@ -134,11 +147,7 @@ final class PostbackKeyTable: Sendable {
         }
         let entry = entries[Self.slot(first, length, multiplier)]
         guard entry.length == length, entry.words.0 == first else { return nil }
-        if length > 8 {
-            guard load(length - 8) == entry.words.3 else { return nil }
-            if length > 16 { guard load(8) == entry.words.1 else { return nil } }
-            if length > 24 { guard load(16) == entry.words.2 else { return nil } }
-        }
+        guard length <= 8 || entry.restMatches(base + start) else { return nil }
         return entry.key
     }
 
@@ -149,13 +158,10 @@ final class PostbackKeyTable: Sendable {
     func quotedName(_ key: PostbackKey, at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let expected = quotedNames[key.rawValue]
         let length = expected.length
-        guard index + length <= bytes.count, let base = bytes.baseAddress else { return nil }
-        @inline(__always) func load(_ offset: Int) -> UInt64 {
-            UnsafeRawPointer(base + index + offset).loadUnaligned(as: UInt64.self).littleEndian
-        }
-        guard load(0) == expected.words.0, load(length - 8) == expected.words.3 else { return nil }
-        if length > 16 { guard load(8) == expected.words.1 else { return nil } }
-        if length > 24 { guard load(16) == expected.words.2 else { return nil } }
+        guard index + length <= bytes.count, let base = bytes.baseAddress,
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian == expected.words.0,
+            expected.restMatches(base + index)
+        else { return nil }
         return index + length
     }
 }
