@@ -7,7 +7,11 @@ extension PostbackReport {
     /// The report as JSON, the interface for scripts and for the warehouse views' parity:
     /// `{"groups": [{"by": {...}, "postbacks": N, "by_window": {"1": {...}, ...}, "revenue": [...]}],
     /// "not_ok": {STATUS: N}}` with the schema, the grouping and the line counts around them.
-    public var json: String {
+    public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// `json` as UTF-8, made without a string: a report of thousands of campaigns runs to tens of megabytes.
+    public var jsonBytes: [UInt8] {
+        let windows = WindowTemplate(groups.first?.windows.first)
         let root: JSONValue = .object([
             ("schema", .string(versions.schemas.last!.name)),
             ("versions", .array(versions.schemas.map { .integer($0.version) })),
@@ -15,34 +19,38 @@ extension PostbackReport {
             ("zero_is_null", .bool(zeroIsNull)),
             ("lines", .integer(lines)),
             ("ok", .integer(ok)),
-            ("groups", .array(groups.map(Self.json))),
+            ("groups", .array(groups.map { Self.json($0, windows) })),
             ("not_ok", .object(notOK.map { ($0.status.code, .integer($0.rows)) })),
             ("notes", .array(notes.map(JSONValue.string))),
         ])
-        return root.rendered() + "\n"
+        var out: [UInt8] = []
+        // Room for every window at its template's size and a little for the rest of each group, so the text
+        // is not copied as it grows.
+        out.reserveCapacity(groups.count * (3 * windows.size + 512) + 4096)
+        root.render(into: &out, indent: 0)
+        out.append(0x0A)
+        return out
     }
 
-    private static func json(_ group: Group) -> JSONValue {
+    private static func json(_ group: Group, _ windows: WindowTemplate) -> JSONValue {
         .object([
             ("by", .object(group.by.map { ($0.column.name, .optional($0.text)) })),
             ("postbacks", .integer(group.postbacks)),
-            ("by_window", .object(group.windows.map { (String($0.number), json($0)) })),
+            ("by_window", .object(group.windows.map { (String($0.number), windows.json($0)) })),
             ("revenue", .array(group.revenue.map(json))),
         ])
     }
 
-    private static func json(_ window: Window) -> JSONValue {
+    /// A window's JSON, its counts from `counts` in the order of `Window.countsInOrder`.
+    static func json(_ window: Window, counts: inout IndexingIterator<[JSONValue]>) -> JSONValue {
         .object([
-            ("postbacks", .integer(window.postbacks)),
-            ("with_fine_value", .integer(window.withFineValue)),
-            ("with_coarse_value", .integer(window.withCoarseValue)),
-            ("without_value", .integer(window.withoutValue)),
-            ("tiers", .object(zip(tierNames, window.tiers).map { ($0, .integer($1)) })),
-            (
-                "fields",
-                .object(window.fields.map { ($0.column, .object($0.cases.map { ($0.name, .integer($0.postbacks)) })) })
-            ),
-            ("coarse", .object(zip(coarseNames, window.coarse).map { ($0, .integer($1)) })),
+            ("postbacks", counts.next()!),
+            ("with_fine_value", counts.next()!),
+            ("with_coarse_value", counts.next()!),
+            ("without_value", counts.next()!),
+            ("tiers", .object(tierNames.map { ($0, counts.next()!) })),
+            ("fields", .object(window.fields.map { ($0.column, .object($0.cases.map { ($0.name, counts.next()!) })) })),
+            ("coarse", .object(coarseNames.map { ($0, counts.next()!) })),
         ])
     }
 

@@ -35,10 +35,18 @@ public struct PostbackReport: Sendable {
         public var withoutValue: Int
         /// Postbacks per tier 0...3, then those whose fields tell none.
         public var tiers: [Int]
-        /// Per field column, postbacks per case (every case, zeros too), over postbacks with a fine value.
-        public var fields: [(column: String, cases: [(name: String, postbacks: Int)])]
         /// Postbacks per coarse value: low, medium, high.
         public var coarse: [Int]
+        /// The field columns and their cases: the report's, shared by every window.
+        let columns: [ReportColumns.FieldColumn]
+        /// Postbacks per case, over postbacks with a fine value: the cases of `columns`, column by column.
+        let caseCounts: [Int]
+
+        /// Per field column, postbacks per case (every case, zeros too), over postbacks with a fine value.
+        public var fields: [(column: String, cases: [(name: String, postbacks: Int)])] {
+            var counts = caseCounts.makeIterator()
+            return columns.map { column in (column.name, column.cases.map { ($0, counts.next()!) }) }
+        }
     }
 
     /// Revenue from one `buckets amount` field over a group's postbacks that show it.
@@ -101,8 +109,7 @@ public struct PostbackReport: Sendable {
         var notes = columns.unreadable.map {
             "\($0): a bound has too many digits to total exactly; its revenue is left out"
         }
-        // Each fine value's cases, found once for every group and window.
-        let casesOfFine = Schema.fineValueRange.map { versions.fieldCases(fine: $0)?.cases }
+        let casesOfFine = Self.caseCountIndices(columns, versions)
         var groups: [Group] = []
         for (index, key) in tally.keys.enumerated() {
             let counts = tally.windows(ofGroup: index)
@@ -121,7 +128,9 @@ public struct PostbackReport: Sendable {
             }
             groups.append(Group(by: key, windows: windows, revenue: revenue))
         }
-        self.groups = groups.sorted { Self.precedes($0.by, $1.by) }
+        // The keys are sorted, then the groups moved once: moving groups as they sort copies their windows.
+        let keys = groups.map(\.by)
+        self.groups = keys.indices.sorted { Self.precedes(keys[$0], keys[$1]) }.map { groups[$0] }
         groupings = tally.groupings
         zeroIsNull = tally.zeroIsNull
         notOK = PostbackStatus.allCases.filter { $0 != .ok }.map { ($0, summary.count(of: $0)) }.filter { $0.1 > 0 }
@@ -132,22 +141,30 @@ public struct PostbackReport: Sendable {
         self.notes = Array(Set(notes)).sorted()
     }
 
-    private static func window(
-        _ number: Int, _ counts: PostbackTally.WindowCounts, columns: ReportColumns, casesOfFine: [[String?]?]
-    ) -> Window {
-        var fields = columns.fields.map { column in (column.name, column.cases.map { ($0, 0) }) }
-        for fine in Schema.fineValueRange where counts.fineValues[fine] > 0 {
-            guard let names = casesOfFine[fine] else { continue }
-            for (index, name) in names.enumerated() {
-                guard let name, let at = fields[index].1.firstIndex(where: { $0.0 == name }) else { continue }
-                fields[index].1[at].1 += counts.fineValues[fine]
+    /// For each fine value, where its cases count in a window's `caseCounts`: found once for every group and
+    /// window.
+    private static func caseCountIndices(_ columns: ReportColumns, _ versions: LiveVersions) -> [[Int]] {
+        let starts = columns.fields.reduce(into: [0]) { $0.append($0.last! + $1.cases.count) }
+        return Schema.fineValueRange.map { fine in
+            guard let names = versions.fieldCases(fine: fine)?.cases else { return [] }
+            return names.enumerated().compactMap { index, name in
+                guard let name, let at = columns.fields[index].cases.firstIndex(of: name) else { return nil }
+                return starts[index] + at
             }
+        }
+    }
+
+    private static func window(
+        _ number: Int, _ counts: PostbackTally.WindowCounts, columns: ReportColumns, casesOfFine: [[Int]]
+    ) -> Window {
+        var caseCounts = Array(repeating: 0, count: columns.fields.reduce(0) { $0 + $1.cases.count })
+        for fine in Schema.fineValueRange where counts.fineValues[fine] > 0 {
+            for index in casesOfFine[fine] { caseCounts[index] += counts.fineValues[fine] }
         }
         return Window(
             number: number, postbacks: counts.postbacks, withFineValue: counts.withFineValue,
             withCoarseValue: counts.withCoarseValue, withoutValue: counts.withoutValue, tiers: counts.tiers,
-            fields: fields.map { (column: $0.0, cases: $0.1.map { (name: $0.0, postbacks: $0.1) }) },
-            coarse: counts.coarseValues)
+            coarse: counts.coarseValues, columns: columns.fields, caseCounts: caseCounts)
     }
 
     /// A field's revenue over every window's fine values; nil when a total does not fit.
@@ -200,7 +217,7 @@ public struct PostbackReport: Sendable {
             if numeric(left), numeric(right), left.utf8.count != right.utf8.count {
                 return left.utf8.count < right.utf8.count
             }
-            return Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8))
+            return left.utf8.lexicographicallyPrecedes(right.utf8)
         }
         return false
     }

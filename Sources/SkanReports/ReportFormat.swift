@@ -11,4 +11,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .csv: report.csv
         }
     }
+
+    /// `render(report)` as UTF-8; for JSON made without a string (a report can run to tens of megabytes).
+    public func bytes(_ report: PostbackReport) -> [UInt8] {
+        self == .json ? report.jsonBytes : Array(render(report).utf8)
+    }
 }

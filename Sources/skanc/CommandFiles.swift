@@ -1,5 +1,6 @@
 import Foundation
 import SkanCore
+import SkanPostbacks
 
 /// The files commands read and write by the paths users give: `-` for standard input, and the result to
 /// `-o FILE` or standard output.
@@ -21,8 +22,21 @@ enum CommandFiles {
             Output.standard(text, terminator: "")
             return .success
         }
+        return write(data: Data(text.utf8), toFile: output)
+    }
+
+    /// `bytes` written as `write(_:to:)` writes text.
+    static func write(bytes: [UInt8], to output: String?) -> ExitStatus {
+        guard let output else {
+            Output.standardOutput.write(bytes)
+            return .success
+        }
+        return write(data: Data(bytes), toFile: output)
+    }
+
+    private static func write(data: Data, toFile path: String) -> ExitStatus {
         do {
-            try FileOutput.writeIfChanged(text, to: output)
+            try FileOutput.writeIfChanged(data: data, to: path)
         } catch {
             Output.diagnostics([error.diagnostic], path: error.path)
             return .failure

@@ -15,7 +15,12 @@ enum Output {
     static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
 
     static func standard(_ text: String, terminator: String = "\n") {
-        standardOutput.write((text + terminator).utf8)
+        // Written as it is when there is no terminator to add: a report runs to megabytes, not worth a copy.
+        if terminator.isEmpty {
+            standardOutput.write(text.utf8)
+        } else {
+            standardOutput.write((text + terminator).utf8)
+        }
     }
 
     /// The message for a failed write to standard output, or nil when every write went through. A reader

@@ -7,7 +7,7 @@ import Testing
 @Suite struct GroupKeyTests {
     @Test func keysRoundTripAndStayApart() {
         let texts: [String?] = [nil, "", "!", "3:abc", "5239", "a\u{0}b", "🙂:!", "12", "1", "2:12"]
-        var encoded = Set<String>()
+        var encoded = Set<[UInt8]>()
         for first in texts {
             for second in texts {
                 let values = [

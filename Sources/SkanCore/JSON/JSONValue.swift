@@ -6,6 +6,8 @@ package enum JSONValue: Sendable {
     case number(Double)
     /// A number as exact decimal text (`-`, digits, an optional fraction), written as it is.
     case decimal(String)
+    /// JSON text as UTF-8, rendered already at the depth it is written at, written as it is.
+    case rendered([UInt8])
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -17,59 +19,64 @@ package enum JSONValue: Sendable {
     }
 
     /// Two-space indentation, one member per line; arrays of scalars stay on one line.
-    package func rendered(indent: String = "") -> String {
-        var out = ""
-        render(into: &out, indent: indent)
-        return out
+    package func rendered() -> String {
+        var out: [UInt8] = []
+        render(into: &out, indent: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// `rendered(indent:)` appended to `out`: one string grows, rather than one per value joined into the next.
-    package func render(into out: inout String, indent: String) {
+    /// `rendered()` as UTF-8 appended to `out`, `indent` spaces deep: one byte array grows, rather than
+    /// one string per value joined into the next (a report of thousands of campaigns is tens of megabytes).
+    package func render(into out: inout [UInt8], indent: Int) {
         switch self {
-        case .string(let text): out += JSONString.quoted(text)
-        case .integer(let value): out += String(value)
+        case .string(let text): JSONString.appendQuoted(text, to: &out)
+        case .integer(let value): out.appendDecimal(value)
         case .number(let value):
             precondition(value.isFinite, "JSON has no infinity or NaN")
-            out += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .decimal(let text): out += text
-        case .bool(let value): out += String(value)
-        case .null: out += "null"
+            if value == value.rounded() && abs(value) < 1e15 {
+                out.appendDecimal(Int(value))
+            } else {
+                out.append(contentsOf: String(value).utf8)
+            }
+        case .decimal(let text): out.append(contentsOf: text.utf8)
+        case .rendered(let text): out.append(contentsOf: text)
+        case .bool(let value): out.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         case .array(let items):
-            if items.isEmpty {
-                out += "[]"
-                return
-            }
+            if items.isEmpty { return out.append(contentsOf: "[]".utf8) }
             if items.allSatisfy(\.isScalar) {
-                out += "["
+                out.append(UInt8(ascii: "["))
                 for (index, item) in items.enumerated() {
-                    if index > 0 { out += ", " }
-                    item.render(into: &out, indent: "")
+                    if index > 0 { out.append(contentsOf: ", ".utf8) }
+                    item.render(into: &out, indent: 0)
                 }
-                out += "]"
-                return
+                return out.append(UInt8(ascii: "]"))
             }
-            let inner = indent + "  "
-            out += "[\n"
+            out.append(contentsOf: "[\n".utf8)
             for (index, item) in items.enumerated() {
-                if index > 0 { out += ",\n" }
-                out += inner
-                item.render(into: &out, indent: inner)
+                if index > 0 { out.append(contentsOf: ",\n".utf8) }
+                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                item.render(into: &out, indent: indent + 2)
             }
-            out += "\n\(indent)]"
+            Self.close(UInt8(ascii: "]"), indent, &out)
         case .object(let members):
-            if members.isEmpty {
-                out += "{}"
-                return
-            }
-            let inner = indent + "  "
-            out += "{\n"
+            if members.isEmpty { return out.append(contentsOf: "{}".utf8) }
+            out.append(contentsOf: "{\n".utf8)
             for (index, member) in members.enumerated() {
-                if index > 0 { out += ",\n" }
-                out += inner + JSONString.quoted(member.0) + ": "
-                member.1.render(into: &out, indent: inner)
+                if index > 0 { out.append(contentsOf: ",\n".utf8) }
+                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                JSONString.appendQuoted(member.0, to: &out)
+                out.append(contentsOf: ": ".utf8)
+                member.1.render(into: &out, indent: indent + 2)
             }
-            out += "\n\(indent)}"
+            Self.close(UInt8(ascii: "}"), indent, &out)
         }
+    }
+
+    private static func close(_ bracket: UInt8, _ indent: Int, _ out: inout [UInt8]) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x20, count: indent))
+        out.append(bracket)
     }
 
     /// One line, no spaces: for JSON lines output.
@@ -84,7 +91,7 @@ package enum JSONValue: Sendable {
 
     private var isScalar: Bool {
         switch self {
-        case .array, .object: false
+        case .array, .object, .rendered: false
         default: true
         }
     }

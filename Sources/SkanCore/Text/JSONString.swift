@@ -2,8 +2,7 @@
 package enum JSONString {
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     package static func quoted(_ text: String) -> String {
-        // Most text (keys, case names, codes) is printable ASCII without a quote or backslash: copied whole.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if isPlain(text) {
             return "\"" + text + "\""
         }
         var result = "\""
@@ -24,5 +23,22 @@ package enum JSONString {
             }
         }
         return result + "\""
+    }
+
+    /// `quoted(text)` appended to `out` as UTF-8.
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if isPlain(text) {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+        } else {
+            out.append(contentsOf: quoted(text).utf8)
+        }
+    }
+
+    /// Whether `text` is printable ASCII without a quote or backslash, as most text is (keys, case names,
+    /// codes): then it is copied whole between the quotes.
+    private static func isPlain(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
     }
 }

@@ -10,15 +10,15 @@ final class BatchDecoder {
 
     init(
         versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
-        maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?
+        maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?, writesRows: Bool
     ) {
         state = State(
             decoder: PostbackLineDecoder(
                 validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, verifier: verifier),
             writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
-            summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes)
+            summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes, writesRows: writesRows)
         if let grouping {
-            state!.tally = PostbackTally(groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull)
+            state!.tally = BatchTally()
             state!.groupKeys = GroupKeyReader(
                 groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull, versions: versions)
         }
@@ -57,18 +57,26 @@ extension BatchDecoder {
         var writer: PostbackRowWriter
         var summary: PostbackSummary
         let maximumLineBytes: Int
+        /// Whether rows are rendered into `writer.buffer`; without, every status offset is 0.
+        let writesRows: Bool
         /// Counts per group, when the reader groups rows; `groupKeys` reads each row's key.
-        var tally: PostbackTally?
+        var tally: BatchTally?
         var groupKeys: GroupKeyReader?
+        /// The key of the row being counted, its room reused.
+        private var groupKey: [UInt8] = []
         /// The batch's rows with a duplicate key, and the keys that are not UUIDs.
         private var keyed: [RowRecord] = []
         private var keyTexts: [String] = []
 
-        init(decoder: PostbackLineDecoder, writer: PostbackRowWriter, summary: PostbackSummary, maximumLineBytes: Int) {
+        init(
+            decoder: PostbackLineDecoder, writer: PostbackRowWriter, summary: PostbackSummary, maximumLineBytes: Int,
+            writesRows: Bool
+        ) {
             self.decoder = decoder
             self.writer = writer
             self.summary = summary
             self.maximumLineBytes = maximumLineBytes
+            self.writesRows = writesRows
         }
 
         mutating func decode(_ batch: LineBatch) {
@@ -105,8 +113,11 @@ extension BatchDecoder {
             var row = PostbackRow()
             row.status = .lineTooLong
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            let statusOffset = writer.appendPrefix(line: number, status: row.status)
-            writer.appendSuffix(row, line: empty, payload: empty)
+            var statusOffset = 0
+            if writesRows {
+                statusOffset = writer.appendPrefix(line: number, status: row.status)
+                writer.appendSuffix(row, line: empty, payload: empty)
+            }
             summary.count(RowRecord(row: row, key: .none, statusOffset: statusOffset))
         }
 
@@ -143,16 +154,19 @@ extension BatchDecoder {
                         }
                     }
                 }
-                let statusOffset = writer.appendPrefix(line: number, status: row.status)
-                writer.appendSuffix(row, line: line, payload: payload)
+                var statusOffset = 0
+                if writesRows {
+                    statusOffset = writer.appendPrefix(line: number, status: row.status)
+                    writer.appendSuffix(row, line: line, payload: payload)
+                }
                 var group: Int32 = -1
                 if row.status == .ok, let groupKeys {
-                    let key = groupKeys.key(row, line: line, payload: payload, scratch: &writer.scratch)
-                    group = Int32(tally!.number(of: key) { PostbackTally.decodedKey(key) })
+                    groupKeys.key(row, line: line, payload: payload, scratch: &writer.scratch, into: &groupKey)
+                    group = tally!.number(of: groupKey)
                 }
                 let record = RowRecord(row: row, key: key, statusOffset: statusOffset, group: group)
                 summary.count(record)
-                if group >= 0 { tally!.count(record, group: Int(group)) }
+                if group >= 0 { tally!.count(CountedRow(record, group: group, zeroIsNull: groupKeys!.zeroIsNull)) }
                 if case .none = key {} else { keyed.append(record) }
             }
         }

@@ -2,13 +2,15 @@ import SkanCompiler
 import SkanSchemaTools
 
 /// Reads a row's group key for a tally: for each grouping, the cell's text as `skanc postbacks` prints it
-/// before CSV escaping (a string decoded, a number as written), encoded as `PostbackTally.encodedKey` does.
-/// Keys of up to 15 bytes (a campaign's digits, a country code) stay inside the string, without allocating.
+/// before CSV escaping (a string decoded, a number as written), encoded as `PostbackTally.encodedKey` does,
+/// into bytes reused from row to row: counting a row makes no string unless a cell holds escapes.
 struct GroupKeyReader {
     let groupings: [PostbackGrouping]
     let zeroIsNull: Bool
     /// Per fine value, the version it belongs to (with versions live together), as text.
     let versionOfFine: [String?]
+    /// Each grouping's columns' letters, found once rather than per row.
+    private let groupingLetters: [(first: UInt8, campaignID: UInt8)]
 
     init(groupings: [PostbackGrouping], zeroIsNull: Bool, versions: LiveVersions) {
         self.groupings = groupings
@@ -17,56 +19,66 @@ struct GroupKeyReader {
             guard case .version(let schema) = versions.owner(of: fine) else { return nil }
             return String(schema.version)
         }
+        groupingLetters = groupings.map {
+            (PostbackTally.letter(of: $0.columns[0]), PostbackTally.letter(of: .campaignID))
+        }
     }
 
+    /// Writes the key of `row` (an `ok` row) into `key`, replacing what it held.
     func key(
         _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
-        scratch: inout [UInt8]
-    ) -> String {
-        var key = ""
-        for grouping in groupings {
+        scratch: inout [UInt8], into key: inout [UInt8]
+    ) {
+        key.removeAll(keepingCapacity: true)
+        for (grouping, letters) in zip(groupings, groupingLetters) {
             // `campaign` is the source identifier, or before SKAdNetwork 4.0 the campaign ID.
-            let column =
-                grouping == .campaign && row.sourceIdentifier == nil && row.campaignID != nil
-                ? .campaignID : grouping.columns[0]
-            PostbackTally.appendKey(column, value(column, row, line, payload, &scratch), to: &key)
+            if grouping == .campaign && row.sourceIdentifier == nil && row.campaignID != nil {
+                append(letters.campaignID, .campaignID, row, line, payload, &scratch, &key)
+            } else {
+                append(letters.first, grouping.columns[0], row, line, payload, &scratch, &key)
+            }
         }
-        return key
     }
 
-    /// The row's cell in `column` (one of the columns a grouping names) as text.
-    private func value(
-        _ column: PostbackColumn, _ row: PostbackRow, _ line: UnsafeBufferPointer<UInt8>,
-        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8]
-    ) -> String? {
+    /// Appends the row's cell in `column` (one of the columns a grouping names) to `key`.
+    private func append(
+        _ letter: UInt8, _ column: PostbackColumn, _ row: PostbackRow, _ line: UnsafeBufferPointer<UInt8>,
+        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ key: inout [UInt8]
+    ) {
         switch column {
-        case .sourceIdentifier: text(row.sourceIdentifier, line, payload, &scratch)
-        case .campaignID: text(row.campaignID, line, payload, &scratch)
-        case .adNetworkID: text(row.adNetworkID, line, payload, &scratch)
-        case .appID: text(row.appID, line, payload, &scratch)
-        case .publisher: text(row.publisher, line, payload, &scratch)
-        case .countryCode: text(row.countryCode, line, payload, &scratch)
-        case .framework: row.framework.map { String(describing: $0.name) }
-        case .conversionType: row.conversionType.map { String(describing: $0.name) }
-        case .interaction: row.interaction.map { String(describing: $0.name) }
+        case .sourceIdentifier: append(letter, cell: row.sourceIdentifier, line, payload, &scratch, &key)
+        case .campaignID: append(letter, cell: row.campaignID, line, payload, &scratch, &key)
+        case .adNetworkID: append(letter, cell: row.adNetworkID, line, payload, &scratch, &key)
+        case .appID: append(letter, cell: row.appID, line, payload, &scratch, &key)
+        case .publisher: append(letter, cell: row.publisher, line, payload, &scratch, &key)
+        case .countryCode: append(letter, cell: row.countryCode, line, payload, &scratch, &key)
+        case .framework: append(letter, text: row.framework.map { String(describing: $0.name) }, &key)
+        case .conversionType: append(letter, text: row.conversionType.map { String(describing: $0.name) }, &key)
+        case .interaction: append(letter, text: row.interaction.map { String(describing: $0.name) }, &key)
         case .schemaVersion:
-            (row.fineIsValid && !(zeroIsNull && row.fineValue == 0) ? row.fineValue : nil).flatMap { versionOfFine[$0] }
+            let fine = row.fineIsValid && !(zeroIsNull && row.fineValue == 0) ? row.fineValue : nil
+            append(letter, text: fine.flatMap { versionOfFine[$0] }, &key)
         default: preconditionFailure("no grouping reads \(column)")
         }
     }
 
-    /// A cell's text: a string's contents decoded, any other value as written; nil for no cell.
+    /// A cell's text: a string's contents decoded, any other value as written; none for no cell.
     @inline(__always)
-    private func text(
-        _ cell: PostbackRow.Cell, _ line: UnsafeBufferPointer<UInt8>, _ payload: UnsafeBufferPointer<UInt8>,
-        _ scratch: inout [UInt8]
-    ) -> String? {
-        guard let cell else { return nil }
+    private func append(
+        _ letter: UInt8, cell: PostbackRow.Cell, _ line: UnsafeBufferPointer<UInt8>,
+        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ key: inout [UInt8]
+    ) {
+        guard let cell else { return PostbackTally.appendKey(letter, nil, to: &key) }
         let bytes = cell.source == .line ? line : payload
         let span = cell.span
         if span.kind == .string, span.hasEscapes {
-            return JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
+            return append(letter, text: JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch), &key)
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), as: UTF8.self)
+        PostbackTally.appendKey(letter, UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), to: &key)
+    }
+
+    private func append(_ letter: UInt8, text: String?, _ key: inout [UInt8]) {
+        guard var text else { return PostbackTally.appendKey(letter, nil, to: &key) }
+        text.withUTF8 { PostbackTally.appendKey(letter, $0, to: &key) }
     }
 }

@@ -1,6 +1,8 @@
+import SkanCore
+
 /// Counts of `ok` postbacks per group (`PostbackGrouping`), per window: postbacks, each fine value, each coarse
 /// value and each privacy tier. What `skanc report` computes its figures from. Every batch of the reader counts
-/// into its own tally, with groups numbered in the batch; the ordered merge adds them up (renumbering the groups)
+/// its rows into a `BatchTally`, with groups numbered in the batch; the ordered merge adds them up (renumbering the groups)
 /// and takes back the rows it finds to be duplicates, so the tally counts exactly the rows `skanc postbacks` prints
 /// as `ok`. Rows of other statuses are counted by `PostbackSummary`.
 public struct PostbackTally: Sendable {
@@ -10,9 +12,8 @@ public struct PostbackTally: Sendable {
     public let zeroIsNull: Bool
     /// Each group's key, in the order groups were first seen.
     public private(set) var keys: [[GroupValue]] = []
-    /// A group's number by its encoded key (`encodedKey`). Swift's hashing is seeded per process, so keys an
-    /// input chooses cannot make the lookups slow.
-    private var numbers: [String: Int] = [:]
+    /// A group's number by its encoded key (`encodedKey`).
+    private var numbers = GroupNumbers()
     private var counts: [Int] = []
 
     /// Where each count of a window sits in a group's block.
@@ -62,37 +63,43 @@ public struct PostbackTally: Sendable {
     }
 
     /// The number of the group keyed `key` (encoded by `encodedKey`), made when it is new.
-    mutating func number(of key: String, values: () -> [GroupValue]) -> Int {
-        if let number = numbers[key] { return number }
-        let number = keys.count
-        numbers[key] = number
-        keys.append(values())
-        counts.append(contentsOf: repeatElement(0, count: Layout.group))
+    private mutating func number(of key: UnsafeBufferPointer<UInt8>) -> Int {
+        let (number, isNew) = numbers.number(of: key)
+        if isNew {
+            keys.append(Self.decodedKey(key))
+            counts.append(contentsOf: repeatElement(0, count: Layout.group))
+        }
         return number
     }
 
-    /// One key as a string to look up: each value as its column's letter and either `!` (empty) or the text's
+    /// One key as bytes to look up: each value as its column's letter and either `!` (empty) or the text's
     /// length in bytes, `:` and the text, so that no two keys encode alike (and `decodedKey` reads it back).
-    static func encodedKey(_ values: [GroupValue]) -> String {
-        var key = ""
-        for value in values { appendKey(value.column, value.text, to: &key) }
+    static func encodedKey(_ values: [GroupValue]) -> [UInt8] {
+        var key: [UInt8] = []
+        for value in values {
+            guard var text = value.text else {
+                appendKey(letter(of: value.column), nil, to: &key)
+                continue
+            }
+            text.withUTF8 { appendKey(letter(of: value.column), $0, to: &key) }
+        }
         return key
     }
 
-    /// Appends one value of a key: `column` and its text (nil when the cell is empty).
+    /// Appends one value of a key: its column's `letter(of:)` and its text's UTF-8 (nil when the cell is empty).
     @inline(__always)
-    static func appendKey(_ column: PostbackColumn, _ text: String?, to key: inout String) {
-        key.unicodeScalars.append(letters[column]!)
-        guard let text else { return key.unicodeScalars.append("!") }
-        key += String(text.utf8.count)
-        key.unicodeScalars.append(":")
-        key += text
+    static func appendKey(_ letter: UInt8, _ text: UnsafeBufferPointer<UInt8>?, to key: inout [UInt8]) {
+        key.append(letter)
+        guard let text else { return key.append(UInt8(ascii: "!")) }
+        key.appendDecimal(text.count)
+        key.append(UInt8(ascii: ":"))
+        key.append(contentsOf: text)
     }
 
     /// The values of a key `encodedKey` wrote.
-    static func decodedKey(_ key: String) -> [GroupValue] {
+    static func decodedKey(_ key: some Collection<UInt8>) -> [GroupValue] {
         var values: [GroupValue] = []
-        var bytes = Substring(key).utf8[...]
+        var bytes = key[...]
         while let letter = bytes.first {
             let column = PostbackColumn.allCases[Int(letter) - 65]
             bytes = bytes.dropFirst()
@@ -110,35 +117,36 @@ public struct PostbackTally: Sendable {
         return values
     }
 
-    private static let letters: [PostbackColumn: Unicode.Scalar] = Dictionary(
-        uniqueKeysWithValues: PostbackColumn.allCases.enumerated().map { ($1, Unicode.Scalar(UInt8(65 + $0))) })
+    /// A column's letter in a key: `A`, `B`, ... in `PostbackColumn.allCases` order.
+    static func letter(of column: PostbackColumn) -> UInt8 {
+        UInt8(65 + PostbackColumn.allCases.firstIndex(of: column)!)
+    }
 
     /// Counts an `ok` row in `group`, or with `times` -1 takes it back. Rows of other statuses count nothing.
     mutating func count(_ record: RowRecord, group: Int, times: Int = 1) {
         guard record.status == .ok, group >= 0 else { return }
-        let base = group * Layout.group + (Int(record.window) - 1) * Layout.window
-        counts[base + Layout.postbacks] += times
-        if record.fineIsValid, !(zeroIsNull && record.fineValue == 0) {
-            counts[base + Layout.fineValues + Int(record.fineValue)] += times
-        }
-        if record.coarse >= 0 { counts[base + Layout.coarse + Int(record.coarse)] += times }
-        counts[base + Layout.tiers + (record.tier >= 0 ? Int(record.tier) : 4)] += times
+        count(CountedRow(record, group: Int32(group), zeroIsNull: zeroIsNull), times: times)
     }
 
-    /// Adds the counts of a batch's tally, then clears it. Returns, for each of the batch's group numbers, the
+    private mutating func count(_ row: CountedRow, times: Int) {
+        let base = Int(row.group) * Layout.group + Int(row.window)
+        counts[base + Layout.postbacks] += times
+        if row.fine >= 0 { counts[base + Int(row.fine)] += times }
+        if row.coarse >= 0 { counts[base + Int(row.coarse)] += times }
+        counts[base + Int(row.tier)] += times
+    }
+
+    /// Adds the rows a batch counted, then clears it. Returns, for each of the batch's group numbers, the
     /// number of the same group here.
-    mutating func add(takingFrom other: inout PostbackTally) -> [Int] {
+    mutating func add(takingFrom batch: inout BatchTally) -> [Int] {
         var renumbered: [Int] = []
-        renumbered.reserveCapacity(other.keys.count)
-        for (local, values) in other.keys.enumerated() {
-            let global = number(of: Self.encodedKey(values)) { values }
-            renumbered.append(global)
-            let (from, to) = (local * Layout.group, global * Layout.group)
-            for offset in 0..<Layout.group { counts[to + offset] += other.counts[from + offset] }
+        renumbered.reserveCapacity(batch.numbers.count)
+        batch.numbers.forEachKey { renumbered.append(number(of: $0)) }
+        for var row in batch.rows {
+            row.group = Int32(renumbered[Int(row.group)])
+            count(row, times: 1)
         }
-        other.keys.removeAll(keepingCapacity: true)
-        other.numbers.removeAll(keepingCapacity: true)
-        other.counts.removeAll(keepingCapacity: true)
+        batch.removeAll()
         return renumbered
     }
 }

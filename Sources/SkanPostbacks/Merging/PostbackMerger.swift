@@ -13,12 +13,14 @@ final class PostbackMerger {
     private let header: [UInt8]
     private let okCell: Int
     private let duplicateCell: [UInt8]
+    /// Whether batches hold rows to write; without, the merge only checks and counts.
+    private let writesRows: Bool
     private let sink: (UnsafeBufferPointer<UInt8>) -> Void
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(
         versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
-        duplicateCapacity: Int, grouping: PostbackReader.Grouping?,
+        duplicateCapacity: Int, grouping: PostbackReader.Grouping?, writesRows: Bool,
         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         tally = grouping.map { PostbackTally(groupings: $0.groupings, zeroIsNull: $0.zeroIsNull) }
@@ -29,6 +31,7 @@ final class PostbackMerger {
         okCell = writer.statusCell(.ok).count
         duplicateCell = writer.statusCell(.duplicate)
         summary = PostbackSummary(versions: versions)
+        self.writesRows = writesRows
         self.sink = sink
     }
 
@@ -70,12 +73,13 @@ final class PostbackMerger {
             if record.group >= 0 { tally!.count(record, group: groups[Int(record.group)], times: -1) }
             record.status = .duplicate
             summary.count(record)
+            guard writesRows else { continue }
             sink(UnsafeBufferPointer(rebasing: output[written..<record.statusOffset]))
             duplicateCell.withUnsafeBufferPointer { sink($0) }
             written = record.statusOffset + okCell
         }
         self.duplicates = consume duplicates
         touched &+= touchedHere
-        sink(UnsafeBufferPointer(rebasing: output[written...]))
+        if writesRows { sink(UnsafeBufferPointer(rebasing: output[written...])) }
     }
 }

@@ -53,6 +53,9 @@ public final class PostbackReader {
         public var verification: PostbackVerification? = PostbackVerification()
         /// What to count `ok` rows by, for a report (`tally`); nil counts no groups.
         public var grouping: Grouping? = nil
+        /// Whether rows are rendered and written to the output. A report, which reads only the counts, turns
+        /// this off: rendering is about a quarter of decoding.
+        public var writesRows = true
         /// The duplicate index's first size, instead of the one `inputBytes` gives (tests make it small).
         package var duplicateCapacity: Int? = nil
 
@@ -107,7 +110,8 @@ public final class PostbackReader {
         let templates = RowTemplates(versions: versions, format: options.format, withFile: options.withFileColumn)
         merger = PostbackMerger(
             versions: versions, format: options.format, withFileColumn: options.withFileColumn, templates: templates,
-            duplicateCapacity: duplicateCapacity, grouping: options.grouping, sink: sink)
+            duplicateCapacity: duplicateCapacity, grouping: options.grouping, writesRows: options.writesRows,
+            sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
         slots = (0..<(threads == 1 ? 1 : threads * 3 + 2)).map { _ in
@@ -116,7 +120,8 @@ public final class PostbackReader {
                 BatchDecoder(
                     versions: versions, format: options.format, withFileColumn: options.withFileColumn,
                     templates: templates,
-                    maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping)
+                    maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping,
+                    writesRows: options.writesRows)
             )
         }
     }

@@ -68,6 +68,7 @@ enum PostbacksCommand {
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "postbacks") else { return .failure }
         let summaryOnly = arguments.flags.contains("--summary-only")
         run.readerOptions.format = arguments.options["--format"].flatMap(PostbackFormat.init(rawValue:)) ?? .csv
+        run.readerOptions.writesRows = !summaryOnly
         let output: any PostbackOutput = summaryOnly ? DiscardedOutput() : Output.standardOutput
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: output)
         reader.writeHeader()

@@ -56,12 +56,13 @@ enum ReportCommand {
         try GroupingOption.check(groupings, versions: versions, command: "report")
         run.readerOptions.grouping = PostbackReader.Grouping(
             groupings: groupings, zeroIsNull: arguments.flags.contains("--zero-is-null"))
+        run.readerOptions.writesRows = false
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader)
         let report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
         let format = arguments.options["--format"].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
         let written = CommandFiles.write(
-            format.render(report), to: arguments.options["-o"] ?? arguments.options["--output"])
+            bytes: format.bytes(report), to: arguments.options["-o"] ?? arguments.options["--output"])
         if report.ok < report.lines {
             Output.error(
                 "skanc: \(report.lines - report.ok) of \(report.lines) lines were not ok ("

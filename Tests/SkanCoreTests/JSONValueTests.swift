@@ -1,0 +1,36 @@
+import Foundation
+import SkanCore
+import Testing
+
+/// `JSONValue` renders into bytes; its text must be what Foundation's JSON reader reads back, and its
+/// numbers what `String(_:)` writes.
+@Suite struct JSONValueTests {
+    @Test func decimalsAreWrittenAsStringDoes() {
+        for value in [0, 1, 9, 10, 99, 100, -1, -10, 123_456_789, Int.max, Int.min, Int.min + 1] {
+            var bytes: [UInt8] = Array("x".utf8)
+            bytes.appendDecimal(value)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + String(value))
+        }
+    }
+
+    @Test func renderedTextReadsBack() throws {
+        let value: JSONValue = .object([
+            ("name", .string("a \"quoted\" \\ line\n\u{1}🙂")), ("count", .integer(-42)), ("share", .number(0.25)),
+            ("whole", .number(20)), ("amount", .decimal("12.50")), ("yes", .bool(true)), ("none", .null),
+            ("list", .array([.integer(1), .integer(2)])), ("empty", .array([])), ("nested", .object([])),
+            ("rows", .array([.object([("a", .integer(1))])])),
+        ])
+        let text = value.rendered()
+        #expect(text.contains("\"list\": [1, 2]"), "arrays of scalars stay on one line")
+        #expect(text.contains("\n    {\n      \"a\": 1\n    }"), "two spaces a level")
+        let read = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(read["name"] as? String == "a \"quoted\" \\ line\n\u{1}🙂")
+        #expect(read["count"] as? Int == -42)
+        #expect(read["share"] as? Double == 0.25)
+        #expect(read["amount"] as? Double == 12.5)
+        #expect(read["none"] is NSNull)
+        var bytes: [UInt8] = []
+        value.render(into: &bytes, indent: 0)
+        #expect(bytes == Array(text.utf8))
+    }
+}
