@@ -4,7 +4,9 @@
 usage: Benchmarks/run.py [--lines N] [--repeat R] [--signed-lines N] [--generator PATH] [--python-baseline PATH]
                          [--duckdb-baseline PATH] [--verify-baseline PATH]
 Builds skanc in release mode, generates N postbacks (default 1,000,000) once into .build/benchmarks/, runs
-each program R times (default 3), and prints the best wall time, throughput, peak memory and the ratios.
+each program R times (default 3): skanc postbacks (verifying, the default) and --no-verify, the Python and
+DuckDB baselines, and `cat` (reading the file, the floor), and prints the best wall time, throughput, peak memory
+and the ratios.
 Then `skanc report` (JSON) against `skanc postbacks` on the same file, both without verification (best of R).
 Then it times skanc on the same postbacks with every transaction-id replaced, once by time-based (version 1)
 UUIDs in sequence and once by random ones: the duplicate index must not care how identifiers were made
@@ -66,13 +68,16 @@ def main():
 
     programs = [
         ("skanc postbacks", [skanc, "postbacks", schema, data], None),
+        ("skanc --no-verify", [skanc, "postbacks", schema, data, "--no-verify"], None),
         ("Python json baseline", [sys.executable, args.python_baseline], data),
         ("DuckDB baseline", [sys.executable, args.duckdb_baseline, data, output], None),
+        # Reading the file and nothing else: the floor any decoder of it stands on.
+        ("cat", ["cat", data], None),
     ]
     results = {}
     for name, command, stdin_path in programs:
         runs = [measure(command, stdin_path, output) for _ in range(args.repeat)]
-        if name == "skanc postbacks":
+        if name.startswith("skanc"):
             # Exit 1 means some line has a problem status (expected in generated data); anything else failed.
             ok = all(status in (0, 1) for _, _, status in runs)
         else:
@@ -86,9 +91,11 @@ def main():
     print(f"{'program':<22} {'seconds':>8} {'MB/s':>8} {'peak MiB':>9}")
     for name, (seconds, memory) in results.items():
         print(f"{name:<22} {seconds:8.3f} {size / seconds:8.1f} {memory:9.1f}")
-    ours = results["skanc postbacks"][0]
-    print(f"skanc vs Python json: {results['Python json baseline'][0] / ours:.1f}x faster")
-    print(f"skanc vs DuckDB:      {results['DuckDB baseline'][0] / ours:.1f}x faster")
+    for label, name in [("skanc", "skanc postbacks"), ("--no-verify", "skanc --no-verify")]:
+        ours = results[name][0]
+        print(f"{label + ' vs Python json:':<26} {results['Python json baseline'][0] / ours:5.1f}x faster")
+        print(f"{label + ' vs DuckDB:':<26} {results['DuckDB baseline'][0] / ours:5.1f}x faster")
+    print(f"{'--no-verify vs cat:':<26} {results['skanc --no-verify'][0] / results['cat'][0]:5.1f}x the time")
     report_against_postbacks(skanc, schema, data, args.repeat)
     status = compare_identifier_kinds(skanc, schema, data, work, args.repeat)
     return status or verified_decode(skanc, schema, data, work, args.signed_lines, args.repeat, args.verify_baseline)
