@@ -5,8 +5,8 @@ usage: Benchmarks/run.py [--lines N] [--repeat R] [--signed-lines N] [--generato
                          [--duckdb-baseline PATH] [--verify-baseline PATH]
 Builds skanc in release mode, generates N postbacks (default 1,000,000) once into .build/benchmarks/, runs
 each program R times (default 3): skanc postbacks (verifying, the default) and --no-verify, the Python and
-DuckDB baselines, and `cat` (reading the file, the floor), and prints the best wall time, throughput, peak memory
-and the ratios.
+DuckDB baselines, and `cat` (reading the file), and prints the best wall time, throughput, peak memory and the
+ratios; then, on one thread, the scan floor (Benchmarks/ScanFloor) and skanc --no-verify against `cat`.
 Then `skanc report` (JSON) against `skanc postbacks` on the same file, both without verification (best of R).
 Then it times skanc on the same postbacks with every transaction-id replaced, once by time-based (version 1)
 UUIDs in sequence and once by random ones: the duplicate index must not care how identifiers were made
@@ -96,9 +96,27 @@ def main():
         print(f"{label + ' vs Python json:':<26} {results['Python json baseline'][0] / ours:5.1f}x faster")
         print(f"{label + ' vs DuckDB:':<26} {results['DuckDB baseline'][0] / ours:5.1f}x faster")
     print(f"{'--no-verify vs cat:':<26} {results['skanc --no-verify'][0] / results['cat'][0]:5.1f}x the time")
+    floor_against_cat(skanc, schema, data, args.repeat, results)
     report_against_postbacks(skanc, schema, data, args.repeat)
     status = compare_identifier_kinds(skanc, schema, data, work, args.repeat)
     return status or verified_decode(skanc, schema, data, work, args.signed_lines, args.repeat, args.verify_baseline)
+
+
+def floor_against_cat(skanc, schema, data, repeat, results):
+    """Times the floor under plain decoding (Benchmarks/ScanFloor: reading the file, finding its lines, testing every
+    byte eight at a time, copying each line, on one thread) and skanc --no-verify on one thread, beside `cat`."""
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", HERE, "--product", "scan-floor"],
+                   check=True, stdout=subprocess.DEVNULL)
+    scan_floor = os.path.join(HERE, ".build", "release", "scan-floor")
+    printed = subprocess.run([scan_floor, data, str(repeat)], capture_output=True, text=True, check=True).stdout
+    floor = float(re.search(r"best of \d+: ([0-9.e-]+) s", printed).group(1))
+    one = [measure([skanc, "postbacks", schema, data, "--no-verify", "--threads", "1"]) for _ in range(repeat)]
+    one_thread = min(seconds for seconds, _, _ in one)
+    cat = results["cat"][0]
+    print(f"{'one thread':<22} {'seconds':>8} {'x cat':>8}")
+    print(f"{'scan floor':<22} {floor:8.3f} {floor / cat:8.1f}")
+    print(f"{'skanc --no-verify':<22} {one_thread:8.3f} {one_thread / cat:8.1f}")
+    print(f"skanc --no-verify, one thread, vs the floor: {one_thread / floor:.1f}x")
 
 
 def report_against_postbacks(skanc, schema, data, repeat, verify=()):
