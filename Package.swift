@@ -122,7 +122,8 @@ let package = Package(
             dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
             swiftSettings: strictImports),
         .testTarget(
-            name: "SkanCryptoTests", dependencies: ["SkanCrypto", "SkanTestSupport"], swiftSettings: strictImports),
+            name: "SkanCryptoTests", dependencies: ["SkanCore", "SkanCrypto", "SkanTestSupport"],
+            swiftSettings: strictImports),
         .testTarget(
             name: "SkanPostbacksTests",
             dependencies: [

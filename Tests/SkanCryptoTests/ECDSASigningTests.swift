@@ -1,4 +1,5 @@
 import Foundation
+import SkanCore
 import SkanTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import SkanCore
 import SkanTestSupport
 import Testing
 

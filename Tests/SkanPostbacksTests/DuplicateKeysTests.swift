@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 import SkanTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 public import SkanCompiler
+import SkanCore
 
 /// Random journeys for a schema, the same on every machine: its events (value events with amounts on every
 /// bucket edge, the cent below, and the amounts conditions name) and its app-set fields, at hours across the

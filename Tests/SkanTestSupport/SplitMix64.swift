@@ -1,17 +1,4 @@
-/// A small seeded generator, so the random inputs are the same on every run.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    /// The state, advanced by each draw.
-    public var state: UInt64
+package import SkanCore
 
-    /// A generator whose draws follow from `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The project's seeded generator, so the random inputs of the tests are the same on every run.
+package typealias SplitMix64 = SkanCore.SplitMix64

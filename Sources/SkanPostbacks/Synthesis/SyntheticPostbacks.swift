@@ -97,7 +97,7 @@ public struct SyntheticPostbacks: Sendable {
 
     /// The postbacks of `journey` run through `schema` by `options.users` users.
     public init(schema: Schema, journey: [UInt8], options: Options) {
-        var random = SeededRandom(seed: options.seed)
+        var random = SplitMix64(seed: options.seed)
         let first = JourneySimulation(schema: schema, journey: journey)
         diagnostics = first.diagnostics
         var lines: [String] = []
@@ -154,7 +154,7 @@ public struct SyntheticPostbacks: Sendable {
         self.truths = truths
     }
 
-    static func tier(_ shares: [PostbackDataTier: Double], _ random: inout SeededRandom) -> PostbackDataTier {
+    static func tier(_ shares: [PostbackDataTier: Double], _ random: inout SplitMix64) -> PostbackDataTier {
         let total = shares.values.reduce(0, +)
         guard total > 0 else { return .three }
         var draw = Double(random.next() % 1_000_000) / 1_000_000 * total
@@ -174,7 +174,7 @@ public struct SyntheticPostbacks: Sendable {
 
     /// One SKAdNetwork 4.0 postback; the signed fields in the order `SignatureVerifier` reads them.
     static func postback(
-        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SeededRandom
+        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SplitMix64
     ) -> String {
         let carries = tier.carries(in: window)
         let source = shown.source
@@ -205,7 +205,7 @@ public struct SyntheticPostbacks: Sendable {
     /// One AdAttributionKit stanza: the JWS of the identifiers (signed with the test key, or with an empty
     /// signature), the value outside it.
     static func stanza(
-        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SeededRandom
+        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SplitMix64
     ) -> String {
         let carries = tier.carries(in: window)
         var payload: [(String, JSONValue)] = [("postback-identifier", .string(Self.uuid(&random)))]
@@ -234,7 +234,7 @@ public struct SyntheticPostbacks: Sendable {
     }
 
     /// A random identifier in UUID form, upper case.
-    static func uuid(_ random: inout SeededRandom) -> String {
+    static func uuid(_ random: inout SplitMix64) -> String {
         let hex = (0..<32).map { _ in String(random.next() % 16, radix: 16, uppercase: true) }.joined()
         let groups = [8, 4, 4, 4, 12]
         var start = hex.startIndex
@@ -243,20 +243,5 @@ public struct SyntheticPostbacks: Sendable {
             defer { start = end }
             return String(hex[start..<end])
         }.joined(separator: "-")
-    }
-}
-
-/// SplitMix64: a seeded generator, so that `--seed` gives the same postbacks on every machine.
-struct SeededRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

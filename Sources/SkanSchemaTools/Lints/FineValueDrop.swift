@@ -18,7 +18,7 @@ struct FineValueDrop {
     static func find(in schema: Schema) -> FineValueDrop? {
         guard schema.fields.contains(where: { $0.derivation != nil }) else { return nil }
         let amounts = Self.amounts(of: schema)
-        var random = LinearCongruential(seed: 0x5EED_F17E)
+        var random = SplitMix64(seed: 0x5EED_F17E)
         for _ in 0..<160 {
             var activity = Activity()
             var hour = 0.0
@@ -53,17 +53,5 @@ struct FineValueDrop {
             for fieldCase in field.cases { if let bucket = fieldCase.bucket { amounts.insert(bucket.lower) } }
         }
         return amounts.sorted()
-    }
-}
-
-/// A small deterministic generator (Knuth's MMIX constants), so that lints give the same answer on every run.
-struct LinearCongruential: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
     }
 }
