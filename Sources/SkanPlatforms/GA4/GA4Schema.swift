@@ -17,13 +17,13 @@ public struct GA4Schema: Sendable {
         /// `maxEventValue`: a value of at most this.
         public var maxEventValue: Double?
 
-        /// Whether the event's count and sum meet the bounds.
+        /// Whether the event's count and sum meet the bounds: GA4's inclusive bounds as `EventBounds` reads
+        /// any platform's (which event they are on does not matter to the test).
         public func holds(count: Double, sum: Double) -> Bool {
-            if let minEventCount, count < Double(minEventCount) { return false }
-            if let maxEventCount, count > Double(maxEventCount) { return false }
-            if let minEventValue, sum < minEventValue { return false }
-            if let maxEventValue, sum > maxEventValue { return false }
-            return true
+            EventBounds(
+                event: 0, minCount: minEventCount, maxCount: maxEventCount, minValue: minEventValue,
+                maxValue: maxEventValue
+            ).holds(count: count, sum: sum)
         }
     }
 
