@@ -21,7 +21,7 @@ package struct MontgomeryField {
         var value = UInt256.one
         var r = UInt256.zero
         for step in 0..<512 {
-            value = UInt256.adding(value, value, modulo: modulus)
+            value = Self.addModulo(value, value, modulus)
             if step == 255 { r = value }
         }
         one = r
@@ -29,13 +29,23 @@ package struct MontgomeryField {
         divsteps = DivstepInverse(modulus: modulus)
     }
 
+    @inline(__always)
+    private static func addModulo(_ a: UInt256, _ b: UInt256, _ m: UInt256) -> UInt256 {
+        let (sum, carry) = UInt256.adding(a, b)
+        if carry || !(sum < m) { return UInt256.subtracting(sum, m).0 }
+        return sum
+    }
+
     /// `a + b mod m` (both below m).
     @inline(__always)
-    package func add(_ a: UInt256, _ b: UInt256) -> UInt256 { UInt256.adding(a, b, modulo: modulus) }
+    package func add(_ a: UInt256, _ b: UInt256) -> UInt256 { Self.addModulo(a, b, modulus) }
 
     /// `a - b mod m` (both below m).
     @inline(__always)
-    package func subtract(_ a: UInt256, _ b: UInt256) -> UInt256 { UInt256.subtracting(a, b, modulo: modulus) }
+    package func subtract(_ a: UInt256, _ b: UInt256) -> UInt256 {
+        let (difference, borrow) = UInt256.subtracting(a, b)
+        return borrow ? UInt256.adding(difference, modulus).0 : difference
+    }
 
     /// `a · b · 2^-256 mod m` (CIOS Montgomery multiplication): the arithmetic of P-192 and of the scalars,
     /// and the reference `P256Field` is tested against.

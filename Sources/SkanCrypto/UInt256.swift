@@ -109,23 +109,6 @@ package struct UInt256: Equatable, Sendable {
             l3: a.l3 & mask | b.l3 & ~mask)
     }
 
-    /// `a + b mod m` (both below m), the result chosen with a mask, not a branch: whether a sum wraps is as
-    /// good as random, so a branch would be mispredicted half the time (several times in every point addition).
-    @inline(__always)
-    package static func adding(_ a: UInt256, _ b: UInt256, modulo m: UInt256) -> UInt256 {
-        let (sum, carry) = adding(a, b)
-        let (reduced, borrow) = subtracting(sum, m)
-        return select(reduced, sum, mask: 0 &- (carry || !borrow ? 1 : 0))
-    }
-
-    /// `a - b mod m` (both below m), with m added back under a mask, as `adding(_:_:modulo:)` chooses.
-    @inline(__always)
-    package static func subtracting(_ a: UInt256, _ b: UInt256, modulo m: UInt256) -> UInt256 {
-        let (difference, borrow) = subtracting(a, b)
-        let mask = 0 &- UInt64(borrow ? 1 : 0)
-        return adding(difference, UInt256(l0: m.l0 & mask, l1: m.l1 & mask, l2: m.l2 & mask, l3: m.l3 & mask)).0
-    }
-
     /// The 32 bytes, big-endian.
     package var bigEndianBytes: [UInt8] {
         [l3, l2, l1, l0].flatMap { limb in (0..<8).map { UInt8(truncatingIfNeeded: limb >> UInt64(56 - 8 * $0)) } }
