@@ -1,6 +1,7 @@
 // libFuzzer target: bytes → `skanc postbacks` rows (CSV and JSON lines) with the Shop schema, and the CSV pass's
 // `skanc report` in its four formats. Checks that every non-blank line gets exactly one row, that the summary
-// adds up, and that the report counts every line once: in a group when ok, by its status otherwise.
+// adds up, that a reader without rows (a report's) counts the same, and that the report counts every line once:
+// in a group when ok, by its status otherwise.
 import FuzzSupport
 import SkanCompiler
 import SkanReports
@@ -47,6 +48,16 @@ func fuzzPostbacks(_ input: UnsafeRawBufferPointer) -> Int32 {
         guard summary.read == summary.ok + problems else { fatalError("summary does not add up") }
         guard newlines == summary.read else { fatalError("\(summary.read) lines read, \(newlines) rows written") }
         if let tally = reader.tally {
+            // A report's reader renders no rows; it must count exactly what this one counted.
+            var countingOptions = options
+            countingOptions.writesRows = false
+            let counting = PostbackReader(schema: shopSchema, options: countingOptions, output: output)
+            var again = ByteArrayInput(Array(bytes), chunk: max(1, count / 3))
+            try! counting.read(&again, name: "fuzz")
+            guard output.newlines == newlines, counting.summary.text == summary.text, let other = counting.tally,
+                other.keys == tally.keys,
+                tally.keys.indices.allSatisfy({ other.windows(ofGroup: $0) == tally.windows(ofGroup: $0) })
+            else { fatalError("a reader without rows counts differently") }
             let report = PostbackReport(tally: tally, summary: summary, versions: LiveVersions([shopSchema]))
             let grouped = report.groups.reduce(0) { $0 + $1.postbacks }
             guard grouped == summary.ok, grouped + report.notOK.reduce(0, { $0 + $1.rows }) == summary.read else {
