@@ -16,6 +16,8 @@ extension PostbackReport {
     struct WindowTemplate {
         /// The text before each count, and after the last.
         private var pieces: [[UInt8]] = []
+        /// The bytes of a window without its numbers: found once, since every window reserves it.
+        private(set) var size = 0
         /// The depth windows are written at: groups, a group, its windows.
         static let indent = 8
 
@@ -30,10 +32,8 @@ extension PostbackReport {
             PostbackReport.json(window, counts: &iterator).render(into: &text, indent: Self.indent)
             pieces = text.split(separator: mark, omittingEmptySubsequences: false).map(Array.init)
             precondition(pieces.count == marks.count + 1, "a window's counts and its JSON members disagree")
+            size = pieces.reduce(0) { $0 + $1.count }
         }
-
-        /// The bytes of a window without its numbers.
-        var size: Int { pieces.reduce(0) { $0 + $1.count } }
 
         /// `window` as JSON, written at `indent` as the report's tree would.
         func json(_ window: Window) -> JSONValue {
