@@ -6,8 +6,9 @@ public enum Conversion: Sendable, Hashable, Codable {
     /// The install (a download or a redownload): SKAdNetwork, and AdAttributionKit's install conversion; the
     /// windows count from the app's first launch.
     case install
-    /// A re-engagement: the app was opened from a re-engagement ad (AdAttributionKit, iOS 18.0 and later); the
-    /// windows count from that open.
+    /// A re-engagement: the app was opened from a re-engagement ad (AdAttributionKit: re-engagement postbacks exist
+    /// from iOS 17.5); the windows count from that open. The open is not proof of a conversion: the URL parameter is
+    /// there even when rate limits or cooldowns made none (docs/Runtime.md).
     case reengagement(ReengagementOpen)
 }
 
@@ -32,8 +33,9 @@ public struct ReengagementOpen: Sendable, Hashable, Codable {
 
     /// When the app was opened from the ad: the re-engagement's windows count from here.
     public var openedAt: Date
-    /// The conversion tag, or nil before iOS 18.4 (whose opens carry none): an untagged update reaches every
-    /// re-engagement conversion of the app.
+    /// The conversion tag, or nil before iOS 18.4 (whose opens carry none): an untagged update reaches the most
+    /// recent re-engagement conversion ("If you don't specify a conversion tag, AdAttributionKit updates the most
+    /// recent conversion").
     public var conversionTag: String?
 
     /// An open at `openedAt`, tagged `conversionTag`.

@@ -27,20 +27,24 @@ public struct ConversionValueUpdate: Sendable, Equatable, Codable {
     }
 }
 
-/// The system frameworks that take conversion values, in the order the updater sends to them. An app whose ad
-/// networks use either should tell both, independently: one framework's failure neither blocks nor undoes the
-/// other (AdAttributionKit, "Understanding AdAttributionKit and SKAdNetwork interoperability").
-///
-/// AdAttributionKit goes first. iOS mirrors every SKAdNetwork update into AdAttributionKit as
-/// `Postback.updateConversionValue(_:lockPostback:)`, which has no coarse value and no conversion types: sent
-/// second, a locking SKAdNetwork update could lock the AdAttributionKit postback before AdAttributionKit's own
-/// update, with its coarse value, arrived. Sent first, AdAttributionKit has the full update, and the mirrored
-/// copy repeats its fine value and lock.
+/// The system frameworks that take conversion values. An app whose ad networks use either should tell both,
+/// independently: one framework's failure neither blocks nor undoes the other (AdAttributionKit, "Understanding
+/// AdAttributionKit and SKAdNetwork interoperability").
 public enum AttributionFramework: String, Sendable, Codable, CaseIterable {
     /// AdAttributionKit (iOS 17.4 and later).
     case adAttributionKit
     /// StoreKit's SKAdNetwork (iOS 14.0 and later).
     case skAdNetwork
+
+    /// The order an update is sent in. iOS copies every SKAdNetwork update into AdAttributionKit as
+    /// `Postback.updateConversionValue(_:lockPostback:)`, with no coarse value; Apple does not say whether that copy
+    /// keeps or clears the coarse value the postback holds. An update that does not lock goes to SKAdNetwork first,
+    /// so AdAttributionKit's full update, with its coarse value, comes last and stands either way; one that locks
+    /// goes to AdAttributionKit first, so the lock arrives with the coarse value and the copy after it meets a
+    /// locked postback (sent second, the copy's lock would close the postback on no coarse value, or on the old one).
+    public static func sendingOrder(locking: Bool) -> [AttributionFramework] {
+        locking ? [.adAttributionKit, .skAdNetwork] : [.skAdNetwork, .adAttributionKit]
+    }
 }
 
 /// What `ConversionValueUpdater` throws when a framework refused an update. The frameworks in

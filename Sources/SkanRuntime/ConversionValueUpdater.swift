@@ -3,12 +3,14 @@ public import SkanCore
 
 /// The one place an app tells the system about conversion values. Call `record` whenever an event
 /// happens; the updater merges the change into the persisted state, works out the current window, computes
-/// fine value, coarse value and lock from the schema, and sends them to each framework once: AdAttributionKit
-/// first, then SKAdNetwork; no call when that framework already has the values in this window, none after it
-/// locked the window, none after the last window.
+/// fine value, coarse value and lock from the schema, and sends them to each framework once (in the order
+/// `AttributionFramework.sendingOrder(locking:)` gives); no call when that framework already has the values in this
+/// window, none after it locked the window, none after the last window.
 ///
 /// One updater serves one conversion: the install (windows from first launch), or one re-engagement (windows
-/// from the open, AdAttributionKit only), each with a state of its own.
+/// from the open, AdAttributionKit only), each with a state of its own. The updaters of one app share a
+/// `PostbackCoordinator` (`PostbackCoordinator.shared` by default), which keeps the install's updates out of the
+/// re-engagements' postbacks.
 ///
 /// ```swift
 /// extension Shop: ConversionValueState {}
@@ -53,7 +55,9 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     ///   - schedule: `.production`, or `.developerMode` in debug builds on a device in Developer Mode.
     ///   - store: UserDefaults by default on Apple platforms (`skanc.<State>` for the install,
     ///     `skanc.<State>.reengagement.<tag>` for a re-engagement), memory elsewhere.
-    ///   - client: `SystemPostbackClient()` on iOS, a recording client elsewhere.
+    ///   - client: `PostbackCoordinator.shared` by default: the system's frameworks on iOS, a recording client
+    ///     elsewhere. A re-engagement's updater made with a coordinator is known to it from here on: keep it while
+    ///     the re-engagement's windows last (or make it again from the same open).
     public init(
         conversion: Conversion = .install, firstLaunch: Date? = nil, schedule: ConversionWindow.Schedule = .production,
         store: (any ConversionValueStore)? = nil, client: (any PostbackClient)? = nil,
@@ -61,7 +65,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     ) {
         let store = store ?? ConversionValueUpdater.defaultStore(for: conversion)
         self.store = store
-        self.client = client ?? defaultPostbackClient()
+        self.client = client ?? PostbackCoordinator.shared
         self.clock = clock
         self.options = options
         self.conversion = conversion
@@ -94,6 +98,9 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
             state = State()
             stored = StoredConversionState(fineValue: state.fineValue, opened: opened)
             store.save(stored)
+        }
+        if case .reengagement(let open) = conversion, let coordinator = self.client as? PostbackCoordinator {
+            coordinator.register(self, for: open)
         }
     }
 
@@ -140,6 +147,12 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     /// one).
     @discardableResult
     public func apply() async throws -> ConversionValueUpdate? {
+        try await apply(reasserting: false)
+    }
+
+    /// `apply()`; when `reasserting`, the values are sent again to frameworks that took them already (another
+    /// conversion's update may have reached this conversion's postback since), though never into a locked window.
+    private func apply(reasserting: Bool) async throws -> ConversionValueUpdate? {
         // Time moves on for a schema with events (windows of in-window counts, `hours`, time locks); for any other
         // schema both calls do nothing.
         state.advanceActivity(to: hoursSinceStart)
@@ -158,9 +171,11 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
             coarseValue: CoarseConversion(rawValue: state.coarseValue(in: current).rawValue) ?? .low,
             lockWindow: state.shouldLock(in: current))
         let refusedConversion = stored.refusedConversion ?? []
-        let due = client.frameworks(for: conversion).filter { framework in
+        let reached = self.client.frameworks(for: self.conversion)
+        let due = AttributionFramework.sendingOrder(locking: update.lockWindow).filter { framework in
             let previous = stored[framework][window]
-            return !refusedConversion.contains(framework) && previous?.lockWindow != true && previous != update
+            return reached.contains(framework) && !refusedConversion.contains(framework)
+                && previous?.lockWindow != true && (reasserting || previous != update)
         }
         guard !due.isEmpty else { return nil }
 
@@ -238,6 +253,17 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         #else
         InMemoryConversionValueStore()
         #endif
+    }
+}
+
+extension ConversionValueUpdater: ReengagementUpdating {
+    var conversionStatus: ReengagementStatus {
+        if stored.refusedConversion?.contains(.adAttributionKit) == true { return .refused }
+        return currentWindow == nil ? .over : .open
+    }
+
+    func reassert() async {
+        _ = try? await apply(reasserting: true)
     }
 }
 

@@ -8,11 +8,34 @@ public protocol PostbackClient: Sendable {
         async throws
     /// How long `error`, thrown by `send` through `framework`, holds. Transient unless the client knows better.
     func refusal(_ error: any Error, from framework: AttributionFramework) -> PostbackRefusal
+    /// Which conversion a send of `conversion`'s update through `framework` reaches on this device.
+    func reach(of conversion: Conversion, through framework: AttributionFramework) -> PostbackReach
 }
 
 extension PostbackClient {
     /// Every error is transient: the update is sent again on the next call.
     public func refusal(_ error: any Error, from framework: AttributionFramework) -> PostbackRefusal { .transient }
+
+    /// SKAdNetwork's updates reach the most recent conversion (iOS copies them into AdAttributionKit without a
+    /// tag or a conversion type); AdAttributionKit's reach the conversion they are for.
+    public func reach(of conversion: Conversion, through framework: AttributionFramework) -> PostbackReach {
+        framework == .skAdNetwork ? .latestConversion : .itsConversion
+    }
+}
+
+/// Which conversion an update reaches. AdAttributionKit updates the conversion an update's tag names, or else the
+/// most recent conversion of the update's conversion types (every type when it names none): AdAttributionKit,
+/// "Identifying conversion values with conversion tags" and "Receiving ad attributions and postbacks".
+public enum PostbackReach: String, Sendable, CaseIterable {
+    /// The conversion the update is for: a tagged update, or an install's update typed `install` (an app has one
+    /// install conversion).
+    case itsConversion
+    /// The most recent re-engagement: an untagged update typed `reengagement` (iOS 18.0-18.3, whose opens carry
+    /// no tag).
+    case latestReengagement
+    /// The most recent conversion of any type: SKAdNetwork's updates, copied into AdAttributionKit, and
+    /// AdAttributionKit's own before iOS 18.0, which has no conversion types.
+    case latestConversion
 }
 
 /// How long a framework's refusal holds, and so what the updater sends it next.

@@ -13,11 +13,19 @@ public import Foundation
 /// https://developer.apple.com/documentation/storekit/skadnetwork
 @available(iOS 11.3, macCatalyst 13.1, *)
 open class SKAdNetwork: NSObject {
+    /// https://developer.apple.com/documentation/storekit/skadnetwork/registerappforadnetworkattribution()
+    @available(iOS, introduced: 11.3, deprecated: 15.4)
+    @available(macCatalyst, introduced: 13.1, deprecated: 15.4)
+    open class func registerAppForAdNetworkAttribution() {
+        AppleMirrorWorld.current.append("SKAdNetwork.registerAppForAdNetworkAttribution()")
+    }
+
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updateconversionvalue(_:)
     @available(iOS, introduced: 14.0, deprecated: 15.4)
     @available(macCatalyst, introduced: 14.0, deprecated: 15.4)
     open class func updateConversionValue(_ conversionValue: Int) {
         AppleMirrorWorld.current.append("SKAdNetwork.updateConversionValue(\(conversionValue))")
+        AppleMirrorWorld.current.postbacks.skAdNetworkUpdate(fine: conversionValue, coarse: nil, lock: false)
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:completionhandler:)
@@ -26,7 +34,7 @@ open class SKAdNetwork: NSObject {
         _ conversionValue: Int, completionHandler completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) {
         AppleMirrorWorld.current.append("SKAdNetwork.updatePostbackConversionValue(\(conversionValue))")
-        completion?(AppleMirrorWorld.current.takeSKAdNetworkError())
+        mirrorSKAdNetworkUpdate(conversionValue, coarse: nil, lock: false, completion: completion)
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:completionhandler:)
@@ -37,7 +45,7 @@ open class SKAdNetwork: NSObject {
     ) {
         AppleMirrorWorld.current.append(
             "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue))")
-        completion?(AppleMirrorWorld.current.takeSKAdNetworkError())
+        mirrorSKAdNetworkUpdate(fineValue, coarse: coarseValue.rawValue, lock: false, completion: completion)
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:lockwindow:completionhandler:)
@@ -49,7 +57,16 @@ open class SKAdNetwork: NSObject {
         AppleMirrorWorld.current.append(
             "SKAdNetwork.updatePostbackConversionValue(\(fineValue), coarseValue: \(coarseValue.rawValue), lockWindow: \(lockWindow))"
         )
-        completion?(AppleMirrorWorld.current.takeSKAdNetworkError())
+        mirrorSKAdNetworkUpdate(fineValue, coarse: coarseValue.rawValue, lock: lockWindow, completion: completion)
+    }
+
+    /// An update the system took changes the postbacks; a refused one changes nothing.
+    private class func mirrorSKAdNetworkUpdate(
+        _ fine: Int, coarse: String?, lock: Bool, completion: (@Sendable ((any Error)?) -> Void)?
+    ) {
+        let error = AppleMirrorWorld.current.takeSKAdNetworkError()
+        if error == nil { AppleMirrorWorld.current.postbacks.skAdNetworkUpdate(fine: fine, coarse: coarse, lock: lock) }
+        completion?(error)
     }
 
     /// https://developer.apple.com/documentation/storekit/skadnetwork/coarseconversionvalue
@@ -148,6 +165,8 @@ public struct Postback {
             "Postback.updateConversionValue(\(fineConversionValue), coarseConversionValue: \(coarseConversionValue), lockPostback: \(lockPostback))"
         )
         if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
+        try AppleMirrorWorld.current.postbacks.adAttributionKitUpdate(
+            fine: fineConversionValue, coarse: coarseConversionValue.rawValue, lock: lockPostback, tag: nil, types: nil)
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:lockpostback:)
@@ -156,6 +175,8 @@ public struct Postback {
         AppleMirrorWorld.current.append(
             "Postback.updateConversionValue(\(fineConversionValue), lockPostback: \(lockPostback))")
         if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
+        try AppleMirrorWorld.current.postbacks.adAttributionKitUpdate(
+            fine: fineConversionValue, coarse: nil, lock: lockPostback, tag: nil, types: nil)
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/updateconversionvalue(_:)
@@ -163,6 +184,10 @@ public struct Postback {
     public static func updateConversionValue(_ postbackUpdate: PostbackUpdate) async throws {
         AppleMirrorWorld.current.append("Postback.updateConversionValue(\(postbackUpdate))")
         if let error = AppleMirrorWorld.current.takeAdAttributionKitError() { throw error }
+        try AppleMirrorWorld.current.postbacks.adAttributionKitUpdate(
+            fine: postbackUpdate.fineConversionValue, coarse: postbackUpdate.coarseConversionValue?.rawValue,
+            lock: postbackUpdate.lockPostback, tag: postbackUpdate.storedConversionTag,
+            types: postbackUpdate.conversionTypes?.map(\.rawValue))
     }
 
     /// https://developer.apple.com/documentation/adattributionkit/postback/reengagementopenurlparameter (from
@@ -192,7 +217,7 @@ public struct PostbackUpdate: Sendable, CustomStringConvertible {
     /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/conversiontag
     @available(iOS 18.4, macCatalyst 18.4, *)
     public var conversionTag: String? { storedConversionTag }
-    private let storedConversionTag: String?
+    let storedConversionTag: String?
 
     /// https://developer.apple.com/documentation/adattributionkit/postbackupdate/init(fineconversionvalue:lockpostback:coarseconversionvalue:conversiontypes:)
     public init(

@@ -21,6 +21,8 @@ final class AppleMirrorWorld: @unchecked Sendable {
     private var token: String? = "mirror-token"
     private var supported = true
     private var limitAdTrackingOff = true
+    /// The postbacks the calls made so far leave on the device, by Apple's documented rules.
+    let postbacks = AttributionModel()
 
     init() { isBound = true }
 

@@ -29,6 +29,7 @@ import Testing
     }
 
     @Test func aTaggedReengagementUpdateCarriesItsCoarseValueAndConversionType() async throws {
+        AppleMirrorWorld.current.postbacks.reengage(tag: "tag-1", at: Date())
         // SKAdNetwork measures installs only.
         #expect(SystemPostbackClient().frameworks(for: Self.tagged) == [.adAttributionKit])
         #expect(
@@ -55,6 +56,8 @@ import Testing
             (.iOS16Point1, [Self.skAdNetwork4]),
             (.iOS15Point4, ["SKAdNetwork.updatePostbackConversionValue(11)"]),
             (.iOS14, ["SKAdNetwork.updateConversionValue(11)"]),
+            // iOS 13: no conversion values, but the install registers, so its postback exists.
+            (.iOS11Point3, ["SKAdNetwork.registerAppForAdNetworkAttribution()"]),
         ]
         for (level, calls) in expected {
             #expect(try await self.calls(SystemPostbackClient(newestAPI: level)) == calls, "\(level)")
@@ -66,9 +69,9 @@ import Testing
             ])
     }
 
-    @Test func reengagementsNeedIOS18() {
-        // Before 18.0 an AdAttributionKit update would touch installs too.
+    @Test func reengagementsExistFromIOS17Point5() {
         #expect(SystemPostbackClient(newestAPI: .iOS17Point4).frameworks(for: Self.untagged) == [])
+        #expect(SystemPostbackClient(newestAPI: .iOS17Point5).frameworks(for: Self.untagged) == [.adAttributionKit])
         #expect(SystemPostbackClient(newestAPI: .iOS16Point1).frameworks(for: .install) == [.skAdNetwork])
     }
 
@@ -85,6 +88,25 @@ import Testing
             SystemPostbackClient(newestAPI: .iOS17Point4).frameworks(for: .install) == [
                 .adAttributionKit, .skAdNetwork,
             ])
+    }
+
+    @Test func eachSendSaysWhichConversionItReaches() {
+        let expected: [(APILevel, Conversion, AttributionFramework, PostbackReach)] = [
+            (.iOS18Point4, Self.tagged, .adAttributionKit, .itsConversion),
+            (.iOS18Point4, Self.untagged, .adAttributionKit, .latestReengagement),
+            (.iOS18Point4, .install, .adAttributionKit, .itsConversion),
+            (.iOS18Point4, .install, .skAdNetwork, .latestConversion),
+            (.iOS18, Self.tagged, .adAttributionKit, .latestReengagement),
+            (.iOS18, .install, .adAttributionKit, .itsConversion),
+            (.iOS17Point5, Self.untagged, .adAttributionKit, .latestConversion),
+            (.iOS17Point4, .install, .adAttributionKit, .latestConversion),
+            (.iOS16Point1, .install, .skAdNetwork, .latestConversion),
+        ]
+        for (level, conversion, framework, reach) in expected {
+            #expect(
+                SystemPostbackClient(newestAPI: level).reach(of: conversion, through: framework) == reach,
+                "\(level) \(conversion) \(framework)")
+        }
     }
 
     @Test func eachFrameworksErrorReachesTheCallerOnItsOwn() async throws {
@@ -121,7 +143,8 @@ import Testing
         let aak =
             "Postback.updateConversionValue(PostbackUpdate(fineConversionValue: 3, lockPostback: false, coarseConversionValue: low, conversionTypes: [\".install\"]))"
         let skan = "SKAdNetwork.updatePostbackConversionValue(3, coarseValue: low, lockWindow: false)"
-        #expect(AppleMirrorWorld.current.takeAll() == [aak, skan, skan])
+        // SKAdNetwork first: the update does not lock (`AttributionFramework.sendingOrder(locking:)`).
+        #expect(AppleMirrorWorld.current.takeAll() == [skan, aak, skan])
     }
 
     @Test func anInvalidConversionValueIsReportedOnceAndNotResent() async throws {

@@ -16,9 +16,9 @@ import Testing
         for framework in AttributionFramework.allCases {
             #expect(await client.updates(through: framework).map(\.fineValue) == [1, 9])
         }
-        // AdAttributionKit first, then SKAdNetwork, for each update.
+        // Neither update locks: SKAdNetwork first, so AdAttributionKit's full update comes after iOS's copy.
         #expect(
-            await client.sent.map(\.framework) == [.adAttributionKit, .skAdNetwork, .adAttributionKit, .skAdNetwork])
+            await client.sent.map(\.framework) == [.skAdNetwork, .adAttributionKit, .skAdNetwork, .adAttributionKit])
     }
 
     @Test func windowsChangeOnTheirHourToTheSecond() async throws {

@@ -53,7 +53,7 @@ import Testing
         #expect(error?.failures.count == 2)
         #expect(error?.accepted == [])
         #expect(try await updater.apply()?.fineValue == 1)
-        #expect(await client.sent.map(\.framework) == [.adAttributionKit, .skAdNetwork])
+        #expect(await client.sent.map(\.framework) == [.skAdNetwork, .adAttributionKit])
     }
 
     @Test func aLockOnlyOneFrameworkTookStillReachesTheOther() async throws {

@@ -19,13 +19,13 @@ public import SkanRuntime
 ///
 /// - AdAttributionKit, only where `Postback.isSupported` (iOS 18.0) allows: iOS 18.4 a re-engagement's update
 ///   names its conversion tag, with coarse value and conversion types; iOS 18.0 a `PostbackUpdate` with the
-///   conversion type of the conversion (`[.install]` or `[.reengagement]`: without it an install's values and
-///   locks reach re-engagement conversions too); iOS 17.4 fine + coarse + lock (installs only: there are no
-///   re-engagements before 18.0).
+///   conversion type of the conversion (`[.install]` or `[.reengagement]`), which reaches the most recent
+///   conversion of that type; iOS 17.4 fine + coarse + lock, which reaches the most recent conversion of any type
+///   (re-engagements exist from iOS 17.5).
 /// - SKAdNetwork, installs only: iOS 16.1 fine + coarse + lock; iOS 15.4 fine with a completion handler; iOS 14.0
-///   fine. iOS mirrors each of these into AdAttributionKit as `Postback.updateConversionValue(_:lockPostback:)`,
-///   without conversion types, so on iOS 18 it reaches re-engagement conversions as well: an app that measures
-///   re-engagements sends their updates after the install's (the updater for a re-engagement does).
+///   fine; iOS 13 the install's registration (`registerAppForAdNetworkAttribution()`). iOS copies each of these into AdAttributionKit as `Postback.updateConversionValue(_:lockPostback:)`,
+///   untagged and untyped, so it reaches the most recent conversion, a re-engagement once the app was opened from
+///   one. `reach(of:through:)` says which conversion each send reaches; `PostbackCoordinator` keeps them apart.
 public struct SystemPostbackClient: PostbackClient {
     /// The newest API this client may use; lowered only by tests, to run the older paths here.
     let newestAPI: APILevel
@@ -47,9 +47,12 @@ public struct SystemPostbackClient: PostbackClient {
             if #available(iOS 17.4, macCatalyst 17.4, *), newestAPI >= .iOS17Point4, postbacksSupported {
                 frameworks.append(.adAttributionKit)
             }
-            if #available(iOS 14.0, *), newestAPI >= .iOS14 { frameworks.append(.skAdNetwork) }
+            // From iOS 11.3, below the package's floor: before 14.0 as the install's registration alone.
+            frameworks.append(.skAdNetwork)
         case .reengagement:
-            if #available(iOS 18.0, macCatalyst 18.0, *), newestAPI >= .iOS18, postbacksSupported {
+            // Re-engagement conversions exist from iOS 17.5; before 18.0 an update has no conversion type and
+            // reaches the most recent conversion, which is the re-engagement while it is the latest open.
+            if #available(iOS 17.5, macCatalyst 17.5, *), newestAPI >= .iOS17Point5, postbacksSupported {
                 frameworks.append(.adAttributionKit)
             }
         }
@@ -90,6 +93,23 @@ public struct SystemPostbackClient: PostbackClient {
         return .transient
     }
 
+    /// A tagged re-engagement update (iOS 18.4) and an install's update typed `install` (iOS 18.0) reach their
+    /// own conversion; an untagged re-engagement update (iOS 18.0-18.3) the most recent re-engagement; SKAdNetwork's
+    /// (copied into AdAttributionKit untyped) and AdAttributionKit's before iOS 18.0 (which has no conversion
+    /// types) the most recent conversion of any type: re-engagements exist from iOS 17.5.
+    public func reach(of conversion: Conversion, through framework: AttributionFramework) -> PostbackReach {
+        guard framework == .adAttributionKit else { return .latestConversion }
+        if #available(iOS 18.4, macCatalyst 18.4, *), newestAPI >= .iOS18Point4,
+            case .reengagement(let open) = conversion, open.conversionTag != nil
+        {
+            return .itsConversion
+        }
+        if #available(iOS 18.0, macCatalyst 18.0, *), newestAPI >= .iOS18 {
+            return conversion == .install ? .itsConversion : .latestReengagement
+        }
+        return .latestConversion
+    }
+
     private func sendToSKAdNetwork(_ update: ConversionValueUpdate) async throws {
         if #available(iOS 16.1, *), newestAPI >= .iOS16Point1 {
             let coarse = update.coarseValue.skAdNetwork
@@ -106,8 +126,12 @@ public struct SystemPostbackClient: PostbackClient {
                     if let error { continuation.resume(throwing: error) } else { continuation.resume() }
                 }
             }
-        } else if #available(iOS 14.0, *) {
+        } else if #available(iOS 14.0, *), newestAPI >= .iOS14 {
             SKAdNetwork.updateConversionValue(update.fineValue)
+        } else {
+            // iOS 13 has no conversion values; registering makes the install's postback (iOS 11.3-15.4). Later calls
+            // change nothing, and from 14.0 the update above registers.
+            SKAdNetwork.registerAppForAdNetworkAttribution()
         }
     }
 
@@ -150,7 +174,7 @@ public struct SystemPostbackClient: PostbackClient {
 
 /// The OS versions that brought an API this client uses, in order.
 enum APILevel: Int, Comparable, CaseIterable {
-    case iOS14, iOS15Point4, iOS16Point1, iOS17Point4, iOS18, iOS18Point4
+    case iOS11Point3, iOS14, iOS15Point4, iOS16Point1, iOS17Point4, iOS17Point5, iOS18, iOS18Point4
 
     static let newest = APILevel.iOS18Point4
 
