@@ -14,7 +14,8 @@ public struct AppleAdsAttribution: Sendable, Equatable, Codable {
 
     /// Where the record came from.
     public var source: Source
-    /// Whether Apple Ads attributes the install: false for an organic install.
+    /// Whether Apple Ads attributes the install: false for an organic install, and for an install from a campaign
+    /// that targets by age or gender (AdServices, 2026).
     public var attributed: Bool
     /// The organization (`orgId`, `iad-org-id`).
     public var organization: Int?
@@ -26,23 +27,31 @@ public struct AppleAdsAttribution: Sendable, Equatable, Codable {
     public var keyword: Int?
     /// The ad (`adId`; iAd's `iad-creativeset-id`, or `iad-creative-id`).
     public var ad: Int?
-    /// When the ad was tapped, `2024-05-01T17:17:00Z` (`clickDate`, `iad-click-date`); AdServices gives it
-    /// only when tracking is authorized.
+    /// When the ad was tapped, `2024-05-01T17:17:00Z` (`clickDate`, `iad-click-date`), when the answer has it.
     public var clickDate: String?
     /// The storefront's country or region (`countryOrRegion`, `iad-country-or-region`).
     public var countryOrRegion: String?
-    /// `Download`, `Redownload` or `Preorder` (`conversionType`, `iad-conversion-type`).
+    /// `Download`, `Redownload` or `PreOrder` (`conversionType`, `iad-conversion-type`).
     public var conversionType: String?
     /// `Click` or `Impression`: what the install is attributed to (`claimType`; AdServices only).
     public var claimType: String?
-    /// When the ad was seen, for an impression claim (`impressionDate`; AdServices only, when tracking is
-    /// authorized).
+    /// When the ad was seen, for an impression claim (`impressionDate`; AdServices only, when the answer has it).
     public var impressionDate: String?
     /// Where in the App Store the ad ran: `APPSTORE_SEARCH_RESULTS`, `APPSTORE_SEARCH_TAB`,
-    /// `APPSTORE_TODAY_TAB`, `APPSTORE_PRODUCT_PAGES_BROWSE` (`supplyPlacement`; AdServices only).
+    /// `APPSTORE_TODAY_TAB`, `APPSTORE_PRODUCT_PAGES` (`supplyPlacement`; AdServices only).
     public var supplyPlacement: String?
     /// The creative set (`creativeSetId`; AdServices answers for devices before iOS 15.2, which has ads instead).
     public var creativeSet: Int?
+
+    /// The identifier AdServices puts in every field of the sample record a development build gets instead of a
+    /// real one (and the iAd framework's test data before it).
+    public static let sampleIdentifier = 1_234_567_890
+
+    /// Whether this is the sample record a development build gets (organization, campaign and ad group all
+    /// `sampleIdentifier`), not an attribution: never to be kept or counted as one.
+    public var isSample: Bool {
+        attributed && [organization, campaign, adGroup].allSatisfy { $0 == Self.sampleIdentifier }
+    }
 
     /// A record; absent fields are nil.
     public init(

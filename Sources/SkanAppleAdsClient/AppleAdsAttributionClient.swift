@@ -9,9 +9,9 @@ public import SkanCore
 /// 5 seconds apart, as Apple advises ("AdServices: attributionToken()"). A failed connection and a 5xx answer
 /// are retried too, with a delay that doubles. Each fetch takes a fresh token.
 ///
-/// The record depends on the tracking status: Apple gives the detailed fields (click and impression dates)
-/// only when tracking is authorized, and issues a new token when the status changes. Pass the status you have,
-/// and a record fetched under another status is fetched again.
+/// Apple issues a new token when the tracking status changes: pass the status you have, and a record fetched under
+/// another status is fetched again. The sample record a development build gets (`AppleAdsAttribution.isSample`) is
+/// returned but never stored, so a release build's first call fetches the real one.
 ///
 /// ```swift
 /// let attribution = try await AppleAdsAttributionClient().attribution(trackingStatus: await tracking.status())
@@ -90,7 +90,7 @@ public actor AppleAdsAttributionClient {
         do {
             let record = try await task.value
             if pending?.task == task { pending = nil }
-            store.save(StoredAppleAdsAttribution(record: record, trackingStatus: trackingStatus))
+            if !record.isSample { store.save(StoredAppleAdsAttribution(record: record, trackingStatus: trackingStatus)) }
             return record
         } catch {
             if pending?.task == task { pending = nil }

@@ -6,6 +6,14 @@ extension DecodeSQL {
         ("1.0", .v1), ("2.0", .v2), ("2.1", .v2point1), ("2.2", .v2point2), ("3.0", .v3), ("4.0", .v4),
     ]
 
+    /// AdAttributionKit's `conversion-type` texts, as a list for `IN (...)` (all plain ASCII words).
+    static let conversionTypeTexts = PostbackRules.conversionTypes.map { "'\($0.text)'" }.joined(separator: ", ")
+
+    /// The row's `conversion_type` cell for a `conversion-type` text: its one spelling, or NULL.
+    static let conversionTypeCell =
+        "CASE conversion_type_v "
+        + PostbackRules.conversionTypes.map { "WHEN '\($0.text)' THEN '\($0.cell)' " }.joined() + "END"
+
     /// The letters a country code is made of.
     static let asciiLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
@@ -98,7 +106,7 @@ extension DecodeSQL {
             (.unknownCoarse, "coarse_v IS NOT NULL AND coarse_v NOT IN ('low', 'medium', 'high')"),
             (
                 .unknownConversionType,
-                "conversion_type_v IS NOT NULL AND conversion_type_v NOT IN ('download', 'redownload', 're-engagement')"
+                "conversion_type_v IS NOT NULL AND conversion_type_v NOT IN (\(Self.conversionTypeTexts))"
             ),
             (.unknownInteractionType, "interaction_v IS NOT NULL AND interaction_v NOT IN ('click', 'view')"),
             (.fineAndCoarse, "fine_v IS NOT NULL AND coarse_v IS NOT NULL"),
@@ -109,6 +117,7 @@ extension DecodeSQL {
             ),
             (.invalidFine, "\(fine) AND fine_valid = 0 AND fine_ambiguous = 0"),
             (.ambiguousVersion, "\(fine) AND fine_ambiguous = 1"),
+            (.testPostback, "\(skan) AND fine_n = 0 AND source_app_n = 0"),
         ]
     }
 }

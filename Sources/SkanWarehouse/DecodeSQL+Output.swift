@@ -101,7 +101,6 @@ extension DecodeSQL {
             WHEN (aak OR version_known = '4.0') AND window_number = 1 THEN \
             CASE WHEN publisher_v IS NOT NULL THEN 3 WHEN fine_v IS NOT NULL THEN 2 WHEN coarse_v IS NOT NULL THEN 1 END END
             """
-        let conversionTypes = "'download', 'redownload', 're-engagement'"
         let valid = "fine_n BETWEEN 0 AND 63 AND fine_valid = 1"
         let meaning = coarseMeaningColumn()
         // Every column of `skanc postbacks` but `file` (the view reads one table of lines), in its order.
@@ -138,7 +137,7 @@ extension DecodeSQL {
                         "CASE WHEN aak THEN CASE WHEN interaction_v IN ('click', 'view') THEN interaction_v END WHEN fidelity_n = 0 THEN 'view' WHEN fidelity_n = 1 THEN 'click' END"
                 case .conversionType:
                     expression =
-                        "CASE WHEN aak THEN CASE WHEN conversion_type_v IN (\(conversionTypes)) THEN conversion_type_v END WHEN redownload_v = 'true' THEN 'redownload' WHEN redownload_v = 'false' THEN 'download' END"
+                        "CASE WHEN aak THEN \(Self.conversionTypeCell) WHEN redownload_v = 'true' THEN 'redownload' WHEN redownload_v = 'false' THEN 'download' END"
                 case .tier: expression = tier
                 case .countryCode: expression = "CASE WHEN country_ok THEN country_v END"
                 case .fineValue: expression = "fine_v"

@@ -42,6 +42,18 @@ func readPostbacks(
                 row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
     }
 
+    @Test func bothSpellingsOfReengagementAreOneConversionType() throws {
+        // Apple's payloads write `re-engagement`; its "Receiving ad attributions and postbacks" page `reengagement`.
+        let lines = [
+            PostbackLines.aak(payload: #""conversion-type":"reengagement""#),
+            PostbackLines.aak(payload: #""conversion-type":"re-engagement""#),
+        ]
+        let (rows, summary) = readPostbacks(Array((lines.joined(separator: "\n") + "\n").utf8), schema: try Self.shop())
+        #expect(summary.ok == 2)
+        #expect(
+            rows.dropFirst().map { Self.columns(rows[0], $0)["conversion_type"] } == ["re-engagement", "re-engagement"])
+    }
+
     @Test func applesExamplesDecodeWithTheShopSchema() throws {
         let bytes = try [UInt8](
             Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl")))

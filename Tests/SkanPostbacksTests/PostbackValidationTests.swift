@@ -24,7 +24,17 @@ import Testing
         (L.skan("4.0", #""coarse-conversion-value":"high","postback-sequence-index":2"#), .ok, "4.0 third postback"),
         (L.skan("4.0", #""did-win":false"#), .ok, "a 4.0 non-winner"),
         (L.aak(), .ok, "AdAttributionKit"),
+        // Apple's test postbacks always carry source-app-id and conversion-value 0; a real one has an app's ID.
+        (L.skan("3.0", #""conversion-value":0,"source-app-id":0"#), .testPostback, "an SKAdNetwork test postback"),
+        (L.skan("4.0", #""conversion-value":0,"source-app-id":0"#), .testPostback, "a 4.0 test postback"),
+        (L.skan("4.0", #""conversion-value":0,"source-app-id":1"#), .ok, "a real fine value 0"),
+        (L.skan("4.0", #""conversion-value":1,"source-app-id":0"#), .ok, "a test postback is 0 and 0"),
+        (L.aak(payload: #""publisher-item-identifier":0"#, stanza: #""conversion-value":0"#), .ok, "AdAttributionKit"),
         (L.aak(payload: #""publisher-item-identifier":7,"conversion-type":"re-engagement""#), .ok, "re-engagement"),
+        (
+            L.aak(payload: #""conversion-type":"reengagement""#), .ok,
+            "reengagement, as Apple's Receiving page spells it"
+        ),
         // Types and numbers.
         (L.skan("4.0", #""conversion-value":"12""#), .wrongType, "a string for a number"),
         (L.skan("4.0", #""conversion-value":null"#), .wrongType, "null for a number"),

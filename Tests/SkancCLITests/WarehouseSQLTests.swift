@@ -73,7 +73,9 @@ import Testing
             "ok", "line-too-long", "not-json", "not-object", "jws-unreadable", "wrong-type", "out-of-range",
             "unknown-version", "missing-field", "field-not-allowed", "signed-field-outside", "value-in-payload",
             "bad-source-identifier", "unknown-coarse", "unknown-conversion-type", "unknown-interaction-type",
-            "fine-and-coarse", "fine-not-first", "non-winner-extra", "invalid-fine", "ambiguous-version", "duplicate",
+            "fine-and-coarse", "fine-not-first", "non-winner-extra", "invalid-fine", "ambiguous-version",
+            "test-postback",
+            "duplicate",
         ]
         #expect(seen == expected, "missing: \(expected.subtracting(seen)), unexpected: \(seen.subtracting(expected))")
     }

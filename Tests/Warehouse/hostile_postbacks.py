@@ -70,10 +70,13 @@ def main():
     case("skan-4.0-tier0", skan("4.0", n=next(n)))
     case("skan-4.0-tier1", skan("4.0", '"coarse-conversion-value":"medium"', n=next(n)).replace('"source-identifier":"1234"', '"source-identifier":"12"'))
     case("skan-4.0-unknown-keys", skan("4.0", '"conversion-value":3,"x":{"y":[1,2,{"z":null}]},"attribution-signature":"MEUCIQ"', n=next(n)))
+    case("skan-test-postback", skan("3.0", '"conversion-value":0,"source-app-id":0', n=next(n)))
+    case("skan-test-postback-4.0", skan("4.0", '"conversion-value":0,"source-app-id":0.0', n=next(n)))
     case("aak-fine", aak(n=next(n)))
     case("aak-coarse", aak(stanza='"coarse-conversion-value":"medium","country-code":"DE"', n=next(n), interaction="view"))
     case("aak-publisher", aak('"publisher-item-identifier":1234567891', n=next(n)))
     case("aak-reengagement", aak('"conversion-type":"re-engagement"', n=next(n)))
+    case("aak-reengagement-unhyphenated", aak('"conversion-type":"reengagement"', n=next(n)))
     # Not JSON, not an object, too long, blank.
     case("not-json-trailing-comma", '{"version":"4.0",}')
     case("not-json-text-after", '{"version":"4.0"} x')

@@ -169,6 +169,11 @@ extension PostbackLineDecoder {
             row.fineIsValid = validFine[fine]
             if !row.fineIsValid { row.flag(ambiguousFine[fine] ? .ambiguousVersion : .invalidFine) }
         }
+        if row.framework == .skadnetwork, row.fineValue == 0, row.publisherKind == .app, let app = row.publisher,
+            case .value(0) = JSONInteger.read(bytes(of: app, line: line, payload: payload), app.span.start, app.span.end)
+        {
+            row.flag(.testPostback)
+        }
     }
 
     /// The privacy tier a winning first postback's fields imply (Apple's tier table: tier 3 adds the
@@ -228,7 +233,7 @@ extension PostbackLineDecoder {
     private static func conversionType(_ text: UnsafeBufferPointer<UInt8>) -> PostbackRow.ConversionType? {
         if equal(text, "download") { return .download }
         if equal(text, "redownload") { return .redownload }
-        if equal(text, "re-engagement") { return .reengagement }
+        if equal(text, "re-engagement") || equal(text, "reengagement") { return .reengagement }
         return nil
     }
 

@@ -80,6 +80,13 @@ package enum PostbackRules {
     package static let adAttributionKitPayloadAllowed = adAttributionKitPayloadRequired.union([
         .publisherItemIdentifier, .marketplaceIdentifier, .impressionType,
     ])
+    /// AdAttributionKit's `conversion-type` texts, each with the cell the row gives it. Apple's payloads write
+    /// `re-engagement`; its "Receiving ad attributions and postbacks" page spells it `reengagement`: both are read,
+    /// and written as `re-engagement`.
+    package static let conversionTypes: [(text: String, cell: String)] = [
+        ("download", "download"), ("redownload", "redownload"), ("re-engagement", "re-engagement"),
+        ("reengagement", "re-engagement"),
+    ]
     /// The values: outside the payload, where the app's updates put them.
     package static let values: PostbackKeySet = [.conversionValue, .coarseConversionValue]
     /// Where the publisher shows: an app's id or a web ad's domain, at the highest privacy tier only.

@@ -46,6 +46,10 @@ public enum PostbackStatus: Int, Sendable, CaseIterable {
     /// With versions live together: a fine value valid in more than one of them, so the version that made it
     /// is unknown (`skanc check --live-together` shows which values; reserved bits with a code mark versions).
     case ambiguousVersion
+    /// An SKAdNetwork test postback: `source-app-id` and `conversion-value` both 0, which Apple's test postbacks
+    /// always carry (StoreKit, "Verifying an install-validation postback") and no real install can (0 is no App
+    /// Store ID). Read, but never counted as an install.
+    case testPostback
     /// A signature that is not Apple's (`invalid`, `missing`, `unknown-key`, `unsupported`, or `development`
     /// unless development postbacks are allowed): the `signature` column says which.
     case badSignature
@@ -88,6 +92,7 @@ public enum PostbackStatus: Int, Sendable, CaseIterable {
         case .nonWinnerExtra: "non-winner-extra"
         case .invalidFine: "invalid-fine"
         case .ambiguousVersion: "ambiguous-version"
+        case .testPostback: "test-postback"
         case .badSignature: "bad-signature"
         case .duplicate: "duplicate"
         }
