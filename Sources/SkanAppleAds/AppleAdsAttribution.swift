@@ -47,10 +47,11 @@ public struct AppleAdsAttribution: Sendable, Equatable, Codable {
     /// real one (and the iAd framework's test data before it).
     public static let sampleIdentifier = 1_234_567_890
 
-    /// Whether this is the sample record a development build gets (organization, campaign and ad group all
-    /// `sampleIdentifier`), not an attribution: never to be kept or counted as one.
+    /// Whether this is the sample record a development build gets (campaign and ad group both `sampleIdentifier`,
+    /// as in AdServices' sample and the iAd framework's test data), not an attribution: never to be kept or
+    /// counted as one.
     public var isSample: Bool {
-        attributed && [organization, campaign, adGroup].allSatisfy { $0 == Self.sampleIdentifier }
+        attributed && campaign == Self.sampleIdentifier && adGroup == Self.sampleIdentifier
     }
 
     /// A record; absent fields are nil.

@@ -90,7 +90,9 @@ public actor AppleAdsAttributionClient {
         do {
             let record = try await task.value
             if pending?.task == task { pending = nil }
-            if !record.isSample { store.save(StoredAppleAdsAttribution(record: record, trackingStatus: trackingStatus)) }
+            if !record.isSample {
+                store.save(StoredAppleAdsAttribution(record: record, trackingStatus: trackingStatus))
+            }
             return record
         } catch {
             if pending?.task == task { pending = nil }

@@ -89,6 +89,24 @@ enum AttributionFixtures {
         #expect(await transport.requests.count == 1)
     }
 
+    @Test func theSampleRecordOfADevelopmentBuildIsNeverStored() async throws {
+        // What AdServices answers a development build: Apple's sample, every identifier 1234567890.
+        let sample = Data(
+            #"{"attribution":true,"orgId":1234567890,"campaignId":1234567890,"conversionType":"Download","clickDate":"2020-04-08T17:17Z","claimType":"Click","adGroupId":1234567890,"countryOrRegion":"US","keywordId":12323222,"adId":1234567890}"#
+                .utf8)
+        let (transport, store) = (FakeTransport([200], answer: sample), InMemoryAttributionStore())
+        let client = AppleAdsAttributionClient(
+            tokens: FakeTokens(), transport: transport, store: store, sleeper: RecordingSleeper())
+        let record = try await client.attribution()
+        #expect(record.isSample && record.campaign == AppleAdsAttribution.sampleIdentifier)
+        #expect(store.load() == nil)
+        // The next call asks again, so a release build's real record is the one kept.
+        _ = try await client.attribution()
+        #expect(await transport.requests.count == 2)
+        #expect(!AttributionFixtures.expected.isSample)
+        #expect(!AppleAdsAttribution(source: .adServices, attributed: false).isSample)
+    }
+
     @Test func threeNotFoundsGiveUpAndStoreNothing() async throws {
         let (transport, sleeper, store) = (FakeTransport([404]), RecordingSleeper(), InMemoryAttributionStore())
         let client = AppleAdsAttributionClient(
@@ -217,12 +235,12 @@ enum AttributionFixtures {
     @Test func readsEveryFieldAppleDocuments() throws {
         // An impression claim with tracking authorized, on a device before iOS 15.2 (a creative set, no ad).
         let answer =
-            #"{"attribution":true,"orgId":1,"campaignId":2,"adGroupId":3,"keywordId":4,"creativeSetId":5,"conversionType":"Preorder","claimType":"Impression","impressionDate":"2025-03-01T08:30Z","supplyPlacement":"APPSTORE_TODAY_TAB","countryOrRegion":"JP"}"#
+            #"{"attribution":true,"orgId":1,"campaignId":2,"adGroupId":3,"keywordId":4,"creativeSetId":5,"conversionType":"PreOrder","claimType":"Impression","impressionDate":"2025-03-01T08:30Z","supplyPlacement":"APPSTORE_TODAY_TAB","countryOrRegion":"JP"}"#
         #expect(
             try AppleAdsAttribution(json: Data(answer.utf8))
                 == AppleAdsAttribution(
                     source: .adServices, attributed: true, organization: 1, campaign: 2, adGroup: 3, keyword: 4,
-                    countryOrRegion: "JP", conversionType: "Preorder", claimType: "Impression",
+                    countryOrRegion: "JP", conversionType: "PreOrder", claimType: "Impression",
                     impressionDate: "2025-03-01T08:30:00Z", supplyPlacement: "APPSTORE_TODAY_TAB", creativeSet: 5))
         #expect(throws: AppleAdsAttribution.ReadingError(code: "bad-date", key: "impressionDate")) {
             try AppleAdsAttribution(json: Data(#"{"attribution":true,"impressionDate":"soon"}"#.utf8))

@@ -170,7 +170,8 @@ extension PostbackLineDecoder {
             if !row.fineIsValid { row.flag(ambiguousFine[fine] ? .ambiguousVersion : .invalidFine) }
         }
         if row.framework == .skadnetwork, row.fineValue == 0, row.publisherKind == .app, let app = row.publisher,
-            case .value(0) = JSONInteger.read(bytes(of: app, line: line, payload: payload), app.span.start, app.span.end)
+            case .value(0) = JSONInteger.read(
+                bytes(of: app, line: line, payload: payload), app.span.start, app.span.end)
         {
             row.flag(.testPostback)
         }
