@@ -48,8 +48,7 @@ extension InfoPlistCheck {
         }
         for scope in windows.keys.sorted() {
             let scopePath = "\(path).\(scope)"
-            if scope != "global", Self.identifierProblem(scope, suffixes: [".adattributionkit", ".skadnetwork"]) != nil
-            {
+            if scope != "global", !Self.isNetworkScope(scope) {
                 add(
                     .unknownKey(scopePath, known: "global, or an ad network ID such as 'example123.adattributionkit'"),
                     at: path)
@@ -115,6 +114,36 @@ extension InfoPlistCheck {
         }
     }
 
+    /// Where copies go: `AttributionCopyEndpoint` is read at the top level only (several guides nest it in an
+    /// `AdAttributionKit` dictionary, and no copy arrives), and asking for re-engagement copies needs it.
+    mutating func checkCopyEndpointPlacement() {
+        let endpoint = "AttributionCopyEndpoint"
+        for key in root.keys.sorted() {
+            guard let nested = root[key] as? [String: Any], nested[endpoint] != nil else { continue }
+            add(.copyEndpointMisplaced("\(key).\(endpoint)", endpoint: endpoint), at: key)
+        }
+        let copies = "EligibleForAdAttributionKitReengagementPostbackCopies"
+        if let value = root[copies], Self.isBoolean(value), (value as? NSNumber)?.boolValue == true,
+            root[endpoint] == nil
+        {
+            add(.copiesWithoutEndpoint(copies, endpoint: endpoint), at: copies)
+        }
+    }
+
+    /// Whether `scope` names an ad network in `AttributionWindows`: an ID shaped like `example123.adattributionkit`
+    /// or `.skadnetwork`, or a reverse-DNS identifier such as the `com.apple.test.itms11.2` of Apple's own example.
+    static func isNetworkScope(_ scope: String) -> Bool {
+        if identifierProblem(scope, suffixes: [".adattributionkit", ".skadnetwork"]) == nil { return true }
+        let labels = scope.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                }
+            }
+    }
+
     /// A property list number with a whole value (`<integer>` or a `<real>` such as 24.0), not a Boolean.
     static func wholeNumber(_ value: Any) -> Int? {
         guard !isBoolean(value), let number = value as? NSNumber else { return nil }
@@ -170,6 +199,20 @@ extension Diagnostic {
         .error(
             .attributionCooldownOutOfRange,
             "\(path) is \(InfoPlistCheck.shown("\(value)")); give a whole number of hours from 0 to 720", at: nil)
+    }
+
+    fileprivate static func copyEndpointMisplaced(_ path: String, endpoint: String) -> Diagnostic {
+        .error(
+            .copyEndpointMisplaced,
+            "\(path): the system reads \(endpoint) at the top level of the Info.plist only, so no copy would arrive; move it there",
+            at: nil)
+    }
+
+    fileprivate static func copiesWithoutEndpoint(_ key: String, endpoint: String) -> Diagnostic {
+        .error(
+            .reengagementCopiesWithoutEndpoint,
+            "\(key) asks for copies of re-engagement postbacks, but there is no top-level \(endpoint) to send them to; add it (an https URL of your domain)",
+            at: nil)
     }
 
     fileprivate static func notABoolean(_ key: String) -> Diagnostic {

@@ -75,6 +75,7 @@ public struct InfoPlistCheck {
         checkTrackingDescription()
         checkAdAttributionKitConfigurations()
         checkEligibilityKeys()
+        checkCopyEndpointPlacement()
         diagnostics = diagnostics.sortedByLocation()
     }
 

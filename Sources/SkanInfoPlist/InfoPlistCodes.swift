@@ -68,4 +68,8 @@ extension DiagnosticCode {
     public static let adAttributionKitKeyUnknown = DiagnosticCode("adattributionkit-key-unknown")
     /// An `EligibleForAdAttributionKit…` key that is not a Boolean.
     public static let eligibilityNotBoolean = DiagnosticCode("eligibility-not-boolean")
+    /// `AttributionCopyEndpoint` inside a dictionary: the system reads it at the top level only.
+    public static let copyEndpointMisplaced = DiagnosticCode("copy-endpoint-misplaced")
+    /// Re-engagement postback copies asked for without a top-level `AttributionCopyEndpoint` to receive them.
+    public static let reengagementCopiesWithoutEndpoint = DiagnosticCode("reengagement-copies-without-endpoint")
 }

@@ -86,6 +86,45 @@ import Testing
         }
     }
 
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    func copiesNeedATopLevelEndpoint(_ format: PropertyListSerialization.PropertyListFormat) throws {
+        let codes: Set<DiagnosticCode> = [.copyEndpointMisplaced, .reengagementCopiesWithoutEndpoint]
+        func found(_ root: [String: Any]) throws -> [Diagnostic] {
+            let data = try PropertyListSerialization.data(fromPropertyList: root, format: format, options: 0)
+            return InfoPlistCheck(try InfoPlistFile.parse([UInt8](data))).diagnostics.filter { codes.contains($0.code) }
+        }
+        // As several guides write it: nested, so the system never sees it, and the copies it asks for never come.
+        let nested = try found([
+            "AdAttributionKit": ["AttributionCopyEndpoint": "https://example.com"],
+            "EligibleForAdAttributionKitReengagementPostbackCopies": true,
+        ])
+        #expect(
+            nested.map(\.message) == [
+                "AdAttributionKit.AttributionCopyEndpoint: the system reads AttributionCopyEndpoint at the top level of the Info.plist only, so no copy would arrive; move it there",
+                "EligibleForAdAttributionKitReengagementPostbackCopies asks for copies of re-engagement postbacks, but there is no top-level AttributionCopyEndpoint to send them to; add it (an https URL of your domain)",
+            ])
+        #expect(nested.allSatisfy { $0.severity == .error })
+        // At the top level, or with the copies not asked for, nothing.
+        #expect(
+            try found([
+                "AttributionCopyEndpoint": "https://example.com",
+                "EligibleForAdAttributionKitReengagementPostbackCopies": true,
+            ]).isEmpty)
+        #expect(try found(["EligibleForAdAttributionKitReengagementPostbackCopies": false]).isEmpty)
+    }
+
+    @Test func applesOwnExampleNetworkIDIsANetwork() throws {
+        // "Configuring attribution rules for your app" keys its per-network windows by `com.apple.test.itms11.2`.
+        let root: [String: Any] = [
+            "AdAttributionKitConfigurations": [
+                "AttributionWindows": ["com.apple.test.itms11.2": ["install": ["click": 7, "view": 1]]]
+            ]
+        ]
+        #expect(try Self.findings(root, format: .xml).isEmpty)
+        #expect(InfoPlistCheck.isNetworkScope("example123.adattributionkit"))
+        #expect(!InfoPlistCheck.isNetworkScope("Some Network") && !InfoPlistCheck.isNetworkScope("global."))
+    }
+
     @Test func notADictionaryIsSaid() throws {
         let found = try Self.findings(["AdAttributionKitConfigurations": ["AttributionWindows": [1]]], format: .xml)
         #expect(

@@ -77,6 +77,8 @@ import Testing
         }
         #expect(
             journey.stdout.contains("8 updates sent through adAttributionKit\n8 updates sent through skAdNetwork\n"))
+        // A target that depends on SkanRuntime alone names ConversionWindow and PerWindow.
+        #expect(journey.stdout.contains("hour 200 is in window 3; window 1 ends at hour 48\n"))
         #expect(
             journey.stdout.contains(
                 "re-engagement 5E1C0A77: window 1, fine 24\nre-engagement, 48 hours after the open: window 2\n2 re-engagement updates, all through adAttributionKit\n"

@@ -7,11 +7,13 @@ extension ConversionWindow {
     /// - `production`: windows end 48, 168 and 840 hours after first launch (an install) or after the open (a
     ///   re-engagement): StoreKit, "Receiving postbacks in multiple conversion windows"; AdAttributionKit,
     ///   "Receiving ad attributions and postbacks".
-    /// - `developerMode`: on a device in Developer Mode, AdAttributionKit's windows are 3 minutes each (0-3, 3-6
-    ///   and 6-9 minutes) counted from the first conversion-value update (AdAttributionKit, "Testing ad
-    ///   attributions with Developer Mode"), so that windows 2 and 3 can be rehearsed in a sitting. Turn it on in
-    ///   debug builds only: on a device not in Developer Mode the system keeps the production windows, and an
-    ///   updater on the short schedule would think windows over that are not.
+    /// - `developerMode`: on a device in Developer Mode with the AdAttributionKit Developer Mode switch on
+    ///   (Settings > Developer > Ad Attribution Testing), the windows of *development* postbacks are 3 minutes each
+    ///   (0-3, 3-6 and 6-9 minutes) counted from the first conversion-value update (AdAttributionKit, "Testing ad
+    ///   attributions with Developer Mode"), so that windows 2 and 3 can be rehearsed in a sitting. Postbacks of
+    ///   production impressions keep the full windows even there. Turn it on in debug builds with a development
+    ///   postback only: elsewhere the system keeps the production windows, and an updater on the short schedule
+    ///   would think windows over that are not.
     public struct Schedule: Sendable, Hashable, CustomStringConvertible {
         /// Seconds after the start at which each window ends.
         public let ends: PerWindow<TimeInterval>

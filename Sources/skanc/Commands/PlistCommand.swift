@@ -26,8 +26,9 @@ enum PlistCommand {
                 judged in any language (its purpose stated, no pressure on the user);
               adattributionkit-configuration-malformed, attribution-window-out-of-range (click 1-30 days, view 1-7),
                 ignore-interaction-type-invalid, attribution-cooldown-out-of-range (0-720 hours),
-                eligibility-not-boolean (errors), adattributionkit-key-unknown (warning):
-                AdAttributionKitConfigurations and the EligibleForAdAttributionKit... keys;
+                eligibility-not-boolean, copy-endpoint-misplaced, reengagement-copies-without-endpoint (errors),
+                adattributionkit-key-unknown (warning): AdAttributionKitConfigurations, the
+                EligibleForAdAttributionKit... keys and where AttributionCopyEndpoint sits;
               skadnetwork-items-not-array, ad-network-identifiers-not-array, report-endpoint-not-string,
                 tracking-description-not-string (errors): a key of the wrong type;
               plist-unreadable, plist-too-large, plist-not-dictionary, plist-key-repeated, plist-unwritable,
