@@ -137,10 +137,11 @@ extension InfoPlistCheck {
         let labels = scope.split(separator: ".", omittingEmptySubsequences: false)
         return labels.count >= 2
             && labels.allSatisfy { label in
-                !label.isEmpty && label.utf8.allSatisfy { byte in
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                }
+                !label.isEmpty
+                    && label.utf8.allSatisfy { byte in
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    }
             }
     }
 

@@ -26,10 +26,12 @@ enum UsageDescription {
         "improve your experience", "improve the experience", "improve user experience", "enhance your experience",
         "better experience", "personalized experience", "personalised experience", "improve our services",
         "improve our app", "improve the app", "better service", "personalize your experience",
-        "personalise your experience", "personalize the experience", "améliorer votre expérience", "meilleure expérience",
+        "personalise your experience", "personalize the experience", "améliorer votre expérience",
+        "meilleure expérience",
         "erfahrung zu verbessern", "erlebnis zu verbessern", "besseres erlebnis", "mejorar tu experiencia",
         "mejorar su experiencia", "mejor experiencia", "melhorar sua experiência", "melhorar a sua experiência",
-        "melhor experiência", "更好的服务", "更好的服務", "使用体验", "使用體驗", "提升您的体验", "改善您的体验", "提升体验", "改善体验", "更好的体验", "提升您的體驗", "更好的體驗",
+        "melhor experiência", "更好的服务", "更好的服務", "使用体验", "使用體驗", "提升您的体验", "改善您的体验", "提升体验", "改善体验", "更好的体验", "提升您的體驗",
+        "更好的體驗",
         "体験を向上", "より良い体験", "エクスペリエンスを向上", "경험을 개선", "더 나은 경험",
     ]
 
