@@ -95,7 +95,8 @@ extension DecodeSQL {
             AND \(dialect.trimBoth("lower(\(id))", "'0123456789abcdef-'")) = ''
             """
         let key = "CASE WHEN \(uuid) THEN lower(\(id)) ELSE \(id) END"
-        let earlier = "ROW_NUMBER() OVER (PARTITION BY \(key) ORDER BY line) > 1"
+        // Ranked among the lines that pass every check: a bad line never takes a key from a later genuine one.
+        let earlier = "ROW_NUMBER() OVER (PARTITION BY \(key), status_checked ORDER BY line) > 1"
         let tier = """
             CASE WHEN NOT decoded OR did_win_v = 'false' THEN NULL \
             WHEN (aak OR version_known = '4.0') AND window_number = 1 THEN \

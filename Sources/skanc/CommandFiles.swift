@@ -16,6 +16,19 @@ enum CommandFiles {
         return [UInt8](data)
     }
 
+    /// Refuses as bad usage an `output` that is one of the files the command reads (the same file by device and
+    /// inode, whatever the name or link): writing it would destroy what was read, and raw postbacks cannot be
+    /// fetched again. `inputs` pairs each path with how the message names it ("the schema itself"); `what` names
+    /// what the output holds ("the report").
+    static func refuseOutput(
+        _ output: String?, over inputs: [(path: String, role: String)], what: String, command: String
+    ) throws(UsageError) {
+        guard let output, let input = inputs.first(where: { FileOutput.replaces(output, input: $0.path) }) else {
+            return
+        }
+        throw UsageError(message: "'\(output)' is \(input.role); write \(what) to another file", command: command)
+    }
+
     /// `text` written to `output` (only when its content changes), or to standard output when no file is given.
     static func write(_ text: String, to output: String?) -> ExitStatus {
         guard let output else {

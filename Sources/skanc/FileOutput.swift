@@ -66,11 +66,14 @@ enum FileOutput {
         return true
     }
 
-    /// Whether two paths name the same file (the same device and inode), following links.
-    static func sameFile(_ first: String, _ second: String) -> Bool {
-        var (a, b) = (stat(), stat())
-        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    /// Whether writing `output` would replace `input`: `output` is an existing regular file, and the same file
+    /// (device and inode, following links) as `input`, or as standard input for `-`. A device or pipe is written
+    /// to, never replaced, so naming one as both is no loss.
+    static func replaces(_ output: String, input: String) -> Bool {
+        var (written, read) = (stat(), stat())
+        guard stat(output, &written) == 0, written.st_mode & S_IFMT == S_IFREG else { return false }
+        let found = input == "-" ? fstat(STDIN_FILENO, &read) : stat(input, &read)
+        return found == 0 && written.st_dev == read.st_dev && written.st_ino == read.st_ino
     }
 
     /// The file a path names once its symbolic links are followed; a dangling link names its target.

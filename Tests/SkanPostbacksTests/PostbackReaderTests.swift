@@ -42,6 +42,30 @@ func readPostbacks(
                 row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
     }
 
+    /// "Count only unique postbacks with signatures you verify": a tampered copy placed before Apple's genuine
+    /// postback (its unsigned value set to 64, or its signature broken) takes no key, so the genuine one is `ok`.
+    @Test func aBadLineThatArrivesFirstDoesNotDropTheGenuinePostback() throws {
+        let examples = try String(
+            contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl"), encoding: .utf8
+        )
+        let genuine = try #require(examples.split(separator: "\n").first { $0.contains(#""source-identifier":"39""#) })
+        let outOfRange = genuine.replacingOccurrences(
+            of: #""source-identifier":"39""#, with: #""source-identifier":"39","conversion-value":64"#)
+        let forged = genuine.replacingOccurrences(of: #""source-identifier":"39""#, with: #""source-identifier":"38""#)
+        #expect(outOfRange != genuine && forged != genuine)
+        let verification = PostbackVerification()
+        for (first, status) in [(outOfRange, PostbackStatus.outOfRange), (forged, .badSignature)] {
+            for threads in [1, 2] {
+                let input = Array((first + "\n" + genuine + "\n" + genuine + "\n").utf8)
+                let (rows, summary) = readPostbacks(
+                    input, schema: try Self.shop(), chunk: 300, threads: threads, verification: verification)
+                let statuses = rows.dropFirst().map { Self.columns(rows[0], $0)["status"] }
+                #expect(statuses == [status.code, "ok", "duplicate"], "\(status) \(threads)")
+                #expect(summary.ok == 1)
+            }
+        }
+    }
+
     @Test func bothSpellingsOfReengagementAreOneConversionType() throws {
         // Apple's payloads write `re-engagement`; its "Receiving ad attributions and postbacks" page `reengagement`.
         let lines = [

@@ -107,6 +107,43 @@ import Testing
         #expect(try String(contentsOf: directory.appendingPathComponent("Shop.skan"), encoding: .utf8).hasPrefix("#"))
     }
 
+    /// Every command that writes a file refuses to write over a file it reads, by identity (a hard link or a
+    /// symbolic link to the input is the input): raw postbacks cannot be fetched again.
+    @Test func noCommandWritesOverItsOwnInput() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = { (name: String) in directory.appendingPathComponent(name).path }
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
+            toPath: file("pb.jsonl"))
+        try FileManager.default.linkItem(atPath: file("pb.jsonl"), toPath: file("hard.jsonl"))
+        try FileManager.default.createSymbolicLink(atPath: file("soft.skan"), withDestinationPath: "Shop.skan")
+        try "0h registered\n".write(toFile: file("j.txt"), atomically: true, encoding: .utf8)
+        try #"{"conversionValueSchema": []}"#.write(toFile: file("g.json"), atomically: true, encoding: .utf8)
+        let cases: [(arguments: [String], input: String)] = [
+            (["import", "ga4", "g.json", "-o", "g.json"], "g.json"),
+            (["export", "Shop.skan", "--format", "ga4", "-o", "Shop.skan"], "Shop.skan"),
+            (["export", "Shop.skan", "--format", "ga4", "--output", "soft.skan"], "Shop.skan"),
+            (["report", "Shop.skan", "pb.jsonl", "-o", "pb.jsonl"], "pb.jsonl"),
+            (["report", "Shop.skan", "pb.jsonl", "-o", "hard.jsonl"], "pb.jsonl"),
+            (["report", "Shop.skan", "pb.jsonl", "--format", "json", "-o", "Shop.skan"], "Shop.skan"),
+            (["simulate", "Shop.skan", "j.txt", "--postbacks", "--truth", "j.txt"], "j.txt"),
+            (["simulate", "Shop.skan", "j.txt", "--postbacks", "--truth", "Shop.skan"], "Shop.skan"),
+            (["generate", "Shop.skan", "-o", "soft.skan"], "Shop.skan"),
+        ]
+        for (arguments, input) in cases {
+            let before = try Data(contentsOf: URL(fileURLWithPath: file(input)))
+            let result = try CLI.run(arguments, in: directory)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("; write "), "\(arguments): \(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file(input))) == before, "\(arguments)")
+        }
+        // A device is written to, not replaced: naming it as an input and the output loses nothing.
+        let device = try CLI.run(
+            ["export", "Shop.skan", "--format", "ga4", "--allow-lossy", "-o", "/dev/null"], in: directory)
+        #expect(device.status == 0, "\(device.stderr)")
+    }
+
     @Test func fmtInPlaceKeepsTheLinkAndTheMode() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -4,10 +4,11 @@ extension Checker {
     /// Decides coarse totality and reachability exactly: every valid state (at most 64) is run through the
     /// rules of each window. A block shared by several windows is reported once, naming those windows.
     ///
-    /// Rules on events and time are decided for each state under every assignment of their atoms (an event
-    /// logged or not, `hours >= 24` true or false), as if the atoms were independent: a gap is a state and an
-    /// assignment no rule takes; a rule is used when some state and assignment reach it. Past 10 atoms a block
-    /// is checked under the assignment where nothing was logged only.
+    /// Rules on events and time are decided over every activity their terms can tell apart (`ActivitySpace`:
+    /// the hours within the block's windows, each event's count and sum, related as they are: `purchase.count >= 2`
+    /// implies `purchase`), whatever the number of terms: a gap is a state and an activity no rule takes; a rule
+    /// is used when some state and activity reach it first. A block whose activities are too many to search within
+    /// the budget gets `coverage-limit` instead of a verdict.
     mutating func checkCoverage(of schema: Schema, blocks: PerWindow<ResolvedBlock?>) {
         let states = schema.validStates
         var seen: [SourceLocation: [ConversionWindow]] = [:]
@@ -18,39 +19,34 @@ extension Checker {
         }
         for block in order {
             let windows = seen[block.keyword]!
-            var hits = Array(repeating: 0, count: block.rules.count)
-            var gaps: [Int] = []
-            var firstGapAssignment: [String] = []
-            let atoms = Array(block.rules.reduce(into: Set<Condition>()) { $0.formUnion($1.condition.activityAtoms) })
-            let assignments = atoms.count > 10 ? 1 : 1 << atoms.count
-            for state in states {
-                var gapped = false
-                for assignment in 0..<assignments {
-                    let facts = AtomAssignment(atoms: atoms, bits: assignment)
-                    if let index = block.rules.firstIndex(where: { $0.condition.holds(for: state.codes, atoms: facts) })
-                    {
-                        hits[index] += 1
-                    } else if !gapped {
-                        gapped = true
-                        if gaps.isEmpty {
-                            firstGapAssignment = atoms.map { "'\(schema.text(of: $0))' \(facts.value(of: $0))" }
-                        }
-                        gaps.append(schema.fineValue(of: state))
-                    }
-                }
+            let conditions = block.rules.map(\.condition)
+            var atoms: [Condition] = []
+            for condition in conditions {
+                for atom in condition.orderedActivityAtoms where !atoms.contains(atom) { atoms.append(atom) }
             }
-            if let example = gaps.first {
+            var search = CoverageSearch(
+                space: ActivitySpace(atoms: atoms, windows: windows), rules: conditions,
+                budget: CoverageSearch.budget)
+            var gaps: [Int] = []
+            for state in states {
+                if search.explore(state.codes) { gaps.append(schema.fineValue(of: state)) }
+            }
+            if search.exhausted {
+                report(.coverageLimit(in: windows, block: block, atoms: atoms.count))
+                continue
+            }
+            if let example = gaps.first, let point = search.gapPoint {
+                let activity = atoms.map { "'\(schema.text(of: $0))' \(point.value(of: $0) ?? false)" }
                 report(
                     .coarseGap(
                         fineValue: example, more: gaps.count - 1, of: states.count, in: windows, block: block,
-                        activity: firstGapAssignment))
+                        activity: activity))
             }
-            for (rule, count) in zip(block.rules, hits) where count == 0 {
-                let anyMatch = states.contains { state in
-                    (0..<assignments).contains { bits in
-                        rule.condition.holds(for: state.codes, atoms: AtomAssignment(atoms: atoms, bits: bits))
-                    }
-                }
+            for (index, rule) in block.rules.enumerated() where !search.used[index] {
+                var alone = CoverageSearch(
+                    space: search.space, rules: [rule.condition], budget: CoverageSearch.budget)
+                let anyMatch = states.contains { alone.reaches(0, codes: $0.codes) }
+                guard !alone.exhausted else { continue }
                 let why =
                     anyMatch
                     ? "earlier rules already take every state that '\(schema.text(of: rule.condition))' matches"
@@ -61,38 +57,18 @@ extension Checker {
     }
 }
 
-/// Truth values for the activity atoms of a block: bit `i` of `bits` for `atoms[i]`.
-struct AtomAssignment {
-    var atoms: [Condition]
-    var bits: Int
-
-    func value(of atom: Condition) -> Bool {
-        guard let index = atoms.firstIndex(of: atom) else { return false }
-        return bits >> index & 1 == 1
-    }
-}
-
 extension Condition {
-    /// The terms that read events or time (`purchase`, `purchase.count >= 2`, `hours >= 24`).
-    var activityAtoms: Set<Condition> {
+    /// The terms that read events or time (`purchase`, `purchase.count >= 2`, `hours >= 24`), in the order they
+    /// are written, each once.
+    var orderedActivityAtoms: [Condition] {
         switch self {
         case .always, .flag, .comparison: []
         case .event, .eventMeasure, .hours: [self]
-        case .not(let inner): inner.activityAtoms
-        case .all(let parts), .any(let parts): parts.reduce(into: []) { $0.formUnion($1.activityAtoms) }
-        }
-    }
-
-    /// Whether the condition holds for `codes` with each activity atom as `atoms` says.
-    func holds(for codes: [Int], atoms: AtomAssignment) -> Bool {
-        switch self {
-        case .always: true
-        case .flag(let field): codes[field] == 1
-        case .comparison(let field, let op, let code): op.holds(codes[field], code)
-        case .event, .eventMeasure, .hours: atoms.value(of: self)
-        case .not(let inner): !inner.holds(for: codes, atoms: atoms)
-        case .all(let parts): parts.allSatisfy { $0.holds(for: codes, atoms: atoms) }
-        case .any(let parts): parts.contains { $0.holds(for: codes, atoms: atoms) }
+        case .not(let inner): inner.orderedActivityAtoms
+        case .all(let parts), .any(let parts):
+            parts.reduce(into: []) { atoms, part in
+                for atom in part.orderedActivityAtoms where !atoms.contains(atom) { atoms.append(atom) }
+            }
         }
     }
 }
@@ -111,6 +87,20 @@ extension Diagnostic {
             notes: [
                 .init(
                     "end the block with a rule such as 'low otherwise' so that every state gets a coarse value",
+                    at: block.rules.last?.location ?? block.keyword)
+            ])
+    }
+
+    fileprivate static func coverageLimit(in windows: [ConversionWindow], block: Checker.ResolvedBlock, atoms: Int)
+        -> Diagnostic
+    {
+        .error(
+            .coverageLimit,
+            "the coarse rules in \(describeWindows(windows)) read \(atoms) event and time terms in more combinations than can be checked (more than \(CoverageSearch.budget)), so a state could reach no rule unseen",
+            at: block.keyword,
+            notes: [
+                .init(
+                    "end the block with a rule such as 'low otherwise', or write fewer terms per rule",
                     at: block.rules.last?.location ?? block.keyword)
             ])
     }

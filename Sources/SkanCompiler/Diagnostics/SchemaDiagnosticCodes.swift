@@ -22,6 +22,8 @@ extension DiagnosticCode {
     public static let coarseGap = DiagnosticCode("coarse-gap")
     /// A coarse rule that no state can reach.
     public static let unreachable = DiagnosticCode("unreachable")
+    /// A coarse block whose event and time terms combine in more ways than the coverage check can search.
+    public static let coverageLimit = DiagnosticCode("coverage-limit")
     /// Bucket ranges that overlap, are malformed, or a buckets field whose cases lack ranges.
     public static let bucket = DiagnosticCode("bucket")
     /// Amounts or counts that no bucket covers.

@@ -99,13 +99,21 @@ extension ExportLoss {
             )
         case .tooManyEntries(let count, let limit):
             return (
-                .exportLimit, "the schema needs \(count) entries and \(platform) allows \(limit)",
+                // Building stops one entry past the limit: past it, the count says only that.
+                .exportLimit,
+                "the schema needs \(count > limit ? "more than \(limit)" : "\(count)") entries and \(platform) allows \(limit)",
                 "cut to the first \(limit)", "read fewer fields or events in the window"
             )
         case .tooManyAlternatives(let limit):
             return (
                 .exportLimit, "the conditions multiply into more than \(limit) alternatives for one state",
                 "with the first \(limit)", "write fewer 'or's, or split the conditions over fewer fields"
+            )
+        case .tooMuchWork(let limit):
+            return (
+                .exportLimit,
+                "the conditions multiply into more than \(limit) combinations of events, more than an export builds",
+                "with what was built before the limit", "write fewer 'or's, or split the conditions over fewer fields"
             )
         case .currencies(let codes):
             return (

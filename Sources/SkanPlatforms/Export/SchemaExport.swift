@@ -35,17 +35,22 @@ public struct SchemaExport: Sendable {
     public let warnings: [Diagnostic]
     /// The platform's name, for messages.
     public let platform: String
+    /// The conjunctions built and compared (`ExportWork`): at most about `ExportWork.limit`, whatever the schema.
+    package let workSpent: Int
 
     /// `schema` in `format`.
     public init(schema: Schema, format: Format, options: Options) {
+        let work = ExportWork()
         if format == .googleAds {
-            let export = GoogleAdsExport(schema: schema, appID: options.appID ?? "")
+            let export = GoogleAdsExport(schema: schema, appID: options.appID ?? "", work: work)
             (platform, text, losses, warnings) = ("Google Ads", export.json, export.losses, [])
+            workSpent = work.spent
             return
         }
         let ga4 = GA4Export(
             schema: schema,
-            options: .init(displayNames: options.displayNames, applyConversionValues: options.applyConversionValues))
+            options: .init(displayNames: options.displayNames, applyConversionValues: options.applyConversionValues),
+            work: work)
         losses = ga4.losses
         warnings = ga4.cutNames.first.map { [.cutDisplayNames(count: ga4.cutNames.count, first: $0)] } ?? []
         if format == .ga4 {
@@ -55,6 +60,7 @@ public struct SchemaExport: Sendable {
             platform = "the App Reporting Pack"
             text = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "").csv
         }
+        workSpent = work.spent
     }
 
     /// The losses as diagnostics: errors, or warnings with `lossy`.

@@ -11,6 +11,8 @@ struct ConditionTranslation {
     let codes: [Int?]
     /// Where the condition is written, for the losses.
     let location: SourceLocation?
+    /// The export's budget, spent on every conjunction built.
+    let work: ExportWork
     /// Whether the platform bounds the hours since first launch (Google Ads' time post install); GA4 does not.
     var allowsTime = false
     var losses: [ExportLoss.Kind] = []
@@ -21,6 +23,7 @@ struct ConditionTranslation {
     static let maximumTerms = 1_024
 
     mutating func terms(of condition: Condition, negated: Bool = false) -> [EventConjunction] {
+        guard !work.isExhausted else { return [] }
         switch condition {
         case .always:
             return negated ? [] : [.always]
@@ -57,6 +60,10 @@ struct ConditionTranslation {
         var result: [EventConjunction] = []
         for part in parts {
             result += terms(of: part, negated: negated)
+            guard work.spend() else {
+                losses.append(.tooMuchWork(limit: work.limit))
+                return []
+            }
             if result.count > Self.maximumTerms {
                 losses.append(.tooManyAlternatives(limit: Self.maximumTerms))
                 return Array(result.prefix(Self.maximumTerms))
@@ -69,20 +76,26 @@ struct ConditionTranslation {
         var result: [EventConjunction] = [.always]
         for part in parts {
             let next = terms(of: part, negated: negated)
-            result = Self.cross(result, next, losses: &losses)
+            result = Self.cross(result, next, work: work, losses: &losses)
             if result.isEmpty { break }
         }
         return result
     }
 
     /// Every conjunction of one of `left` and one of `right` that can hold, at most `maximumTerms` of them: more
-    /// is a loss (refused; cut with --allow-lossy), so that no schema makes an export slow.
+    /// is a loss (refused; cut with --allow-lossy), so that no schema makes an export slow. Each pair tried is
+    /// spent from `work`; once it is spent, nothing more is built.
     static func cross(
-        _ left: [EventConjunction], _ right: [EventConjunction], losses: inout [ExportLoss.Kind]
+        _ left: [EventConjunction], _ right: [EventConjunction], work: ExportWork, losses: inout [ExportLoss.Kind]
     ) -> [EventConjunction] {
         var result: [EventConjunction] = []
+        guard !work.isExhausted else { return [] }
         for one in left {
             for two in right {
+                guard work.spend() else {
+                    losses.append(.tooMuchWork(limit: work.limit))
+                    return []
+                }
                 guard let both = one.and(two) else { continue }
                 guard result.count < maximumTerms else {
                     losses.append(.tooManyAlternatives(limit: maximumTerms))

@@ -28,6 +28,8 @@ public struct ExportLoss: Hashable, Sendable {
         case tooManyEntries(count: Int, limit: Int)
         /// Conditions whose alternatives multiply past what an export follows (`a or b` in every field).
         case tooManyAlternatives(limit: Int)
+        /// Conditions that multiply into more work than an export does (`ExportWork`).
+        case tooMuchWork(limit: Int)
         /// A name longer than the platform allows.
         case nameTooLong(String, limit: Int)
         /// A value whose events are not one range of each (Google Ads describes each value with one mapping).
@@ -53,6 +55,12 @@ public struct ExportLoss: Hashable, Sendable {
 /// Losses as they are found, merged by kind and place.
 struct LossLedger {
     private(set) var losses: [ExportLoss] = []
+
+    /// A spent budget is a loss even where no step that ran out said so (a simplification stopped half way).
+    mutating func recordExhaustion(of work: ExportWork) {
+        let said = losses.contains { if case .tooMuchWork = $0.kind { true } else { false } }
+        if work.isExhausted, !said { record(.tooMuchWork(limit: work.limit), at: nil, fineValue: nil, window: .first) }
+    }
 
     mutating func record(
         _ kind: ExportLoss.Kind, at location: SourceLocation?, fineValue: Int?, window: ConversionWindow

@@ -34,11 +34,17 @@ public struct FirstMatchList: Sendable {
 
     /// The lists of `schema`, each at most `entryLimit` entries of at most `eventLimit` events.
     public init(schema: Schema, entryLimit: Int, eventLimit: Int) {
+        self.init(schema: schema, entryLimit: entryLimit, eventLimit: eventLimit, work: ExportWork())
+    }
+
+    /// The lists, built within `work` (all windows together).
+    init(schema: Schema, entryLimit: Int, eventLimit: Int, work: ExportWork) {
         var ledger = LossLedger()
         windows = PerWindow { window in
             let orderings = schema.fields.map { FieldOrdering(field: $0, window: window, allowsTime: false) }
             var builder = WindowListBuilder(
-                schema: schema, window: window, orderings: orderings, eventLimit: eventLimit)
+                schema: schema, window: window, orderings: orderings, eventLimit: eventLimit, entryLimit: entryLimit,
+                work: work)
             builder.build()
             var entries = builder.entries
             for loss in builder.losses {
@@ -51,6 +57,7 @@ public struct FirstMatchList: Sendable {
             }
             return entries
         }
+        ledger.recordExhaustion(of: work)
         let currencies = Set(schema.events.compactMap(\.currency)).sorted()
         if currencies.count > 1 {
             ledger.record(.currencies(currencies), at: schema.sites.event(0), fineValue: nil, window: .first)
@@ -71,6 +78,9 @@ private struct WindowListBuilder {
     let window: ConversionWindow
     let orderings: [FieldOrdering]
     let eventLimit: Int
+    /// Past this many entries the list is refused anyway: building stops one entry after it.
+    let entryLimit: Int
+    let work: ExportWork
     /// The fields the window's values depend on, ascending.
     let needed: [Int]
     var entries: [FirstMatchEntry] = []
@@ -81,11 +91,16 @@ private struct WindowListBuilder {
     /// The bounds of the entries so far.
     var written: Set<EventConjunction> = []
 
-    init(schema: Schema, window: ConversionWindow, orderings: [FieldOrdering], eventLimit: Int) {
+    init(
+        schema: Schema, window: ConversionWindow, orderings: [FieldOrdering], eventLimit: Int, entryLimit: Int,
+        work: ExportWork
+    ) {
         self.schema = schema
         self.window = window
         self.orderings = orderings
         self.eventLimit = eventLimit
+        self.entryLimit = entryLimit
+        self.work = work
         needed = schema.fieldsRead(in: window)
     }
 
@@ -101,7 +116,7 @@ private struct WindowListBuilder {
         depth: Int, codes: inout [Int?], terms: [EventConjunction], pending: [PendingLoss],
         strictPending: [PendingLoss]
     ) {
-        guard !closed else { return }
+        guard !closed, !work.isExhausted, entries.count <= entryLimit else { return }
         explored += 1
         if explored == FirstMatchList.maximumStates {
             losses.append(
@@ -118,9 +133,16 @@ private struct WindowListBuilder {
         for choice in orderings[field].choices {
             codes[field] = choice.code
             var translation = ConditionTranslation(
-                schema: schema, codes: codes, location: schema.sites.field(field))
+                schema: schema, codes: codes, location: schema.sites.field(field), work: work)
             let chosen = translation.terms(of: choice.condition)
-            let combined = ConditionTranslation.cross(terms, chosen, losses: &translation.losses)
+            let combined = ConditionTranslation.cross(terms, chosen, work: work, losses: &translation.losses)
+            if work.isExhausted {
+                // Located where it ran out; the states below are not built.
+                losses.append(
+                    FoundLoss(
+                        kind: .tooMuchWork(limit: work.limit), location: schema.sites.field(field), fineValue: nil))
+                break
+            }
             let found = pending + fieldLosses + translation.losses.map { ($0, schema.sites.field(field)) }
             let strict = strictPending + translation.strictTerms.map { ($0, schema.sites.field(field)) }
             if !combined.isEmpty {
@@ -138,18 +160,23 @@ private struct WindowListBuilder {
         let fineValue = window == .first ? schema.fineValue(of: SchemaState(codes: codes.map { $0 ?? 0 })) : nil
         for loss in pending { losses.append(FoundLoss(kind: loss.kind, location: loss.location, fineValue: fineValue)) }
         let lock = schema.lockCondition(window: window)
+        // The lock's terms for this state, translated once for all its rules.
+        var lockTranslation = ConditionTranslation(
+            schema: schema, codes: codes, location: schema.sites.locks[window], work: work)
+        let lockTerms = lock.map { lockTranslation.terms(of: $0) }
         for rule in schema.coarseRules(window: window) {
-            var translation = ConditionTranslation(schema: schema, codes: codes, location: rule.location)
-            let ruled = terms.flatMap { left in translation.terms(of: rule.condition).compactMap { left.and($0) } }
+            var translation = ConditionTranslation(
+                schema: schema, codes: codes, location: rule.location, work: work)
+            let ruleTerms = translation.terms(of: rule.condition)
+            let ruled = ConditionTranslation.cross(terms, ruleTerms, work: work, losses: &translation.losses)
             record(translation.losses, at: rule.location, fineValue: fineValue)
             var strict = strictPending + translation.strictTerms.map { ($0, rule.location) }
             var locked: [EventConjunction] = []
-            if let lock {
-                var lockTranslation = ConditionTranslation(
-                    schema: schema, codes: codes, location: schema.sites.locks[window])
-                let lockTerms = lockTranslation.terms(of: lock)
-                locked = ruled.flatMap { left in lockTerms.compactMap { left.and($0) } }
-                record(lockTranslation.losses, at: schema.sites.locks[window], fineValue: fineValue)
+            if let lockTerms {
+                var crossing: [ExportLoss.Kind] = []
+                locked = ConditionTranslation.cross(ruled, lockTerms, work: work, losses: &crossing)
+                record(lockTranslation.losses + crossing, at: schema.sites.locks[window], fineValue: fineValue)
+                lockTranslation.losses = []
                 strict += lockTranslation.strictTerms.map { ($0, schema.sites.locks[window]) }
             }
             for (conjunctions, locks) in [(locked, true), (ruled, false)] {
@@ -158,7 +185,7 @@ private struct WindowListBuilder {
                         FirstMatchEntry(
                             when: conjunction, fineValue: fineValue, coarseValue: rule.value, lock: locks, codes: codes),
                         strict: strict)
-                    if closed { return }
+                    if closed || work.isExhausted || entries.count > entryLimit { return }
                 }
             }
         }

@@ -42,8 +42,14 @@ public struct GA4Export: Sendable {
 
     /// `schema` written for GA4.
     public init(schema: Schema, options: Options) {
+        self.init(schema: schema, options: options, work: ExportWork())
+    }
+
+    /// `schema` written for GA4 within `work`.
+    init(schema: Schema, options: Options, work: ExportWork) {
         let list = FirstMatchList(
-            schema: schema, entryLimit: Self.maximumConversionValues, eventLimit: Self.maximumEventMappings)
+            schema: schema, entryLimit: Self.maximumConversionValues, eventLimit: Self.maximumEventMappings,
+            work: work)
         var losses = list.losses
         for (index, event) in schema.events.enumerated() where event.name.utf16.count > Self.maximumEventName {
             losses.append(

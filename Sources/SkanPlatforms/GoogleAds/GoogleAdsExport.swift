@@ -14,11 +14,11 @@ struct GoogleAdsExport {
     let losses: [ExportLoss]
     let json: String
 
-    init(schema: Schema, appID: String) {
+    init(schema: Schema, appID: String, work: ExportWork = ExportWork()) {
         var ledger = LossLedger()
         var fineMappings: [JSONValue] = []
         // Fine values: every state of window 1, with the region of activities that reach it.
-        let regions = StateRegions(schema: schema, window: .first)
+        let regions = StateRegions(schema: schema, window: .first, work: work)
         for loss in regions.losses {
             ledger.record(loss.kind, at: loss.location, fineValue: loss.fineValue, window: .first)
         }
@@ -27,14 +27,14 @@ struct GoogleAdsExport {
             guard
                 let mapping = Self.mapping(
                     state.region, schema: schema, window: .first, what: "fine value \(fine)", fineValue: fine,
-                    ledger: &ledger)
+                    work: work, ledger: &ledger)
             else { continue }
             fineMappings.append(
                 .object([("fineGrainedConversionValue", .integer(fine)), ("conversionValueMapping", mapping)]))
         }
         var postbacks: [JSONValue] = []
         for window in ConversionWindow.allCases {
-            let coarse = CoarseRegions(schema: schema, window: window)
+            let coarse = CoarseRegions(schema: schema, window: window, work: work)
             for loss in coarse.losses { ledger.record(loss.kind, at: loss.location, fineValue: nil, window: window) }
             var mappings: [(String, JSONValue)] = []
             for value in [CoarseValue.low, .medium, .high] {
@@ -42,7 +42,7 @@ struct GoogleAdsExport {
                 guard
                     let mapping = Self.mapping(
                         region, schema: schema, window: window, what: "coarse value \(value.rawValue)", fineValue: nil,
-                        ledger: &ledger)
+                        work: work, ledger: &ledger)
                 else { continue }
                 mappings.append(("\(value.rawValue)ConversionValueMapping", mapping))
             }
@@ -62,6 +62,7 @@ struct GoogleAdsExport {
             }
             postbacks.append(.object(members))
         }
+        ledger.recordExhaustion(of: work)
         losses = ledger.losses
         json =
             JSONValue.object([
@@ -80,9 +81,10 @@ struct GoogleAdsExport {
     /// must not have been logged, or an hour bound whole hours cannot say is a loss (written approximately).
     static func mapping(
         _ region: [EventConjunction], schema: Schema, window: ConversionWindow, what: String, fineValue: Int?,
-        ledger: inout LossLedger
+        work: ExportWork, ledger: inout LossLedger
     ) -> JSONValue? {
-        let simplified = RegionSimplification.simplified(region)
+        guard !work.isExhausted else { return nil }
+        let simplified = RegionSimplification.simplified(region, work: work)
         guard let first = simplified.first else { return nil }
         if simplified.count > 1 {
             ledger.record(

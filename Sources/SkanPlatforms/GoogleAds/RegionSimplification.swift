@@ -7,8 +7,13 @@ enum RegionSimplification {
     /// cannot be one mapping anyway unless most of them repeat.
     static let maximumTerms = 256
 
-    static func simplified(_ terms: [EventConjunction]) -> [EventConjunction] {
+    /// `terms` made smaller, each comparison of two spent from `work` (weighed by their events); once it is spent
+    /// the union is returned as far as it got, which covers the same activities.
+    static func simplified(_ terms: [EventConjunction], work: ExportWork) -> [EventConjunction] {
         guard terms.count <= maximumTerms else { return terms }
+        func affordable(_ one: EventConjunction, _ two: EventConjunction) -> Bool {
+            work.spend(1 + (one.bounds.count + two.bounds.count) / 8)
+        }
         var result: [EventConjunction] = []
         for term in terms where !result.contains(term) { result.append(term) }
         var changed = true
@@ -16,7 +21,9 @@ enum RegionSimplification {
             changed = false
             // Drop a term another covers.
             if let index = result.indices.first(where: { index in
-                result.indices.contains { $0 != index && covers(result[$0], result[index]) }
+                result.indices.contains {
+                    $0 != index && affordable(result[$0], result[index]) && covers(result[$0], result[index])
+                }
             }) {
                 result.remove(at: index)
                 changed = true
@@ -25,6 +32,7 @@ enum RegionSimplification {
             // Merge two that differ only in one event's count range, where the ranges meet.
             outer: for first in result.indices {
                 for second in result.indices where second > first {
+                    guard affordable(result[first], result[second]) else { return result }
                     if let merged = mergedCounts(result[first], result[second])
                         ?? mergedHours(result[first], result[second])
                     {

@@ -24,10 +24,12 @@ struct StateRegions {
     let window: ConversionWindow
     let orderings: [FieldOrdering]
     let needed: [Int]
+    let work: ExportWork
 
-    init(schema: Schema, window: ConversionWindow) {
+    init(schema: Schema, window: ConversionWindow, work: ExportWork) {
         self.schema = schema
         self.window = window
+        self.work = work
         orderings = schema.fields.map { FieldOrdering(field: $0, window: window, allowsTime: true) }
         needed = schema.fieldsRead(in: window)
         var codes = [Int?](repeating: nil, count: schema.fields.count)
@@ -37,6 +39,7 @@ struct StateRegions {
     private mutating func descend(
         depth: Int, codes: inout [Int?], region: [EventConjunction], pending: [(ExportLoss.Kind, SourceLocation?)]
     ) {
+        guard !work.isExhausted else { return }
         guard depth < needed.count else {
             let fine = window == .first ? schema.fineValue(of: SchemaState(codes: codes.map { $0 ?? 0 })) : nil
             for (kind, location) in pending {
@@ -52,11 +55,16 @@ struct StateRegions {
             codes[field] = choice.code
             // This case, and none tried before it.
             let exact = Condition.all([choice.condition] + ordering.choices[..<position].map { .not($0.condition) })
-            var translation = ConditionTranslation(schema: schema, codes: codes, location: location)
+            var translation = ConditionTranslation(schema: schema, codes: codes, location: location, work: work)
             translation.allowsTime = true
             let terms = translation.terms(of: exact)
             let combined = RegionSimplification.simplified(
-                ConditionTranslation.cross(region, terms, losses: &translation.losses))
+                ConditionTranslation.cross(region, terms, work: work, losses: &translation.losses), work: work)
+            if work.isExhausted {
+                // Located where it ran out; the states below are not built.
+                losses.append(FoundLoss(kind: .tooMuchWork(limit: work.limit), location: location, fineValue: nil))
+                break
+            }
             let found = pending + ordering.losses.map { ($0, location) } + translation.losses.map { ($0, location) }
             if !combined.isEmpty { descend(depth: depth + 1, codes: &codes, region: combined, pending: found) }
         }
@@ -70,21 +78,26 @@ struct CoarseRegions {
     private(set) var regions: [CoarseValue: [EventConjunction]] = [:]
     private(set) var losses: [StateRegions.FoundLoss] = []
 
-    init(schema: Schema, window: ConversionWindow) {
-        let states = StateRegions(schema: schema, window: window)
+    init(schema: Schema, window: ConversionWindow, work: ExportWork) {
+        let states = StateRegions(schema: schema, window: window, work: work)
         losses = states.losses.map { StateRegions.FoundLoss(kind: $0.kind, location: $0.location, fineValue: nil) }
         let rules = schema.coarseRules(window: window)
         for state in states.states {
             for (position, rule) in rules.enumerated() {
                 let exact = Condition.all([rule.condition] + rules[..<position].map { .not($0.condition) })
-                var translation = ConditionTranslation(schema: schema, codes: state.codes, location: rule.location)
+                var translation = ConditionTranslation(
+                    schema: schema, codes: state.codes, location: rule.location, work: work)
                 translation.allowsTime = true
                 let terms = translation.terms(of: exact)
                 regions[rule.value, default: []] += ConditionTranslation.cross(
-                    state.region, terms, losses: &translation.losses)
+                    state.region, terms, work: work, losses: &translation.losses)
+                if work.isExhausted, !translation.losses.contains(.tooMuchWork(limit: work.limit)) {
+                    translation.losses.append(.tooMuchWork(limit: work.limit))
+                }
                 for kind in translation.losses {
                     losses.append(StateRegions.FoundLoss(kind: kind, location: rule.location, fineValue: nil))
                 }
+                if work.isExhausted { return }
             }
         }
     }

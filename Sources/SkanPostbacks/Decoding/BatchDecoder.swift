@@ -167,7 +167,9 @@ extension BatchDecoder {
                 let record = RowRecord(row: row, key: key, statusOffset: statusOffset, group: group)
                 summary.count(record)
                 if group >= 0 { tally!.count(CountedRow(record, group: group, zeroIsNull: groupKeys!.zeroIsNull)) }
-                if case .none = key {} else { keyed.append(record) }
+                // Only a line that passes every check takes its key ("Count only unique postbacks with signatures
+                // you verify"): a forged or damaged copy that arrives first never makes the genuine one a duplicate.
+                if row.status == .ok, key.exists { keyed.append(record) }
             }
         }
     }

@@ -8,6 +8,11 @@ struct RowRecord {
         case uuid(UInt64, UInt64)
         /// Index into the batch's `keyTexts`.
         case text(Int)
+
+        /// Whether there is a key to check.
+        var exists: Bool {
+            if case .none = self { false } else { true }
+        }
     }
 
     var status: PostbackStatus

@@ -64,6 +64,9 @@ enum ExportCommand {
             throw UsageError(
                 message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")
         }
+        try CommandFiles.refuseOutput(
+            arguments.options["-o"] ?? arguments.options["--output"], over: [(path, "the schema itself")],
+            what: "the export", command: "export")
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let options = SchemaExport.Options(
             appID: arguments.options["--app-id"], displayNames: arguments.flags.contains("--display-names"),

@@ -34,12 +34,9 @@ enum GenerateCommand {
                 message: arguments.positionals.isEmpty
                     ? "name the schema to generate from" : "generate takes one schema at a time", command: "generate")
         }
-        if let output = arguments.options["-o"] ?? arguments.options["--output"], path != "-",
-            FileOutput.sameFile(output, path)
-        {
-            throw UsageError(
-                message: "'\(output)' is the schema itself; write the Swift code to another file", command: "generate")
-        }
+        try CommandFiles.refuseOutput(
+            arguments.options["-o"] ?? arguments.options["--output"], over: [(path, "the schema itself")],
+            what: "the Swift code", command: "generate")
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let level = arguments.options["--access-level"].flatMap(SwiftGenerator.AccessLevel.init(rawValue:)) ?? .internal
         let sourceName = arguments.options["--source-name"] ?? defaultSourceName(path)

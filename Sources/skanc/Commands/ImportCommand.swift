@@ -59,6 +59,9 @@ enum ImportCommand {
                 message: "--name takes an identifier: a letter, then letters, digits and '_'", command: "import")
         }
         let shown = path == "-" ? "<stdin>" : path
+        try CommandFiles.refuseOutput(
+            arguments.options["-o"] ?? arguments.options["--output"], over: [(path, "the configuration it imports")],
+            what: "the schema", command: "import")
         guard let bytes = CommandFiles.read(path, what: "the configuration") else { return .failure }
         let imported: (text: String, diagnostics: [Diagnostic])
         do {

@@ -52,6 +52,10 @@ enum ReportCommand {
             throw UsageError(message: "use -o or --output, not both", command: "report")
         }
         var run = try PostbackRun(arguments, command: "report")
+        let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
+        try CommandFiles.refuseOutput(
+            arguments.options["-o"] ?? arguments.options["--output"],
+            over: schemas + run.inputs.map { ($0, "a postbacks file it reads") }, what: "the report", command: "report")
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
         try GroupingOption.check(groupings, versions: versions, command: "report")
         run.readerOptions.grouping = PostbackReader.Grouping(

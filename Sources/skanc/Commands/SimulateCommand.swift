@@ -70,8 +70,13 @@ enum SimulateCommand {
         guard arguments.positionals.count == 2 else {
             throw UsageError(message: "name a schema and a journey file (or - for standard input)", command: "simulate")
         }
-        guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
         let path = arguments.positionals[1]
+        try CommandFiles.refuseOutput(
+            arguments.options["--truth"],
+            over: [(arguments.positionals[0], "the schema itself"), (path, "the journey it reads")]
+                + (arguments.options["--sign-with"].map { [($0, "the signing key it reads")] } ?? []),
+            what: "the truth", command: "simulate")
+        guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
         guard let journey = CommandFiles.read(path, what: "the journey") else { return .failure }
         if arguments.flags.contains("--postbacks") {
             return try writePostbacks(schema: schema, journey: journey, path: path, arguments: arguments)
