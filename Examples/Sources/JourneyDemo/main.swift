@@ -64,7 +64,8 @@ for framework in AttributionFramework.allCases {
 let windowAtHour200: ConversionWindow? = ConversionWindow.window(
     at: clock.start.addingTimeInterval(hours(200)), firstLaunch: clock.start)
 let firstWindowEnds: PerWindow<TimeInterval> = ConversionWindow.Schedule.production.ends
-print("hour 200 is in window \(windowAtHour200?.number ?? 0); window 1 ends at hour \(Int(firstWindowEnds[.first] / 3_600))")
+let firstWindowEndHour = Int(firstWindowEnds[.first] / 3_600)
+print("hour 200 is in window \(windowAtHour200?.number ?? 0); window 1 ends at hour \(firstWindowEndHour)")
 
 // Day 60: the user opens the app from a re-engagement ad. The link carries AdAttributionKit's conversion tag;
 // the re-engagement has windows of its own, counted from the open, and only AdAttributionKit hears of it.
