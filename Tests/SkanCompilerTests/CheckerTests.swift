@@ -40,13 +40,11 @@ import Testing
             found[0].message == "reserved bits 3...5 overlap bits 2...3 of tier; every bit belongs to one declaration")
     }
 
-    @Test func theWildcardNamesNothing() {
+    /// `_` names nothing in Swift, but the generator resolves it (`__`): the schema may use it.
+    @Test func theWildcardIsAName() {
         let text =
-            "schema T version 1\nflag _ at bit 0\nfield g at bits 1...2 { _ = 0 b = 1 }\nfield __x at bits 3...4 { a = 0 }\ncoarse { low otherwise }"
-        #expect(summaries(text) == ["2:6 error name", "3:25 error name"])
-        #expect(
-            diagnostics(text)[0].message
-                == "'_' is Swift's wildcard and cannot name a flag in the generated code; give the flag a name")
+            "schema T version 1\nflag _ at bit 0\nfield g at bits 1...2 { _ = 0 b = 1 }\nfield __x at bits 3...5 { a = 0 }\ncoarse { low otherwise }"
+        #expect(summaries(text) == [])
     }
 
     @Test func caseWidth() {
@@ -172,22 +170,21 @@ import Testing
                 == [false])
     }
 
-    @Test func namesTheGeneratedCodeNeeds() {
+    /// Swift names the generated code needs for itself are resolved by the generator; only the table columns
+    /// that outputs have already are refused.
+    @Test func namesTheGeneratedCodeNeedsAreRefusedOnlyForTheirColumns() {
         let text = """
             schema T version 1
             flag fineValue at bit 0
-            field tier at bit 1 { rawValue = 0  b = 1 }
-            field Tier at bit 2 { a = 0 }
+            field level at bit 1 { rawValue = 0  b = 1 }
+            field Window at bit 2 { a = 0 }
             field coarseValue at bit 3 { a = 0 }
             flag Swift at bit 4
             flag Self at bit 5
             coarse { low otherwise }
             """
-        #expect(
-            summaries(text) == [
-                "2:6 error name", "3:23 error name", "4:7 error name", "5:7 error name", "6:6 error name",
-                "7:6 error name",
-            ])
+        #expect(summaries(text) == ["2:6 error name", "4:7 error name", "5:7 error name"])
+        #expect(diagnostics(text).allSatisfy { $0.message.contains("would make the column") })
     }
 
     @Test func oneRunReportsManyIndependentMistakes() {

@@ -18,7 +18,7 @@ import Testing
         #expect(SwiftNames.identifier("default") == "`default`")
         #expect(SwiftNames.identifier("Type") == "`Type`")
         #expect(SwiftNames.identifier("paymentTier") == "paymentTier")
-        #expect(SwiftNames.typeName(ofField: "self") == "`Self`")
-        #expect(SwiftNames.typeName(ofField: "paymentTier") == "PaymentTier")
+        #expect(SwiftNames.identifier(GeneratedNames.typeName(ofField: "type")) == "`Type`")
+        #expect(GeneratedNames.typeName(ofField: "paymentTier") == "PaymentTier")
     }
 }

@@ -1,10 +1,11 @@
 import SkanCore
 
 extension Checker {
-    /// A condition names at most this many flags and comparisons. Six bits make at most 64 states, so no
-    /// condition needs more; and the Swift compiler's time to type-check the generated expression grows faster
-    /// than its length (600 terms: 18 s and 4 GB), which would stall an app's build.
-    package static let maximumConditionTerms = 64
+    /// A condition names at most this many flags, comparisons, events and hours: more than a GA4 schema's
+    /// longest rule (128 entries of three event mappings with four bounds each, 1,536), so that every
+    /// configuration GA4 accepts can be written. Long conditions are generated as statements
+    /// (`ConditionHelpers`), which Swift type-checks in time that grows with their length.
+    package static let maximumConditionTerms = 2_048
 
     /// A whole condition of a coarse rule or lock: bounded in size, then resolved.
     mutating func resolveCondition(_ syntax: ConditionSyntax) -> Condition? {
@@ -206,7 +207,7 @@ extension Diagnostic {
     static func conditionTooLong(terms: Int, at location: SourceLocation) -> Diagnostic {
         .error(
             .limit,
-            "the condition names \(terms) flags and comparisons; a condition may name at most \(Checker.maximumConditionTerms) (six bits make at most 64 states): compare a field with '>=' or '<', or split the rule",
+            "the condition names \(terms) flags and comparisons; a condition may name at most \(Checker.maximumConditionTerms): compare a field with '>=' or '<', or split the rule",
             at: location)
     }
 }

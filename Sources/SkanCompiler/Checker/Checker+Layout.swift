@@ -43,11 +43,6 @@ extension Checker {
             } else {
                 caseNames[name] = caseSyntax.name.location
             }
-            if name == "_" {
-                report(.wildcardName("a case of the generated enum", kind: "case", at: caseSyntax.name.location))
-            } else if GeneratedNames.caseMembers.contains(name) {
-                report(.caseClashesWithEnumMember(name, field: field.name.text, at: caseSyntax.name.location))
-            }
             if let bits, code.value > bits.maximumCode {
                 layoutIsSound = false
                 report(.caseCodeTooWide(code.value, case: name, field: field.name.text, bits: bits, at: code.location))
@@ -171,15 +166,6 @@ extension Diagnostic {
         .error(
             .duplicate, "field '\(field)' already has a case named '\(name)'", at: location,
             notes: [.init("the first '\(name)' is here", at: first)])
-    }
-
-    fileprivate static func caseClashesWithEnumMember(
-        _ name: String, field: String, at location: SourceLocation
-    ) -> Diagnostic {
-        .error(
-            .name,
-            "case '\(name)' clashes with a member of the generated enum '\(GeneratedNames.typeName(ofField: field))'; rename the case",
-            at: location)
     }
 
     fileprivate static func caseCodeTooWide(

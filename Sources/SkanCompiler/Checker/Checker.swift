@@ -71,7 +71,7 @@ package struct Checker {
             case .event, .coarse, .lock: break
             }
         }
-        checkGeneratedNameClashes(schemaName: syntax.name)
+        checkColumnClashes()
         let unusedBits = findUnusedBits()
         let coarseBlocks = syntax.declarations.compactMap { if case .coarse(let block) = $0 { block } else { nil } }
         let locks = syntax.declarations.compactMap { if case .lock(let lock) = $0 { lock } else { nil } }

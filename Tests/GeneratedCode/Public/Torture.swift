@@ -24,7 +24,7 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     /// Stored in bits 2...3 of the fine value.
     public var `default`: Default
     /// Stored in bit 4 of the fine value.
-    public var `Type`: `Type`
+    public var `Type`: Type_
     /// Counted "things"
     ///
     /// Stored in bit 5 of the fine value.
@@ -36,7 +36,7 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     }
 
     /// A state; every flag and field left out holds code 0.
-    public init(`self` newSelf: Swift.Bool = false, `init`: Swift.Bool = false, `default`: Default = .none, `Type`: `Type` = .`case`, `in`: In = .`for`) {
+    public init(`self` newSelf: Swift.Bool = false, `init`: Swift.Bool = false, `default`: Default = .none, `Type`: Type_ = .`case`, `in`: In = .`for`) {
         self.`self` = newSelf
         self.`init` = `init`
         self.`default` = `default`
@@ -80,11 +80,42 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     /// Whether the app should lock the conversion window it is in, in this state.
     public func shouldLock(in window: Window) -> Swift.Bool {
         switch window {
-        case .first, .third:
+        case .first:
             return false
         case .second:
             return self.`default` >= .`protocol`
+        case .third:
+            return self.condition1()
         }
+    }
+
+    private func condition0() -> Swift.Bool {
+        if self.`self` { return true }
+        if self.`init` { return true }
+        if self.`default` == .`protocol` { return true }
+        if self.`Type` == .`case` { return true }
+        if self.`in` == .`for` { return true }
+        if self.`default` == .`Type` { return true }
+        if self.`default` == .`self` { return true }
+        if (self.`init` && self.`default` > .none) { return true }
+        if (self.`self` && self.`Type` != .`case`) { return true }
+        if self.`in` != .`while` { return true }
+        if self.`default` <= .`Type` { return true }
+        if self.`Type` < .`Self` { return true }
+        if self.`default` >= .`self` { return true }
+        return false
+    }
+
+    private func condition1() -> Swift.Bool {
+        if (self.`self` && self.`init`) { return true }
+        if (self.`default` == .`Type` && !(self.`init`)) { return true }
+        if (self.`Type` == .`Self` && self.`in` == .`for`) { return true }
+        if (self.`default` < .`protocol` && self.`self`) { return true }
+        if (!(self.`self`) && !(self.`init`) && self.`in` == .`while`) { return true }
+        if (self.`default` == .none && self.`Type` == .`case`) { return true }
+        if (self.`init` && self.`in` == .`while` && self.`default` != .`self` && self.`Type` == .`Self` && !((self.`self` || self.`default` == .`protocol`))) { return true }
+        if !(self.condition0()) { return true }
+        return false
     }
 
     /// \u{202E}right-to-left override, 
@@ -105,7 +136,7 @@ public nonisolated struct `Protocol`: Swift.Hashable, Swift.Sendable {
     }
 
     /// The cases of `Type`.
-    public nonisolated enum `Type`: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {
+    public nonisolated enum Type_: Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {
         case `case` = 0
         case `Self` = 1
 

@@ -16,7 +16,7 @@ extension SwiftGenerator {
     }
 
     func eventCaseName(_ event: Event) -> String {
-        SwiftNames.identifier(event.name)
+        SwiftNames.identifier(names.eventCaseNames[event.name]!)
     }
 
     func renderEventType(_ out: inout CodeWriter) {
@@ -152,7 +152,7 @@ extension SwiftGenerator {
                     out.line("\(name) = \(swiftCondition(condition))")
                 case .firstMatch(let conditions)?:
                     for (index, (fieldCase, condition)) in zip(field.cases, conditions).enumerated() {
-                        let value = ".\(SwiftNames.identifier(fieldCase.name))"
+                        let value = ".\(caseName(fieldCase, of: field))"
                         if condition == .always || index == conditions.count - 1 {
                             out.line((index == 0 ? "" : "} else { ") + "\(name) = \(value)" + (index == 0 ? "" : " }"))
                             break

@@ -6,12 +6,12 @@ extension SwiftGenerator {
     func renderFieldType(_ field: Field, _ out: inout CodeWriter) {
         out.doc(field.description ?? "The cases of `\(field.name)`.")
         out.block(
-            "\(access)nonisolated enum \(SwiftNames.typeName(ofField: field.name)): Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {"
+            "\(access)nonisolated enum \(fieldTypeName(field)): Swift.Int, Swift.CaseIterable, Swift.Comparable, Swift.Hashable, Swift.Sendable {"
         ) { out in
             for fieldCase in field.cases {
                 out.doc(fieldCase.description)
                 if let bucket = fieldCase.bucket { out.line("/// Covers `\(bucket)`.") }
-                out.line("case \(SwiftNames.identifier(fieldCase.name)) = \(fieldCase.code)")
+                out.line("case \(caseName(fieldCase, of: field)) = \(fieldCase.code)")
             }
             out.line()
             out.line("/// Cases compare by code, the order the schema's conditions use.")
@@ -37,10 +37,10 @@ extension SwiftGenerator {
         out.block("\(access)init(\(parameter): \(type)) {") { out in
             for fieldCase in byLowerBound.dropLast() {
                 out.line(
-                    "if \(parameter) >= \(fieldCase.bucket!.lowerText) { self = .\(SwiftNames.identifier(fieldCase.name)); return }"
+                    "if \(parameter) >= \(fieldCase.bucket!.lowerText) { self = .\(caseName(fieldCase, of: field)); return }"
                 )
             }
-            out.line("self = .\(SwiftNames.identifier(lowest.name))")
+            out.line("self = .\(caseName(lowest, of: field))")
         }
     }
 

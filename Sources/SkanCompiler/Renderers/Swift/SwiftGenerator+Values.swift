@@ -92,7 +92,7 @@ extension SwiftGenerator {
             out.line("switch window {")
             for (windows, condition) in groupedByWindow({ schema.lockCondition(window: $0) }) {
                 out.line("case \(windowCases(windows)):")
-                out.line("    return " + (condition.map(swiftCondition) ?? "false"))
+                out.line("    return " + (condition.map { swiftCondition($0) } ?? "false"))
             }
             out.line("}")
         }
@@ -119,8 +119,10 @@ extension SwiftGenerator {
         return groups
     }
 
-    /// A condition as a Swift Boolean expression over `self`; compound parts are parenthesized.
-    func swiftCondition(_ condition: Condition) -> String {
+    /// A condition as a Swift Boolean expression over `self`; compound parts are parenthesized, and a long
+    /// condition is a call of its method (`ConditionHelpers`) unless `inline`.
+    func swiftCondition(_ condition: Condition, inline: Bool = false) -> String {
+        if !inline, let method = conditionHelpers.names[condition] { return "self.\(method)()" }
         switch condition {
         case .always:
             return "true"
@@ -129,7 +131,7 @@ extension SwiftGenerator {
         case .comparison(let index, let op, let code):
             let field = schema.fields[index]
             // Field enums compare by code, and `.case` needs no type name (`Default.Type` would read as a metatype).
-            let caseName = SwiftNames.identifier(field.caseWithCode(code)!.name)
+            let caseName = caseName(field.caseWithCode(code)!, of: field)
             return "self.\(propertyName(field)) \(op.rawValue) .\(caseName)"
         case .event(let event):
             return "self.activity.counts[\(event)] > 0"
@@ -141,9 +143,9 @@ extension SwiftGenerator {
         case .not(let inner):
             return "!(\(swiftCondition(inner)))"
         case .all(let parts):
-            return "(" + parts.map(swiftCondition).joined(separator: " && ") + ")"
+            return "(" + parts.map { swiftCondition($0) }.joined(separator: " && ") + ")"
         case .any(let parts):
-            return "(" + parts.map(swiftCondition).joined(separator: " || ") + ")"
+            return "(" + parts.map { swiftCondition($0) }.joined(separator: " || ") + ")"
         }
     }
 

@@ -26,12 +26,18 @@ public struct SwiftGenerator {
     /// The access modifier followed by a space, for every generated declaration.
     let access: String
     let typeName: String
+    /// Every name the generated code declares, collisions resolved.
+    let names: SwiftNamePlan
+    /// The methods of the schema's long conditions.
+    let conditionHelpers: ConditionHelpers
 
     package init(schema: Schema, options: Options) {
         self.schema = schema
         self.options = options
         self.access = options.accessLevel.rawValue + " "
-        self.typeName = SwiftNames.identifier(schema.name)
+        self.names = SwiftNamePlan(schema: schema)
+        self.typeName = SwiftNames.identifier(names.typeName)
+        self.conditionHelpers = ConditionHelpers(schema: schema, plan: names)
     }
 
     /// The Swift source for `schema`: one type with the schema's fields, its fine and coarse values and locks. Byte for byte the same for the same input.
@@ -59,6 +65,7 @@ public struct SwiftGenerator {
             renderDecodingInitializer(&out)
             renderCoarseValue(&out)
             renderShouldLock(&out)
+            renderConditionHelpers(&out)
             if schema.readsActivity {
                 out.line()
                 renderActivityMethods(&out)
@@ -82,11 +89,20 @@ public struct SwiftGenerator {
 
     /// The Swift type of a flag or field's property.
     func propertyType(_ field: Field) -> String {
-        field.isFlag ? "Swift.Bool" : SwiftNames.typeName(ofField: field.name)
+        field.isFlag ? "Swift.Bool" : fieldTypeName(field)
+    }
+
+    func fieldTypeName(_ field: Field) -> String {
+        SwiftNames.identifier(names.fieldTypeNames[field.name]!)
     }
 
     func propertyName(_ field: Field) -> String {
-        SwiftNames.identifier(field.name)
+        SwiftNames.identifier(names.propertyNames[field.name]!)
+    }
+
+    /// A case of a field's enum, as the generated code spells it.
+    func caseName(_ fieldCase: FieldCase, of field: Field) -> String {
+        SwiftNames.identifier(names.caseNames[field.name]![fieldCase.name]!)
     }
 
     /// The field's code as an `Int` expression on `self`.
@@ -140,7 +156,7 @@ public struct SwiftGenerator {
         out.block("\(access)init() {") { out in
             out.line(
                 "self.init("
-                    + settable.map { "\(SwiftNames.argumentLabel($0.name)): \(defaultValue($0))" }.joined(
+                    + settable.map { "\(argumentLabel($0)): \(defaultValue($0))" }.joined(
                         separator: ", ") + ")")
         }
         out.line()
@@ -148,15 +164,15 @@ public struct SwiftGenerator {
             schema.readsActivity
                 ? "/// A state of the fields the app sets, nothing logged yet; every one left out holds code 0."
                 : "/// A state; every flag and field left out holds code 0.")
-        let names = Set(schema.fields.map(\.name))
+        let taken = Set(schema.fields.map(propertyName))
         let parameters = settable.map { field in
-            let label = parameterName(field, among: names)
+            let label = parameterName(field, among: taken)
             return "\(label): \(propertyType(field)) = \(defaultValue(field))"
         }
         out.block("\(access)init(\(parameters.joined(separator: ", "))) {") { out in
             for field in settable {
                 out.line(
-                    "self.\(propertyName(field)) = \(parameterName(field, among: names).split(separator: " ").last!)")
+                    "self.\(propertyName(field)) = \(parameterName(field, among: taken).split(separator: " ").last!)")
             }
             guard schema.readsActivity else { return }
             for field in schema.fields where field.derivation != nil {
@@ -170,15 +186,21 @@ public struct SwiftGenerator {
 
     /// Code 0 (or, for a field without a code-0 case, its first case).
     private func defaultValue(_ field: Field) -> String {
-        field.isFlag ? "false" : "." + SwiftNames.identifier(field.caseWithCode(0)?.name ?? field.cases[0].name)
+        field.isFlag ? "false" : "." + caseName(field.caseWithCode(0) ?? field.cases[0], of: field)
     }
 
     /// The label and name of a field's initializer parameter. A parameter named `self` would hide `self`
     /// in the body, so that one gets an inner name that no field uses.
-    private func parameterName(_ field: Field, among names: Set<String>) -> String {
-        guard field.name == "self" else { return propertyName(field) }
+    private func parameterName(_ field: Field, among taken: Set<String>) -> String {
+        guard names.propertyNames[field.name] == "self" else { return propertyName(field) }
         var inner = "newSelf"
-        while names.contains(inner) { inner += "_" }
+        while taken.contains(inner) { inner += "_" }
         return "`self` \(inner)"
+    }
+
+    /// A field's label at a call site, where Swift wants backticks only for `inout` (and warns about needless
+    /// ones, even for `var` and `let`).
+    private func argumentLabel(_ field: Field) -> String {
+        SwiftNames.argumentLabel(names.propertyNames[field.name]!)
     }
 }

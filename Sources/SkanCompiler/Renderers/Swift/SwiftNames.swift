@@ -24,9 +24,4 @@ enum SwiftNames {
     static func argumentLabel(_ name: String) -> String {
         name == "inout" ? "`inout`" : name
     }
-
-    /// The type a field generates, as an identifier: `PaymentTier`, `` `Type` ``.
-    static func typeName(ofField name: String) -> String {
-        identifier(GeneratedNames.typeName(ofField: name))
-    }
 }
