@@ -60,9 +60,9 @@ public struct DecodeSQL: Sendable {
         // Running the file again replaces the view, whatever columns a new schema version gives it.
         let create =
             switch dialect {
-            case .duckdb, .spark: "CREATE OR REPLACE VIEW \(dialect.identifier(view)) AS\n"
+            case .duckdb, .spark: "CREATE OR REPLACE VIEW \(dialect.qualifiedIdentifier(view)) AS\n"
             case .postgres, .sqlite:
-                "DROP VIEW IF EXISTS \(dialect.identifier(view));\nCREATE VIEW \(dialect.identifier(view)) AS\n"
+                "DROP VIEW IF EXISTS \(dialect.qualifiedIdentifier(view));\nCREATE VIEW \(dialect.qualifiedIdentifier(view)) AS\n"
             }
         return header + dialect.preamble + create + query + ";\n"
     }

@@ -48,6 +48,16 @@ enum CommandFiles {
     }
 
     private static func write(data: Data, toFile path: String) -> ExitStatus {
+        if let descriptor = FileOutput.openDescriptor(named: path) {
+            // The descriptor the shell opened (`-o /dev/stdout`, `>>` included): written where it stands, after
+            // what the command already wrote there, never replaced.
+            let output =
+                descriptor == STDOUT_FILENO ? Output.standardOutput : FileDescriptorOutput(descriptor: descriptor)
+            output.write(data)
+            guard let failure = output.failure, descriptor != STDOUT_FILENO else { return .success }
+            Output.diagnostics([FileOutput.failure(path, "cannot write", failure).diagnostic], path: path)
+            return .failure
+        }
         do {
             try FileOutput.writeIfChanged(data: data, to: path)
         } catch {

@@ -66,6 +66,22 @@ enum FileOutput {
         return true
     }
 
+    /// The descriptor `path` names when it names one this process has open (`/dev/stdout`, `/dev/stderr`,
+    /// `/dev/fd/N`, `/proc/self/fd/N`): what is written there goes to that descriptor, whatever it is open on
+    /// (a pipe, a terminal, a file opened for appending), rather than to what its link points at.
+    static func openDescriptor(named path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                guard let number = Int32(path.dropFirst(prefix.count)), number >= 0 else { return nil }
+                return fcntl(number, F_GETFD) == -1 ? nil : number
+            }
+            return nil
+        }
+    }
+
     /// Whether writing `output` would replace `input`: `output` is an existing regular file, and the same file
     /// (device and inode, following links) as `input`, or as standard input for `-`. A device or pipe is written
     /// to, never replaced, so naming one as both is no loss.
@@ -149,7 +165,7 @@ enum FileOutput {
         }
     }
 
-    private static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
+    static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
         WriteError(path, "\(what) (\(String(cString: strerror(code)))); check the path and its permissions")
     }
 }

@@ -31,8 +31,12 @@ enum Output {
             "skanc: error: cannot write to standard output (\(String(cString: strerror(failure)))); nothing after that was written"
     }
 
+    /// Writes `text` to standard error, line by line through `TerminalText`: a path, an option's value or a key
+    /// quoted in a message cannot drive the terminal.
     static func error(_ text: String, terminator: String = "\n") {
-        write(text + terminator, to: STDERR_FILENO)
+        let visible = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.visible(String($0)) }.joined(separator: "\n")
+        write(visible + terminator, to: STDERR_FILENO)
     }
 
     /// Prints `diagnostics` of the input at `path` (with its text, for excerpts on a terminal) to standard error,

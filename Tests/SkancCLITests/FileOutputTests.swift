@@ -92,6 +92,44 @@ import Testing
         #expect(type == .typeCharacterSpecial)
     }
 
+    /// Runs `script` in a shell with `$SKANC` the built skanc, in the package root.
+    static func shell(_ script: String, in directory: URL) throws -> CLIResult {
+        try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: directory,
+            environment: ["SKANC": CLI.executable.path, "ROOT": CLI.packageRoot.path, "PATH": "/usr/bin:/bin"])
+    }
+
+    /// `-o /dev/stdout` writes to the descriptor the shell opened: through a pipe, after what a `>>` file
+    /// held, and after what the command itself wrote there.
+    @Test func theStandardOutputDeviceIsWrittenWhereItStands() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let export = #""$SKANC" export "$ROOT/Schemas/Platforms/GA4.skan" --format ga4 -o /dev/stdout"#
+        let piped = try Self.shell("\(export) | cat > piped.json", in: directory)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let direct = try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "ga4"])
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("piped.json"), encoding: .utf8) == direct.stdout)
+
+        let appended = try Self.shell("echo earlier > log.txt && \(export) >> log.txt", in: directory)
+        #expect(appended.status == 0, "\(appended.stderr)")
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("log.txt"), encoding: .utf8)
+                == "earlier\n" + direct.stdout)
+
+        let both = try Self.shell(
+            #"printf '{"hour": 1, "event": "level_complete"}\n' | "$SKANC" simulate "$ROOT/Schemas/Game.skan" - "#
+                + "--postbacks --users 3 --truth /dev/stdout > both.jsonl",
+            in: directory)
+        #expect(both.status == 0, "\(both.stderr)")
+        let lines = try String(contentsOf: directory.appendingPathComponent("both.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        // One truth line for each postback line, both kept.
+        let truths = lines.filter { $0.hasPrefix(#"{"line""#) }
+        let postbacks = lines.filter { $0.hasPrefix(#"{"version""#) }
+        #expect(!postbacks.isEmpty && truths.count == postbacks.count && lines.count == 2 * postbacks.count, "\(lines)")
+    }
+
     @Test func theSchemaItselfIsRefusedAsTheOutput() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }

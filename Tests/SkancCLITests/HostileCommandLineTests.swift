@@ -84,6 +84,30 @@ import Testing
         #expect(result.stdout.contains(#"FROM "analytics"."postback_lines""#))
     }
 
+    /// A name with a line break once ended the `-- Reads …` comment and ran the rest as SQL (a DROP TABLE in
+    /// sqlite3); an empty view name wrote `FROM ""`.
+    @Test(arguments: [
+        ["--table", "postback_lines\nDROP TABLE important; --"], ["--line-column", "line\r--"],
+        ["--text-column", "text\u{2028}x"], ["--view", ""], ["--view", "a\u{7}b"], ["--table", "analytics."],
+        ["--report", "--view", "v\nDROP TABLE important; --"], ["--report", "--view", ""],
+    ])
+    func sqlNamesWithControlCharactersOrNothingAreRefused(_ options: [String]) throws {
+        let result = try CLI.run(["sql", "Schemas/Shop.skan", "--dialect", "sqlite"] + options)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("the name given to \(options[options.count - 2])"))
+    }
+
+    @Test func aQualifiedViewIsCreatedWhereTheReportReadsIt() throws {
+        let decode = try CLI.run(["sql", "Schemas/Shop.skan", "--dialect", "postgres", "--view", "a.decoded"])
+        let report = try CLI.run([
+            "sql", "Schemas/Shop.skan", "--dialect", "postgres", "--report", "--view", "a.decoded",
+        ])
+        #expect(decode.status == 0 && report.status == 0)
+        #expect(decode.stdout.contains(#"CREATE VIEW "a"."decoded" AS"#))
+        #expect(report.stdout.contains(#"FROM "a"."decoded""#))
+    }
+
     @Test func lineBreaksInSQLStringsSurviveTheSQLiteShell() throws {
         let literal = SQLDialect.sqlite.string("one\r\ntwo'")
         #expect(literal == "'one' || char(13) || '' || char(10) || 'two'''")

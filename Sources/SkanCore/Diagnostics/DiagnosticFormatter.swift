@@ -21,19 +21,27 @@ public struct DiagnosticFormatter: Sendable {
         format(diagnostic, path: path, source: nil)
     }
 
+    /// Every text that may come from an input (the path, the subject, the message, the notes, the source line)
+    /// is printed through `TerminalText`, so no key, name or description can drive the terminal.
     private func format(_ diagnostic: Diagnostic, path: String, source: SourceText?) -> String {
         var place = self.place(path, diagnostic.location)
-        if let subject = diagnostic.subject, diagnostic.location == nil { place += " \(subject):" }
-        var lines = ["\(place) \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"]
+        if let subject = diagnostic.subject, diagnostic.location == nil {
+            place += " \(TerminalText.visible(subject)):"
+        }
+        var lines = [
+            "\(place) \(diagnostic.severity.rawValue): \(TerminalText.visible(diagnostic.message)) "
+                + "[\(diagnostic.code.rawValue)]"
+        ]
         if let location = diagnostic.location { lines += excerpt(at: location, in: source) }
         for note in diagnostic.notes {
-            lines.append("\(self.place(path, note.location)) note: \(note.message)")
+            lines.append("\(self.place(path, note.location)) note: \(TerminalText.visible(note.message))")
             if let location = note.location { lines += excerpt(at: location, in: source) }
         }
         return lines.joined(separator: "\n")
     }
 
-    private func place(_ path: String, _ location: SourceLocation?) -> String {
+    private func place(_ rawPath: String, _ location: SourceLocation?) -> String {
+        let path = TerminalText.visible(rawPath)
         guard let location else { return "\(path):" }
         guard location.column > 0 else { return "\(path):\(location.line):" }
         return "\(path):\(location.line):\(location.column):"
@@ -45,7 +53,14 @@ public struct DiagnosticFormatter: Sendable {
         let line = source.lineText(at: location)
         let prefixBytes = Array(line.utf8.prefix(max(location.column - 1, 0)))
         let prefix = String(decoding: prefixBytes, as: UTF8.self)
-        let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
-        return ["  " + line, "  " + padding + "^"]
+        // Tabs are kept so that the caret lines up; every other control character is shown escaped, in the
+        // line and in the padding alike.
+        let padding = String(visibleKeepingTabs(prefix).map { $0 == "\t" ? "\t" : " " })
+        return ["  " + visibleKeepingTabs(line), "  " + padding + "^"]
+    }
+
+    private func visibleKeepingTabs(_ text: String) -> String {
+        text.split(separator: "\t", omittingEmptySubsequences: false).map { TerminalText.visible(String($0)) }
+            .joined(separator: "\t")
     }
 }

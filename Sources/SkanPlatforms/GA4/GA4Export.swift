@@ -92,7 +92,7 @@ public struct GA4Export: Sendable {
         var members: [(String, JSONValue)] = []
         if displayNames {
             let full = displayName(of: entry, schema: schema)
-            let limited = String(decoding: full.utf16.prefix(maximumDisplayName), as: UTF16.self)
+            let limited = Self.cut(full, toUTF16: maximumDisplayName)
             if limited != full { cut.append(full) }
             members.append(("displayName", .string(limited)))
         }
@@ -102,6 +102,20 @@ public struct GA4Export: Sendable {
         members.append(("eventMappings", .array(mappings.isEmpty ? [alwaysHolds] : mappings)))
         members.append(("lockEnabled", .bool(entry.lock)))
         return .object(members)
+    }
+
+    /// The longest start of `text` of whole characters within `limit` UTF-16 code units (GA4 counts those): a
+    /// cut never splits a surrogate pair or an emoji sequence.
+    static func cut(_ text: String, toUTF16 limit: Int) -> String {
+        var units = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let next = text.index(after: index)
+            units += text[index..<next].utf16.count
+            if units > limit { break }
+            end = next
+        }
+        return String(text[..<end])
     }
 
     /// An event mapping that always holds, for the last entry (an entry has at least one mapping): GA4 logs

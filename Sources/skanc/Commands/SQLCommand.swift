@@ -68,14 +68,17 @@ enum SQLCommand {
         if arguments.flags.contains("--query"), arguments.options["--view"] != nil {
             throw UsageError(message: "--query writes no view; drop --view", command: "sql")
         }
-        var names = DecodeSQL.Names()
-        for (option, keyPath) in [
-            ("--table", \DecodeSQL.Names.table), ("--line-column", \.lineColumn), ("--text-column", \.textColumn),
+        for (option, qualified) in [
+            ("--table", true), ("--line-column", false), ("--text-column", false), ("--view", true),
         ] {
-            guard let value = arguments.options[option] else { continue }
-            guard !value.isEmpty else { throw UsageError(message: "\(option) needs a name", command: "sql") }
-            names[keyPath: keyPath] = value
+            if let value = arguments.options[option], let problem = SQLName.problem(with: value, qualified: qualified) {
+                throw UsageError(message: "the name given to \(option) \(problem)", command: "sql")
+            }
         }
+        var names = DecodeSQL.Names()
+        if let table = arguments.options["--table"] { names.table = table }
+        if let column = arguments.options["--line-column"] { names.lineColumn = column }
+        if let column = arguments.options["--text-column"] { names.textColumn = column }
         if let view = arguments.options["--view"] { names.view = view }
         if arguments.flags.contains("--query") { names.view = nil }
         guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
