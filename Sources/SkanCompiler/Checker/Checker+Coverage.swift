@@ -32,7 +32,11 @@ extension Checker {
                 if search.explore(state.codes) { gaps.append(schema.fineValue(of: state)) }
             }
             if search.exhausted {
-                report(.coverageLimit(in: windows, block: block, atoms: atoms.count))
+                // A block that ends with `otherwise` has no gap whatever the search saw; only which rules are
+                // used is left undecided, and no warning is better than a guessed one.
+                if block.rules.last?.condition != .always {
+                    report(.coverageLimit(in: windows, block: block, atoms: atoms.count))
+                }
                 continue
             }
             if let example = gaps.first, let point = search.gapPoint {

@@ -2,12 +2,14 @@ import SkanCore
 
 /// Which rule of a block each state reaches first, over the points of an `ActivitySpace`. A point is made one
 /// quantity at a time, always one that the first undecided rule reads; a subtree is left as soon as its outcome
-/// is decided (a rule holds, or every rule fails) or can only repeat outcomes already found. The points tried are
-/// counted: past `budget` the search stops and says so (`exhausted`) rather than guess.
+/// is decided (a rule holds, or every rule fails) or can only repeat outcomes already found. The work is counted
+/// in terms visited (each point tried costs the terms of the rules it evaluates, times their nesting, which
+/// finding an undecided term walks): past `budget` the search stops and says so (`exhausted`) rather than guess.
+/// Counting points alone let a block of long rules (an import of GA4's 128 entries) run for a minute.
 struct CoverageSearch {
-    /// The points a block may try, states together: enough for hundreds of terms in realistic blocks, and a
-    /// fraction of a second at worst.
-    static let budget = 200_000
+    /// The terms a block's search may visit, states together: hundreds of thousands of points of realistic
+    /// blocks, and under a second at worst.
+    static let budget = 10_000_000
 
     let space: ActivitySpace
     let rules: [Condition]
@@ -18,14 +20,17 @@ struct CoverageSearch {
     private(set) var gapPoint: ActivityPoint?
     /// Whether the budget ran out: the answers are then incomplete.
     private(set) var exhausted = false
-    private var tried = 0
+    private var spent = 0
     private var gapInState = false
+    /// What trying one point costs, in terms visited: every rule is evaluated, then searched for a term.
+    private let pointCost: Int
 
     init(space: ActivitySpace, rules: [Condition], budget: Int) {
         self.space = space
         self.rules = rules
         self.budget = budget
         used = Array(repeating: false, count: rules.count)
+        pointCost = rules.reduce(1) { $0 + $1.termCount * (2 + $1.nesting) }
     }
 
     /// Explores one state; returns whether some point of it reaches no rule.
@@ -112,8 +117,8 @@ struct CoverageSearch {
 
     /// Counts one point tried; false once the budget is spent.
     private mutating func count() -> Bool {
-        tried += 1
-        if tried > budget { exhausted = true }
+        spent += pointCost
+        if spent > budget { exhausted = true }
         return !exhausted
     }
 
@@ -144,6 +149,25 @@ extension ActivitySpace {
 }
 
 extension Condition {
+    /// How many flags, comparisons, events and hours the condition names.
+    var termCount: Int {
+        switch self {
+        case .always: 0
+        case .flag, .comparison, .event, .eventMeasure, .hours: 1
+        case .not(let inner): inner.termCount
+        case .all(let parts), .any(let parts): parts.reduce(0) { $0 + $1.termCount }
+        }
+    }
+
+    /// How deep `not`, `and` and `or` nest in the condition.
+    var nesting: Int {
+        switch self {
+        case .always, .flag, .comparison, .event, .eventMeasure, .hours: 0
+        case .not(let inner): 1 + inner.nesting
+        case .all(let parts), .any(let parts): 1 + (parts.map(\.nesting).max() ?? 0)
+        }
+    }
+
     /// An activity atom whose value would help decide the condition at `point`, or nil when it is decided.
     func firstUndecidedAtom(for codes: [Int], at point: ActivityPoint) -> Condition? {
         switch self {

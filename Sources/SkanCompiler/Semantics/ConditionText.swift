@@ -83,8 +83,35 @@ extension Schema {
 
 /// Numbers of conditions and hours, written as the schema language writes them: `2`, `4.99`.
 public enum ConditionNumber {
-    /// `2` for a whole number, else Swift's shortest form (`4.99`).
+    /// `2` for a whole number, else Swift's shortest digits written out in positional notation (`4.99`,
+    /// `0.000001` rather than `1e-06`): the form the schema language and Swift both read.
     public static func text(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        if number == number.rounded() && abs(number) < 1e15 { return String(Int(number)) }
+        let shortest = String(number)
+        guard number.isFinite, let e = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(shortest[shortest.index(after: e)...])
+        else { return shortest }
+        let mantissa = shortest[..<e]
+        let negative = mantissa.hasPrefix("-")
+        let unsigned = mantissa.drop { $0 == "-" }
+        let point =
+            unsigned.firstIndex(of: ".").map { unsigned.distance(from: unsigned.startIndex, to: $0) }
+            ?? unsigned.count
+        let digits = Array(unsigned.filter { $0 != "." })
+        // Where the point goes among `digits`, counted from their start.
+        let position = point + exponent
+        var text: String
+        if position <= 0 {
+            text = "0." + String(repeating: "0", count: -position) + String(digits)
+        } else if position >= digits.count {
+            text = String(digits) + String(repeating: "0", count: position - digits.count)
+        } else {
+            text = String(digits[..<position]) + "." + String(digits[position...])
+        }
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return (negative ? "-" : "") + text
     }
 }

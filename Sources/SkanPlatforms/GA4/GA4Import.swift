@@ -12,32 +12,44 @@ public import SkanCore
 /// value (`e3 and not (e1 or e2)`), which needs no order. Coarse rules are the entries in order; a lock that
 /// follows the fine value reads `conversionValue`, else says when the first holding entry is a locked one.
 public struct GA4Import: Sendable {
-    /// The schema's text, formatted as `skanc fmt` writes it.
-    public let text: String
-    /// What the import could not carry (names that are not identifiers), as errors.
+    /// The schema, each line with the entry it comes from.
+    public let imported: ImportedSchema
+    /// What the import could not carry (names that are not identifiers, numbers a schema cannot hold), as errors.
     public let diagnostics: [Diagnostic]
+
+    /// The schema's text (before `skanc fmt`'s layout).
+    public var text: String { imported.text }
 
     /// `source` imported as schema `name`, value events in `currency`, with a header naming `file`.
     public init(_ source: GA4Schema, name: String, currency: String, file: String) {
         var problems: [Diagnostic] = []
-        var events: [String] = []
+        var events: [(name: String, origin: String)] = []
         var valued = Set<String>()
+        var read: Set<String> = []
         for window in ConversionWindow.allCases {
-            for value in source.conversionValues(in: window) {
-                for mapping in value.eventMappings {
-                    if !events.contains(mapping.eventName) { events.append(mapping.eventName) }
+            let key = source.entriesKey(in: window)
+            // A window that inherits another's entries has nothing of its own to read.
+            guard read.insert(key).inserted else { continue }
+            for (index, value) in source.conversionValues(in: window).enumerated() {
+                for (position, mapping) in value.eventMappings.enumerated() {
+                    let origin = "\(key)[\(index)].eventMappings[\(position)]"
+                    if !events.contains(where: { $0.name == mapping.eventName }) {
+                        events.append((mapping.eventName, origin))
+                    }
                     if mapping.minEventValue != nil || mapping.maxEventValue != nil { valued.insert(mapping.eventName) }
+                    problems += Self.numberProblems(mapping, at: origin)
                 }
             }
         }
-        for event in events where !Self.isIdentifier(event) {
+        for event in events where !Self.isIdentifier(event.name) {
             problems.append(
                 .error(
                     .importJSON,
-                    "the event name '\(TerminalText.visible(event))' is not a schema identifier (a letter or '_', then letters, digits and '_'); rename it in GA4",
-                    at: nil))
+                    "the event name '\(TerminalText.visible(event.name))' is not a schema identifier (a letter or '_', then letters, digits and '_'); rename it in GA4",
+                    at: nil, subject: event.origin + ".eventName"))
         }
-        var lines: [String] = [
+        var schema = ImportedSchema()
+        schema.append(contentsOf: [
             "# Imported from a GA4 SKAdNetworkConversionValueSchema: \(file)",
             "# It means what GA4 computes: in each window, the first conversion value whose event mappings all hold",
             "# (counts and values since install, bounds inclusive). Value events are in \(currency), the property's",
@@ -45,24 +57,68 @@ public struct GA4Import: Sendable {
             "schema \(name)",
             "version 1",
             "",
-        ]
-        for event in events { lines.append("event \(event)" + (valued.contains(event) ? " value \(currency)" : "")) }
-        lines.append("")
+        ])
+        for event in events {
+            schema.append(
+                "event \(event.name)" + (valued.contains(event.name) ? " value \(currency)" : ""),
+                from: event.origin + ".eventName")
+        }
+        schema.append("")
         let first = source.conversionValues(in: .first)
-        lines += Self.fineField(first)
+        let firstKey = source.entriesKey(in: .first)
+        for (line, entry) in Self.fineField(first) {
+            schema.append(line, from: entry.map { "\(firstKey)[\($0)]" } ?? firstKey)
+        }
         let fineOfEntry = first.map { $0.fineValue ?? 0 }
         for window in ConversionWindow.allCases {
             let entries = source.conversionValues(in: window)
-            lines.append("")
-            lines += Self.coarseBlock(entries, window: window, fines: window == .first ? fineOfEntry : nil)
+            let key = source.entriesKey(in: window)
+            schema.append("")
+            for (line, entry) in Self.coarseBlock(entries, window: window, fines: window == .first ? fineOfEntry : nil)
+            {
+                schema.append(line, from: entry.map { "\(key)[\($0)]" } ?? key)
+            }
+            let locked = entries.firstIndex(where: \.lockEnabled).map { "\(key)[\($0)].lockEnabled" } ?? key
             switch Self.lock(entries, window: window, fines: window == .first ? fineOfEntry : nil) {
-            case .when(let condition)?: lines.append("lock window \(window.number) when \(condition)")
-            case .always?: lines.append("lock window \(window.number) after 0 hours")
+            case .when(let condition)?: schema.append("lock window \(window.number) when \(condition)", from: locked)
+            case .always?: schema.append("lock window \(window.number) after 0 hours", from: locked)
             case nil: break
             }
         }
         diagnostics = problems
-        text = lines.joined(separator: "\n") + "\n"
+        imported = schema
+    }
+
+    /// The largest count or amount a schema's condition can hold.
+    static let largestNumber = 1e15
+
+    /// A mapping's bounds that a schema cannot hold: an amount or count above 1e15, a negative maximum value
+    /// (a sum is never below 0, so the entry could never hold: GA4 would never choose it either, but the entry
+    /// is more likely a mistake worth fixing).
+    static func numberProblems(_ mapping: GA4Schema.EventMapping, at origin: String) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let bounds: [(String, Double?)] = [
+            ("minEventCount", mapping.minEventCount.map(Double.init)),
+            ("maxEventCount", mapping.maxEventCount.map(Double.init)),
+            ("minEventValue", mapping.minEventValue), ("maxEventValue", mapping.maxEventValue),
+        ]
+        for (key, value) in bounds {
+            guard let value else { continue }
+            if value > largestNumber {
+                problems.append(
+                    .error(
+                        .importJSON,
+                        "\(ConditionNumber.text(value)) is more than a schema's conditions hold (at most 1e15); lower it in GA4",
+                        at: nil, subject: "\(origin).\(key)"))
+            } else if value < 0, key == "maxEventValue" || key == "maxEventCount" {
+                problems.append(
+                    .error(
+                        .importJSON,
+                        "a maximum of \(ConditionNumber.text(value)) never holds (counts and values start at 0); remove the entry or raise it in GA4",
+                        at: nil, subject: "\(origin).\(key)"))
+            }
+        }
+        return problems
     }
 
     /// Whether `name` can name a schema or an event: a letter or `_`, then letters, digits and `_` (ASCII), and
@@ -108,17 +164,19 @@ public struct GA4Import: Sendable {
             : conditions.map { $0.contains(" and ") || $0.contains(" or ") ? "(\($0))" : $0 }.joined(separator: " or ")
     }
 
-    static func fineField(_ entries: [GA4Schema.ConversionValue]) -> [String] {
+    /// The fine field's lines, each with the index of the first entry it stands for (nil: the whole list).
+    static func fineField(_ entries: [GA4Schema.ConversionValue]) -> [(String, Int?)] {
         // Up to the first entry that always holds: nothing after it is reached.
         let reached = Array(entries.prefix { condition($0) != nil })
         let alwaysFine = entries.count > reached.count ? entries[reached.count].fineValue ?? 0 : 0
-        var lines = [
-            "field conversionValue at bits 0...5 \"postbackWindowOne: the first conversion value that holds\" {"
+        var lines: [(String, Int?)] = [
+            ("field conversionValue at bits 0...5 \"postbackWindowOne: the first conversion value that holds\" {", nil)
         ]
         var names: [Int: String] = [:]
         for entry in entries {
             if let fine = entry.fineValue, let name = entry.displayName { names[fine] = names[fine] ?? name }
         }
+        let firstEntry = { (fine: Int) in entries.firstIndex { ($0.fineValue ?? 0) == fine } }
         // Runs of one fine value; first-match order is exact when every value has one run and 0 comes last.
         var runs: [(fine: Int, conditions: [String])] = []
         for entry in reached {
@@ -133,25 +191,35 @@ public struct GA4Import: Sendable {
         let ordered = Set(runs.map(\.fine)).count == runs.count && !runs.contains { $0.fine == alwaysFine }
         if ordered {
             for run in runs {
-                lines.append("  v\(run.fine) = \(run.fine)\(description(names[run.fine])) when \(any(run.conditions))")
+                lines.append(
+                    (
+                        "  v\(run.fine) = \(run.fine)\(description(names[run.fine])) when \(any(run.conditions))",
+                        firstEntry(run.fine)
+                    ))
             }
         } else {
-            // Exactly when the first holding entry has this value: one of its entries holds and no earlier entry
-            // of another value does.
-            var seen: [Int] = []
-            for entry in reached where !seen.contains(entry.fineValue ?? 0) && (entry.fineValue ?? 0) != alwaysFine {
-                let fine = entry.fineValue ?? 0
-                seen.append(fine)
-                let alternatives = reached.indices.filter { (reached[$0].fineValue ?? 0) == fine }.map { index in
-                    let blockers = reached[..<index].filter { ($0.fineValue ?? 0) != fine }.map { condition($0)! }
-                    let own = condition(reached[index])!
-                    return blockers.isEmpty ? own : "\(own) and not (\(any(blockers)))"
-                }
-                lines.append("  v\(fine) = \(fine)\(description(names[fine])) when \(any(alternatives))")
+            // Cases in the order of their first entry. Case X holds when one of its entries holds and no earlier
+            // entry of a value whose case comes after X does (earlier cases are excluded by the first match
+            // itself): exactly when the first entry that holds has value X.
+            var order: [Int] = []
+            for entry in reached where !order.contains(entry.fineValue ?? 0) && (entry.fineValue ?? 0) != alwaysFine {
+                order.append(entry.fineValue ?? 0)
+            }
+            let rank = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            for fine in order {
+                let written = firstHolding(
+                    reached.map { entry in
+                        let value = entry.fineValue ?? 0
+                        let blocks = value != fine && (rank[value].map { $0 > rank[fine]! } ?? true)
+                        return (sought: value == fine, blocks: blocks, condition: condition(entry))
+                    })
+                guard case .text(let text) = written else { continue }
+                lines.append(("  v\(fine) = \(fine)\(description(names[fine])) when \(text)", firstEntry(fine)))
             }
         }
-        lines.append("  v\(alwaysFine) = \(alwaysFine)\(description(names[alwaysFine])) otherwise")
-        lines.append("}")
+        lines.append(
+            ("  v\(alwaysFine) = \(alwaysFine)\(description(names[alwaysFine])) otherwise", firstEntry(alwaysFine)))
+        lines.append(("}", nil))
         return lines
     }
 
@@ -169,41 +237,48 @@ public struct GA4Import: Sendable {
             }.joined() + "\""
     }
 
-    static func coarseBlock(_ entries: [GA4Schema.ConversionValue], window: ConversionWindow, fines: [Int]?) -> [String]
+    /// A window's coarse block, each line with the index of the first entry it stands for (nil: none or all).
+    static func coarseBlock(_ entries: [GA4Schema.ConversionValue], window: ConversionWindow, fines: [Int]?)
+        -> [(String, Int?)]
     {
-        var lines = ["coarse window \(window.number) {"]
+        var lines: [(String, Int?)] = [("coarse window \(window.number) {", nil)]
         if let fines, let byFine = functional(entries, fines: fines, \.coarseValue) {
             for value in [CoarseValue.high, .medium] {
                 let cases = byFine.filter { $0.value == value }.map { "conversionValue == v\($0.key)" }.sorted()
-                if !cases.isEmpty { lines.append("  \(value.rawValue) when \(cases.joined(separator: " or "))") }
+                let first = entries.firstIndex { $0.coarseValue == value }
+                if !cases.isEmpty {
+                    lines.append(("  \(value.rawValue) when \(cases.joined(separator: " or "))", first))
+                }
             }
         } else {
-            var rules: [(CoarseValue, [String])] = []
-            for entry in entries {
+            var rules: [(CoarseValue, [String], first: Int)] = []
+            for (index, entry) in entries.enumerated() {
                 guard let condition = condition(entry) else {
-                    rules.append((entry.coarseValue, []))
+                    rules.append((entry.coarseValue, [], index))
                     break
                 }
                 if rules.last?.0 == entry.coarseValue {
                     rules[rules.count - 1].1.append(condition)
                 } else {
-                    rules.append((entry.coarseValue, [condition]))
+                    rules.append((entry.coarseValue, [condition], index))
                 }
             }
             // What comes after the last rule is low, as when no entry holds.
-            var otherwise = CoarseValue.low
+            var otherwise = (CoarseValue.low, Int?.none)
             if let last = rules.last, last.1.isEmpty {
-                otherwise = last.0
+                otherwise = (last.0, last.first)
                 rules.removeLast()
             }
-            while rules.last?.0 == otherwise { rules.removeLast() }
-            for (value, conditions) in rules { lines.append("  \(value.rawValue) when \(any(conditions))") }
-            lines.append("  \(otherwise.rawValue) otherwise")
-            lines.append("}")
+            while rules.last?.0 == otherwise.0 { rules.removeLast() }
+            for (value, conditions, first) in rules {
+                lines.append(("  \(value.rawValue) when \(any(conditions))", first))
+            }
+            lines.append(("  \(otherwise.0.rawValue) otherwise", otherwise.1))
+            lines.append(("}", nil))
             return lines
         }
-        lines.append("  low otherwise")
-        lines.append("}")
+        lines.append(("  low otherwise", nil))
+        lines.append(("}", nil))
         return lines
     }
 
@@ -242,19 +317,85 @@ public struct GA4Import: Sendable {
             return .when(
                 byFine.filter(\.value).keys.sorted().map { "conversionValue == v\($0)" }.joined(separator: " or "))
         }
-        // Locked when the first holding entry is a locked one: it holds, and no earlier unlocked one does.
-        var alternatives: [String] = []
-        for (index, entry) in reached.enumerated() where entry.lockEnabled {
-            let blockers = reached[..<index].filter { !$0.lockEnabled }.compactMap(condition)
-            let own = condition(entry)
-            switch (own, blockers.isEmpty) {
-            case (nil, true): return .always
-            case (nil, false): alternatives.append("not (\(any(blockers)))")
-            case (let own?, true): alternatives.append(own)
-            case (let own?, false): alternatives.append("\(own) and not (\(any(blockers)))")
-            }
+        // Locked when the first holding entry is a locked one.
+        switch firstHolding(reached.map { (sought: $0.lockEnabled, blocks: !$0.lockEnabled, condition: condition($0)) })
+        {
+        case .always: return .always
+        case .never: return nil
+        case .text(let text): return .when(text)
         }
-        return .when(any(alternatives))
+    }
+
+    /// A condition, or one that always or never holds.
+    enum Written: Equatable {
+        case always, never
+        case text(String)
+    }
+
+    /// When the first entry of a list that holds is one of those sought: some sought entry holds and no earlier
+    /// blocking one does (`condition` nil: the entry always holds). The flat form, each sought entry with every
+    /// blocker before it, grows with the square of the entries (24 entries of two mappings took 66 terms, GA4's
+    /// 128 entries thousands). Nested, each entry appears once: `not (B1) and (S1 or not (B2) and (S2 or …))`,
+    /// with Bi the blockers between S(i-1) and Si; but each sought entry nests one level deeper, and a condition
+    /// nests at most 64. So the list is cut into runs of `soughtPerRun` sought entries, each nested and guarded by
+    /// every blocker before it, joined with `or`.
+    static func firstHolding(_ entries: [(sought: Bool, blocks: Bool, condition: String?)]) -> Written {
+        let relevant = entries.filter { $0.sought || $0.blocks }
+        var result = Written.never
+        var earlier: [String?] = []
+        var start = 0
+        while start < relevant.count {
+            var end = start
+            var sought = 0
+            while end < relevant.count, sought < soughtPerRun || !relevant[end].sought {
+                if relevant[end].sought { sought += 1 }
+                end += 1
+            }
+            result = or(result, andNot(earlier, nested(relevant[start..<end])))
+            earlier += relevant[start..<end].filter(\.blocks).map(\.condition)
+            start = end
+        }
+        return result
+    }
+
+    /// Sought entries per nested run: 40 levels, with room for the conditions' own parentheses.
+    static let soughtPerRun = 40
+
+    private static func nested(_ entries: ArraySlice<(sought: Bool, blocks: Bool, condition: String?)>) -> Written {
+        var result = Written.never
+        var blockers: [String?] = []
+        for entry in entries.reversed() {
+            if entry.blocks {
+                blockers.append(entry.condition)
+                continue
+            }
+            // The blockers between this entry and the next sought one guard only what comes after this one.
+            result = or(entry.condition.map(Written.text) ?? .always, andNot(blockers.reversed(), result))
+            blockers = []
+        }
+        return andNot(blockers.reversed(), result)
+    }
+
+    private static func or(_ own: Written, _ rest: Written) -> Written {
+        switch (own, rest) {
+        case (.always, _), (_, .always): .always
+        case (_, .never): own
+        case (.never, _): rest
+        case (.text(let own), .text(let rest)): .text((own.contains(" or ") ? "(\(own))" : own) + " or " + rest)
+        }
+    }
+
+    /// `written` when none of `blockers` (in list order) holds.
+    private static func andNot(_ blockers: [String?], _ written: Written) -> Written {
+        guard !blockers.isEmpty, written != .never else { return written }
+        // A blocker that always holds stops every entry after it.
+        guard blockers.allSatisfy({ $0 != nil }) else { return .never }
+        let none = "not (\(any(blockers.compactMap { $0 })))"
+        switch written {
+        case .never: return .never
+        case .always: return .text(none)
+        case .text(let text): return .text("\(none) and (\(text))")
+        }
     }
 
     /// The entries up to the first that always holds (nothing after it is reached).

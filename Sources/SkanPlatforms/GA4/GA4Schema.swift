@@ -62,6 +62,21 @@ public struct GA4Schema: Sendable {
         return windows[.first]?.conversionValues ?? []
     }
 
+    /// The JSON key of the entries GA4 tries in `window` (`postbackWindowTwo.conversionValues`, or window one's
+    /// where it inherits them), where errors about those entries point.
+    public func entriesKey(in window: ConversionWindow) -> String {
+        var source = window
+        if window != .first, windows[window]?.settingsEnabled != true {
+            source = window == .third && windows[.second] != nil ? entriesSource(of: .second) : .first
+        }
+        return ["postbackWindowOne", "postbackWindowTwo", "postbackWindowThree"][source.postbackSequenceIndex]
+            + ".conversionValues"
+    }
+
+    private func entriesSource(of window: ConversionWindow) -> ConversionWindow {
+        window != .first && windows[window]?.settingsEnabled == true ? window : .first
+    }
+
     /// What GA4 sets in `window` for events counted `count(name)` times with sums `sum(name)`: the first entry
     /// whose mappings all hold, or nil when none does.
     public func selected(

@@ -205,6 +205,14 @@ private struct MetaReading {
                     errors.append(.metaProblem(entryPath, "needs a 'currency' and an 'amount'"))
                     continue
                 }
+                guard amount >= 0, amount <= 1e15 else {
+                    errors.append(
+                        .metaProblem(
+                            "\(entryPath).amount",
+                            "an amount of \(amount) cannot be a schema's condition (0 to 1e15); correct it in Meta's configuration"
+                        ))
+                    continue
+                }
                 // The SDK keeps one amount per currency, the last.
                 values.removeAll { $0.0 == currency.uppercased() }
                 values.append((currency.uppercased(), amount))

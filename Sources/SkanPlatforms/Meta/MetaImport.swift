@@ -8,16 +8,19 @@ public import SkanCore
 /// per currency: the event itself in the default currency, `NAME_jpy` in yen; the app logs each amount as the
 /// event of its currency (the SDK counts a currency no rule names as the default).
 public struct MetaImport: Sendable {
-    /// The schema's text.
-    public let text: String
+    /// The schema, each line with the part of the configuration it comes from.
+    public let imported: ImportedSchema
     /// Errors (names that are not identifiers) and warnings (what is carried approximately).
     public let diagnostics: [Diagnostic]
+
+    /// The schema's text (before `skanc fmt`'s layout).
+    public var text: String { imported.text }
 
     /// `source` imported as schema `name`, with a header naming `file`.
     public init(_ source: MetaConfiguration, name: String, file: String) {
         var builder = MetaSchemaBuilder(source: source)
         builder.build(name: name, file: file)
-        text = builder.lines.joined(separator: "\n") + "\n"
+        imported = builder.schema
         diagnostics = source.warnings + builder.diagnostics
     }
 }
@@ -26,7 +29,9 @@ private struct MetaSchemaBuilder {
     let source: MetaConfiguration
     /// The currencies the SDK keeps sums in: the default, then those the conversion value rules name.
     let currencies: [String]
-    var lines: [String] = []
+    var schema = ImportedSchema()
+    /// The part of the configuration the lines being written come from.
+    var origin: String?
     var diagnostics: [Diagnostic] = []
     /// Each Meta event with values in some rule: it is one schema event per currency.
     var valued: Set<String> = []
@@ -56,7 +61,7 @@ private struct MetaSchemaBuilder {
             + source.lockRules.flatMap(\.events)
         for event in all where !events.contains(event.name) { events.append(event.name) }
         valued = Set(all.filter { $0.values != nil }.map(\.name))
-        lines = [
+        schema.append(contentsOf: [
             "# Imported from Meta's SKAdNetwork conversion configuration: \(file)",
             "# It means what Meta's SDK computes: the highest conversion value whose events were all logged (with",
             "# values: a sum over the amount in one of the currencies), each postback's coarse value, high first, and",
@@ -65,7 +70,8 @@ private struct MetaSchemaBuilder {
             "schema \(name)",
             "version 1",
             "",
-        ]
+        ])
+        origin = "conversion_value_rules"
         var declared: Set<String> = []
         for event in events {
             let names = valued.contains(event) ? currencies.map { (eventName(event, currency: $0), $0) } : [(event, "")]
@@ -78,10 +84,10 @@ private struct MetaSchemaBuilder {
                             at: nil))
                     continue
                 }
-                lines.append("event \(schemaName)" + (currency.isEmpty ? "" : " value \(currency)"))
+                line("event \(schemaName)" + (currency.isEmpty ? "" : " value \(currency)"))
             }
         }
-        lines.append("")
+        line("")
         fineField()
         for window in ConversionWindow.allCases { coarseAndLock(window) }
     }
@@ -110,8 +116,13 @@ private struct MetaSchemaBuilder {
         return terms.joined(separator: " and ")
     }
 
+    mutating func line(_ text: String) {
+        schema.append(text, from: origin)
+    }
+
     mutating func fineField() {
-        lines.append("field conversionValue at bits 0...5 \"Meta's conversion value: the highest rule that matches\" {")
+        origin = "conversion_value_rules"
+        line("field conversionValue at bits 0...5 \"Meta's conversion value: the highest rule that matches\" {")
         var runs: [(value: Int, conditions: [String])] = []
         var always = false
         for rule in source.rules where rule.conversionValue > 0 {
@@ -140,31 +151,33 @@ private struct MetaSchemaBuilder {
             runs = []
         }
         for run in runs {
-            lines.append("  v\(run.value) = \(run.value) when \(GA4Import.any(run.conditions))")
+            line("  v\(run.value) = \(run.value) when \(GA4Import.any(run.conditions))")
         }
-        lines.append("  v\(source.cutoffDays == 0 ? 0 : last) = \(source.cutoffDays == 0 ? 0 : last) otherwise")
-        lines.append("}")
+        line("  v\(source.cutoffDays == 0 ? 0 : last) = \(source.cutoffDays == 0 ? 0 : last) otherwise")
+        line("}")
     }
 
     mutating func coarseAndLock(_ window: ConversionWindow) {
-        lines.append("")
-        lines.append("coarse window \(window.number) {")
+        origin = "coarse_cv_configs (postback_sequence_index \(window.number))"
+        line("")
+        line("coarse window \(window.number) {")
         let stopped = window == .first && source.cutoffDays == 0
         for rule in source.coarseRules[window.number] ?? [] where rule.value != .low && !stopped {
             guard let condition = condition(rule.events) else { continue }
             if condition.isEmpty {
-                lines.append("  \(rule.value.rawValue) otherwise")
-                lines.append("}")
+                line("  \(rule.value.rawValue) otherwise")
+                line("}")
                 return lockRules(window)
             }
-            lines.append("  \(rule.value.rawValue) when \(condition)")
+            line("  \(rule.value.rawValue) when \(condition)")
         }
-        lines.append("  low otherwise")
-        lines.append("}")
+        line("  low otherwise")
+        line("}")
         lockRules(window)
     }
 
     mutating func lockRules(_ window: ConversionWindow) {
+        origin = "lock_window_rules (postback_sequence_index \(window.number))"
         var alternatives: [String] = []
         let span = window.hours
         for rule in source.lockRules where rule.postbackSequenceIndex == window.number {
@@ -185,7 +198,7 @@ private struct MetaSchemaBuilder {
             alternatives.append("hours >= 24")
         }
         guard !alternatives.isEmpty else { return }
-        lines.append("")
-        lines.append("lock window \(window.number) when \(GA4Import.any(alternatives))")
+        line("")
+        line("lock window \(window.number) when \(GA4Import.any(alternatives))")
     }
 }

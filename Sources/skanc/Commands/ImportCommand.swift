@@ -63,25 +63,23 @@ enum ImportCommand {
             arguments.options["-o"] ?? arguments.options["--output"], over: [(path, "the configuration it imports")],
             what: "the schema", command: "import")
         guard let bytes = CommandFiles.read(path, what: "the configuration") else { return .failure }
-        let imported: (text: String, diagnostics: [Diagnostic])
+        let imported: (schema: ImportedSchema, diagnostics: [Diagnostic])
         do {
             if platform == "ga4" {
                 let result = GA4Import(try GA4Schema.read(bytes), name: name, currency: currency, file: shown)
-                imported = (result.text, result.diagnostics)
+                imported = (result.imported, result.diagnostics)
             } else {
                 let result = MetaImport(try MetaConfiguration.read(bytes), name: name, file: shown)
-                imported = (result.text, result.diagnostics)
+                imported = (result.imported, result.diagnostics)
             }
         } catch {
             return Output.diagnostics(error.diagnostics, path: shown)
         }
         guard Output.diagnostics(imported.diagnostics, path: shown) == .success else { return .failure }
-        let text = SchemaFormatter.format(imported.text) ?? imported.text
-        let compiled = SchemaCompiler.compile(text, path: "<imported>")
-        guard compiled.schema != nil else {
-            return Output.diagnostics(
-                compiled.diagnostics, path: "<imported>", source: SourceText(path: "<imported>", text: text))
-        }
+        // What a schema cannot hold is reported at the configuration's entry, before any layout.
+        let compiled = imported.schema.compile()
+        guard compiled.schema != nil else { return Output.diagnostics(compiled.errors, path: shown) }
+        let text = SchemaFormatter.format(imported.schema.text) ?? imported.schema.text
         return CommandFiles.write(text, to: arguments.options["-o"] ?? arguments.options["--output"])
     }
 
