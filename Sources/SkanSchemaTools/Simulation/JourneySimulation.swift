@@ -28,7 +28,7 @@ public struct JourneySimulation {
     /// comment are no journey lines.
     public init(schema: Schema, journey: [UInt8]) {
         self.schema = schema
-        var activity = Activity()
+        var activity = RunningActivity(schema: schema)
         var lastHour = 0.0
         var sentByWindow = PerWindow<(fine: Int, coarse: CoarseValue?, lock: Bool)?>(repeating: nil)
         var lockedWindows = Set<ConversionWindow>()
@@ -62,14 +62,12 @@ public struct JourneySimulation {
                     ))
                 continue
             }
-            var next = activity
-            if let problem = apply(read, to: &next) {
+            if let problem = apply(read, to: &activity) {
                 diagnostics.append(.journeyLine(number, problem.code, problem.message))
                 continue
             }
-            activity = next
             lastHour = read.hour
-            let evaluation = schema.evaluate(activity, at: read.hour)
+            let evaluation = activity.evaluate(at: read.hour)
             var sent = false
             if let window = evaluation.window, !lockedWindows.contains(window) {
                 let values = (evaluation.fineValue, evaluation.coarseValue, evaluation.lock)
@@ -85,8 +83,12 @@ public struct JourneySimulation {
         }
     }
 
-    /// Applies a read line to `activity`, or says why it cannot be.
-    private func apply(_ line: JourneyLine, to activity: inout Activity) -> (code: DiagnosticCode, message: String)? {
+    /// Applies a read line to `activity`, or says why it cannot be (and then changes nothing).
+    private func apply(_ line: JourneyLine, to activity: inout RunningActivity) -> (
+        code: DiagnosticCode, message: String
+    )? {
+        var logged: LoggedEvent?
+        var codes: [(field: Int, code: Int)] = []
         if let name = line.event {
             guard let index = schema.eventIndex(named: name) else {
                 let known = schema.events.map(\.name)
@@ -107,7 +109,7 @@ public struct JourneySimulation {
             case (true, let amount?) where amount < 0:
                 return (.journeyValue, "'\(name)' has a negative amount; log refunds as the app does, not as events")
             default:
-                activity.events.append(LoggedEvent(event: index, hour: line.hour, amount: line.value))
+                logged = LoggedEvent(event: index, hour: line.hour, amount: line.value)
             }
         } else if line.value != nil {
             return (.journeyValue, "\"value\" without \"event\"; a value belongs to a value event")
@@ -126,8 +128,10 @@ public struct JourneySimulation {
                     "'\(fieldName)' has no case '\(TerminalText.visible(caseName))'; its cases are \(field.cases.map(\.name).joined(separator: ", "))"
                 )
             }
-            activity.setCodes[index] = fieldCase.code
+            codes.append((index, fieldCase.code))
         }
+        if let logged { activity.log(logged) }
+        for (field, code) in codes { activity.set(field: field, code: code) }
         return nil
     }
 

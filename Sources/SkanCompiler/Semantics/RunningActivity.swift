@@ -1,0 +1,125 @@
+import SkanCore
+
+/// The reference semantics of events and time kept up to date as events arrive: counts and sums since first
+/// launch, and each derived field's source, added to once per event. Evaluating costs the same whatever came
+/// before, so a journey of n lines costs n evaluations, not n² (`Schema.evaluate(_:at:)` is this, run over an
+/// activity's events). Events arrive in hour order; each evaluation is at an hour no earlier than the last event.
+public struct RunningActivity: Sendable {
+    let schema: Schema
+    private var counts: [Double]
+    private var sums: [Double]
+    /// Each field's source total, by field index (nil for fields without one, and for `days`). For a source in
+    /// the current window, one total per window: the events from that window's start on.
+    private var sources: [[Double]?]
+    /// The codes of the fields the app set, by field index.
+    public private(set) var setCodes: [Int: Int] = [:]
+
+    /// Nothing logged yet.
+    public init(schema: Schema) {
+        self.schema = schema
+        counts = Array(repeating: 0, count: schema.events.count)
+        sums = Array(repeating: 0, count: schema.events.count)
+        sources = schema.fields.map { field in
+            switch field.derivation {
+            case .buckets(let source)?, .count(let source)?:
+                source.measure == .days ? nil : Array(repeating: 0, count: ConversionWindow.allCases.count)
+            default: nil
+            }
+        }
+    }
+
+    /// Adds a logged event.
+    public mutating func log(_ logged: LoggedEvent) {
+        guard logged.event < counts.count else { return }
+        counts[logged.event] += 1
+        sums[logged.event] += logged.amount ?? 0
+        for (index, field) in schema.fields.enumerated() {
+            guard case let source? = field.source, source.events.contains(logged.event) else { continue }
+            let added = source.measure == .count ? 1 : logged.amount ?? 0
+            switch source.scope {
+            case .sinceFirstLaunch:
+                sources[index]?[0] += added
+            case .within(let hours):
+                if logged.hour < hours { sources[index]?[0] += added }
+            case .inWindow:
+                // Counted in each window's total from whose start on it was logged.
+                for window in ConversionWindow.allCases where logged.hour >= Double(window.hours.lowerBound) {
+                    sources[index]?[window.postbackSequenceIndex] += added
+                }
+            }
+        }
+    }
+
+    /// Sets an app-set field's code.
+    public mutating func set(field index: Int, code: Int) {
+        setCodes[index] = code
+    }
+
+    /// The number `field`'s source gives at `hour` (nil for a field without one).
+    func measure(field index: Int, at hour: Double) -> Double? {
+        guard case let source? = schema.fields[index].source else { return nil }
+        if source.measure == .days { return (max(hour, 0) / 24).rounded(.down) }
+        guard let totals = sources[index] else { return nil }
+        if source.scope == .inWindow {
+            let window = ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) } ?? .third
+            return totals[window.postbackSequenceIndex]
+        }
+        return totals[0]
+    }
+
+    /// The schema evaluated at `hour` on what was logged and set: as `Schema.evaluate(_:at:)`.
+    public func evaluate(at hour: Double) -> ActivityEvaluation {
+        let facts = Totals(counts: counts, sums: sums, hours: hour)
+        let window = ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) }
+        var codes = Array(repeating: 0, count: schema.fields.count)
+        var measures = [Double?](repeating: nil, count: schema.fields.count)
+        for (index, field) in schema.fields.enumerated() {
+            // Derived conditions read the fields before this one, which are final by now (later ones still 0).
+            switch field.derivation {
+            case nil:
+                codes[index] = setCodes[index] ?? 0
+            case .flag(let condition):
+                codes[index] = condition.holds(for: codes, facts: facts) ? 1 : 0
+            case .firstMatch(let conditions):
+                let chosen = conditions.firstIndex { $0.holds(for: codes, facts: facts) } ?? (field.cases.count - 1)
+                codes[index] = field.cases[chosen].code
+            case .buckets:
+                let value = measure(field: index, at: hour) ?? 0
+                codes[index] = (field.bucketCase(for: value) ?? field.nearestBucketCase(for: value))?.code ?? 0
+                measures[index] = value
+            case .count:
+                let value = measure(field: index, at: hour) ?? 0
+                codes[index] = min(Int(max(value, 0)), field.bits.maximumCode)
+                measures[index] = value
+            }
+        }
+        let state = SchemaState(codes: codes)
+        let coarse = window.flatMap { window in
+            schema.coarseRules(window: window).first { $0.condition.holds(for: codes, facts: facts) }?.value
+        }
+        let lock = window.map { schema.lockCondition(window: $0)?.holds(for: codes, facts: facts) ?? false } ?? false
+        return ActivityEvaluation(
+            state: state, fineValue: schema.fineValue(of: state), window: window, coarseValue: coarse, lock: lock,
+            measures: measures)
+    }
+
+    /// Counts and sums since first launch, and the hour: what conditions read.
+    private struct Totals: ActivityFacts {
+        let counts: [Double]
+        let sums: [Double]
+        let hours: Double
+
+        func count(of event: Int) -> Double { event < counts.count ? counts[event] : 0 }
+        func sum(of event: Int) -> Double { event < sums.count ? sums[event] : 0 }
+    }
+}
+
+extension Field {
+    /// The source a `buckets` or `count` field measures.
+    var source: ActivitySource? {
+        switch derivation {
+        case .buckets(let source)?, .count(let source)?: source
+        default: nil
+        }
+    }
+}
