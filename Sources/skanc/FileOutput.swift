@@ -93,7 +93,7 @@ enum FileOutput {
     }
 
     /// The file a path names once its symbolic links are followed; a dangling link names its target.
-    private static func followingLinks(_ path: String) -> String {
+    static func followingLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
@@ -111,6 +111,15 @@ enum FileOutput {
     private static func replace(
         _ target: String, with data: Data, mode existing: stat?, reportedAs path: String
     ) throws(WriteError) {
+        let temporary = try createTemporary(beside: target, mode: existing, reportedAs: path)
+        let ok = writeAll(temporary.descriptor, data)
+        try commit(temporary, over: target, mode: existing, written: ok ? nil : errno, reportedAs: path)
+    }
+
+    /// A file beside `target` under an unpredictable name, created exclusively, for `commit` to rename over it.
+    static func createTemporary(
+        beside target: String, mode existing: stat?, reportedAs path: String
+    ) throws(WriteError) -> (path: String, descriptor: Int32) {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -124,17 +133,26 @@ enum FileOutput {
         let descriptor = open(
             temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, existing.map { $0.st_mode & 0o7777 } ?? 0o666)
         guard descriptor >= 0 else { throw failure(path, "cannot write in \(directory)", errno) }
-        var ok = writeAll(descriptor, data)
-        var error = ok ? 0 : errno
+        return (temporary, descriptor)
+    }
+
+    /// Closes the temporary file and renames it over `target`, with the mode and owner `target` had; on any
+    /// failure (`written`: the error of a failed write) removes it instead.
+    static func commit(
+        _ temporary: (path: String, descriptor: Int32), over target: String, mode existing: stat?,
+        written: Int32?, reportedAs path: String
+    ) throws(WriteError) {
+        var error = written ?? 0
+        var ok = written == nil
         if ok, let existing {
             // The mode exactly as it was (open applied the umask), and the owner where the user may set it.
-            _ = fchmod(descriptor, existing.st_mode & 0o7777)
-            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            _ = fchmod(temporary.descriptor, existing.st_mode & 0o7777)
+            _ = fchown(temporary.descriptor, existing.st_uid, existing.st_gid)
         }
-        if close(descriptor) != 0, ok { (ok, error) = (false, errno) }
-        guard ok, rename(temporary, target) == 0 else {
+        if close(temporary.descriptor) != 0, ok { (ok, error) = (false, errno) }
+        guard ok, rename(temporary.path, target) == 0 else {
             if ok { error = errno }
-            unlink(temporary)
+            unlink(temporary.path)
             throw failure(path, "cannot write the file", error)
         }
     }

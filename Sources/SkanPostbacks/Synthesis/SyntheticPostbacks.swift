@@ -97,11 +97,25 @@ public struct SyntheticPostbacks: Sendable {
 
     /// The postbacks of `journey` run through `schema` by `options.users` users.
     public init(schema: Schema, journey: [UInt8], options: Options) {
-        var random = SplitMix64(seed: options.seed)
-        let first = JourneySimulation(schema: schema, journey: journey)
-        diagnostics = first.diagnostics
         var lines: [String] = []
         var truths: [Truth] = []
+        diagnostics = Self.generate(schema: schema, journey: journey, options: options) { line, truth in
+            lines.append(line)
+            truths.append(truth)
+        }
+        self.lines = lines
+        self.truths = truths
+    }
+
+    /// The same postbacks, each handed to `emit` with its truth as soon as it is made, user after user: memory
+    /// stays that of one user's journey, whatever the number of users. Returns the journey's bad lines.
+    public static func generate(
+        schema: Schema, journey: [UInt8], options: Options, emit: (_ line: String, _ truth: Truth) -> Void
+    ) -> [Diagnostic] {
+        var random = SplitMix64(seed: options.seed)
+        // Read once; each user runs a subset of the lines read.
+        let read = JourneySimulation.read(journey)
+        let first = JourneySimulation(schema: schema, lines: read)
         let campaigns = (options.campaigns.map { max($0, 1) } ?? 0)
         var campaignIDs: [String] = []
         while campaignIDs.count < min(campaigns, 9000) {
@@ -109,15 +123,15 @@ public struct SyntheticPostbacks: Sendable {
             if !campaignIDs.contains(id) { campaignIDs.append(id) }
         }
         let amountFields = schema.fields.indices.filter { schema.fields[$0].kind == .buckets(.amount) }
-        let journeyLines = journey.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let journeyLineCount = journey.split(separator: 0x0A, omittingEmptySubsequences: false).count
         for user in 0..<max(options.users, 1) {
             let simulation: JourneySimulation
             if user == 0 {
                 simulation = first
             } else {
                 // Another user: the same journey, each line kept with probability 1/2 (its line number kept).
-                let kept = journeyLines.map { random.next() % 2 == 0 ? Array($0) : [] }
-                simulation = JourneySimulation(schema: schema, journey: Array(kept.joined(separator: [0x0A])))
+                let kept = (0..<journeyLineCount).map { _ in random.next() % 2 == 0 }
+                simulation = JourneySimulation(schema: schema, lines: read.lazy.filter { kept[$0.number - 1] })
             }
             let tier = Self.tier(options.tiers, &random)
             let sourceIdentifier =
@@ -139,19 +153,18 @@ public struct SyntheticPostbacks: Sendable {
                         amounts[schema.fields[index].name] = amount
                     }
                 }
-                truths.append(
-                    Truth(
-                        user: user, tier: tier, window: window, campaign: sourceIdentifier,
-                        sourceIdentifier: shown.source, fineValue: shown.fineValue, coarseValue: shown.coarseValue,
-                        amounts: amounts))
-                lines.append(
+                let truth = Truth(
+                    user: user, tier: tier, window: window, campaign: sourceIdentifier,
+                    sourceIdentifier: shown.source, fineValue: shown.fineValue, coarseValue: shown.coarseValue,
+                    amounts: amounts)
+                emit(
                     options.framework == .skAdNetwork
                         ? Self.postback(window: window, tier: tier, shown: shown, options: options, random: &random)
-                        : Self.stanza(window: window, tier: tier, shown: shown, options: options, random: &random))
+                        : Self.stanza(window: window, tier: tier, shown: shown, options: options, random: &random),
+                    truth)
             }
         }
-        self.lines = lines
-        self.truths = truths
+        return first.diagnostics
     }
 
     static func tier(_ shares: [PostbackDataTier: Double], _ random: inout SplitMix64) -> PostbackDataTier {

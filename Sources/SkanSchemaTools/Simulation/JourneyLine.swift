@@ -4,19 +4,19 @@ import SkanCore
 /// One line of a journey, read: `{"hour": 3.5, "event": "purchase", "value": 4.99}`, `{"hour": 5, "set":
 /// {"paymentTier": "medium"}}` or `{"hour": 50}`. A JSON object of these keys only, its numbers finite, nothing
 /// after it but white space and a `#` comment.
-struct JourneyLine: Equatable {
+package struct JourneyLine: Equatable {
     var hour: Double
     var event: String?
     var value: Double?
     var set: [(field: String, caseName: String)]
 
-    static func == (left: JourneyLine, right: JourneyLine) -> Bool {
+    package static func == (left: JourneyLine, right: JourneyLine) -> Bool {
         left.hour == right.hour && left.event == right.event && left.value == right.value
             && left.set.map(\.field) == right.set.map(\.field) && left.set.map(\.caseName) == right.set.map(\.caseName)
     }
 
     /// Why a line is not a journey line, in words that say what to write.
-    struct Malformed: Error, Equatable {
+    package struct Malformed: Error, Equatable {
         var message: String
     }
 

@@ -24,14 +24,18 @@ public struct JourneySimulation {
     /// One error per line that could not (with its line and a code); nothing is skipped silently.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    /// Runs `journey` (the bytes of a JSON-lines file) through `schema`. Blank lines and lines that are a `#`
-    /// comment are no journey lines.
-    public init(schema: Schema, journey: [UInt8]) {
-        self.schema = schema
-        var activity = RunningActivity(schema: schema)
-        var lastHour = 0.0
-        var sentByWindow = PerWindow<(fine: Int, coarse: CoarseValue?, lock: Bool)?>(repeating: nil)
-        var lockedWindows = Set<ConversionWindow>()
+    /// A journey line read: its number and what it says, or why it cannot be read.
+    package struct ReadLine {
+        /// The line's number in the journey.
+        package var number: Int
+        /// The line, or the error that it is not one.
+        package var line: Result<JourneyLine, JourneyLine.Malformed>
+    }
+
+    /// The journey lines of `journey` (the bytes of a JSON-lines file), read once: blank lines and lines that are
+    /// a `#` comment are no journey lines.
+    package static func read(_ journey: [UInt8]) -> [ReadLine] {
+        var lines: [ReadLine] = []
         var number = 0
         var start = journey.startIndex
         while start <= journey.endIndex {
@@ -43,14 +47,41 @@ public struct JourneySimulation {
             while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
             guard !line.isEmpty, line.first != UInt8(ascii: "#") else { continue }
             guard line.count <= LineLimit.maximumBytes else {
-                diagnostics.append(
-                    .journeyLine(number, .journeyJSON, "the line is longer than 1 MiB; one object per line"))
+                lines.append(
+                    ReadLine(
+                        number: number,
+                        line: .failure(
+                            JourneyLine.Malformed(message: "the line is longer than 1 MiB; one object per line"))))
                 continue
             }
-            let read: JourneyLine
             do {
-                read = try JourneyLine.read(line)
+                lines.append(ReadLine(number: number, line: .success(try JourneyLine.read(line))))
             } catch {
+                lines.append(ReadLine(number: number, line: .failure(error)))
+            }
+        }
+        return lines
+    }
+
+    /// Runs `journey` (the bytes of a JSON-lines file) through `schema`.
+    public init(schema: Schema, journey: [UInt8]) {
+        self.init(schema: schema, lines: Self.read(journey))
+    }
+
+    /// Runs journey lines already read through `schema`, in order (`SyntheticPostbacks` runs a subset of one
+    /// journey's lines for each user, read once).
+    package init(schema: Schema, lines: some Sequence<ReadLine>) {
+        self.schema = schema
+        var activity = RunningActivity(schema: schema)
+        var lastHour = 0.0
+        var sentByWindow = PerWindow<(fine: Int, coarse: CoarseValue?, lock: Bool)?>(repeating: nil)
+        var lockedWindows = Set<ConversionWindow>()
+        for readLine in lines {
+            let number = readLine.number
+            let read: JourneyLine
+            switch readLine.line {
+            case .success(let line): read = line
+            case .failure(let error):
                 diagnostics.append(.journeyLine(number, .journeyJSON, error.message))
                 continue
             }

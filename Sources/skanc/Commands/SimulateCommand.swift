@@ -149,30 +149,51 @@ enum SimulateCommand {
                 "signed with the key whose public key is \(kind)=\(key.publicKeyBase64) (for skanc postbacks --public-key)"
             )
         }
-        let postbacks = SyntheticPostbacks(schema: schema, journey: journey, options: options)
-        let status = Output.diagnostics(postbacks.diagnostics, path: path == "-" ? "<stdin>" : path)
+        // A bad journey line writes nothing: the journey is read once before any postback is made.
+        let journeyCheck = JourneySimulation(schema: schema, journey: journey)
+        let status = Output.diagnostics(journeyCheck.diagnostics, path: path == "-" ? "<stdin>" : path)
         guard status == .success else { return status }
+        var truths: FileStream?
         if let truthPath = arguments.options["--truth"] {
-            let written = CommandFiles.write(Self.truthLines(postbacks.truths, schema: schema), to: truthPath)
-            guard written == .success else { return written }
+            do {
+                truths = try FileStream(truthPath)
+            } catch {
+                return Output.diagnostics([error.diagnostic], path: error.path)
+            }
         }
-        Output.standard(postbacks.lines.map { $0 + "\n" }.joined(), terminator: "")
+        // Streamed, user after user: a million users need the memory of one.
+        var pending: [UInt8] = []
+        var count = 0
+        _ = SyntheticPostbacks.generate(schema: schema, journey: journey, options: options) { line, truth in
+            count += 1
+            pending.append(contentsOf: line.utf8)
+            pending.append(0x0A)
+            if pending.count >= 1 << 16 {
+                Output.standardOutput.write(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+            truths?.write(Self.truthLine(truth, number: count, schema: schema))
+        }
+        Output.standardOutput.write(pending)
+        do {
+            try truths?.finish()
+        } catch {
+            return Output.diagnostics([error.diagnostic], path: error.path)
+        }
         return .success
     }
 
     /// `--truth`: one JSON object per postback line.
-    static func truthLines(_ truths: [SyntheticPostbacks.Truth], schema: Schema) -> String {
-        truths.enumerated().map { index, truth in
-            let amounts = schema.fields.compactMap { field in
-                truth.amounts[field.name].map { (ColumnNames.snakeCase(field.name), JSONValue.number($0)) }
-            }
-            return JSONValue.object([
-                ("line", .integer(index + 1)), ("user", .integer(truth.user)), ("tier", .integer(truth.tier.rawValue)),
-                ("window", .integer(truth.window.number)), ("campaign", .string(truth.campaign)),
-                ("source_identifier", .string(truth.sourceIdentifier)),
-                ("fine_value", truth.fineValue.map(JSONValue.integer) ?? .null),
-                ("coarse_value", .optional(truth.coarseValue?.rawValue)), ("amounts", .object(amounts)),
-            ]).compact() + "\n"
-        }.joined()
+    static func truthLine(_ truth: SyntheticPostbacks.Truth, number: Int, schema: Schema) -> String {
+        let amounts = schema.fields.compactMap { field in
+            truth.amounts[field.name].map { (ColumnNames.snakeCase(field.name), JSONValue.number($0)) }
+        }
+        return JSONValue.object([
+            ("line", .integer(number)), ("user", .integer(truth.user)), ("tier", .integer(truth.tier.rawValue)),
+            ("window", .integer(truth.window.number)), ("campaign", .string(truth.campaign)),
+            ("source_identifier", .string(truth.sourceIdentifier)),
+            ("fine_value", truth.fineValue.map(JSONValue.integer) ?? .null),
+            ("coarse_value", .optional(truth.coarseValue?.rawValue)), ("amounts", .object(amounts)),
+        ]).compact() + "\n"
     }
 }
