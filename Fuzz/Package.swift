@@ -38,6 +38,14 @@ var targets: [Target] = [
         dependencies: [
             "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
         ]),
+    .executableTarget(
+        name: "FuzzMeta",
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
+        ]),
+    .executableTarget(
+        name: "FuzzExport", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPlatforms")]
+    ),
 ]
 if haveGeneratedSchemas {
     targets += [

@@ -1,6 +1,5 @@
-// libFuzzer target: any bytes as a GA4 conversion value schema for `skanc import ga4`, and as Meta's
-// configuration for `skanc import meta`: no crash, no hang; and when the bytes are a GA4 schema and its import
-// compiles, the imported schema gives what GA4 computes (first match of each window's entries) on a journey that
+// libFuzzer target: any bytes as a GA4 conversion value schema for `skanc import ga4` (Meta's configuration
+// has FuzzMeta): no crash, no hang; every error a schema gives at a key path; and when its import compiles, the imported schema gives what GA4 computes (first match of each window's entries) on a journey that
 // logs each of its events in turn, amounts on the bounds it names.
 import FuzzSupport
 import SkanCompiler
@@ -10,15 +9,14 @@ import SkanSchemaTools
 
 /// One input; a crash, leak or failed check is a finding.
 func fuzzGA4(_ input: UnsafeRawBufferPointer) -> Int32 {
-    if let meta = try? MetaConfiguration.read(Array(input)) {
-        let imported = MetaImport(meta, name: "Fuzzed", file: "fuzz")
-        if let text = SchemaFormatter.format(imported.text) { _ = SchemaCompiler.compile(text) }
-    }
     guard let source = try? GA4Schema.read(Array(input)) else { return 0 }
     let imported = GA4Import(source, name: "Fuzzed", currency: "USD", file: "fuzz")
-    guard imported.diagnostics.isEmpty, let text = SchemaFormatter.format(imported.text),
-        let schema = SchemaCompiler.compile(text).schema
-    else { return 0 }
+    guard imported.diagnostics.isEmpty else { return 0 }
+    let compiled = imported.imported.compile()
+    guard compiled.errors.allSatisfy({ $0.location == nil && $0.subject != nil }) else {
+        fatalError("an import error is not at a key path: \(compiled.errors)")
+    }
+    guard let text = SchemaFormatter.format(imported.text), let schema = compiled.schema else { return 0 }
     var amounts: [Double] = [0, 1]
     for window in ConversionWindow.allCases {
         for value in source.conversionValues(in: window) {

@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 extension MetaConfiguration {
@@ -209,7 +210,7 @@ private struct MetaReading {
                     errors.append(
                         .metaProblem(
                             "\(entryPath).amount",
-                            "an amount of \(amount) cannot be a schema's condition (0 to 1e15); correct it in Meta's configuration"
+                            "an amount of \(ConditionNumber.text(amount)) cannot be a schema's condition (0 to 1e15); correct it in Meta's configuration"
                         ))
                     continue
                 }
