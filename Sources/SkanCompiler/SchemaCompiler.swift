@@ -25,7 +25,7 @@ public enum SchemaCompiler {
             return Result(
                 schema: nil,
                 diagnostics: [
-                    .schemaTooLarge(bytes: source.bytes.count, at: start)
+                    .schemaTooLarge(at: start)
                 ])
         }
         let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
@@ -43,10 +43,11 @@ public enum SchemaCompiler {
 }
 
 extension Diagnostic {
-    fileprivate static func schemaTooLarge(bytes: Int, at location: SourceLocation) -> Diagnostic {
+    fileprivate static func schemaTooLarge(at location: SourceLocation) -> Diagnostic {
         .error(
             .limit,
-            "the schema is \(bytes) bytes; schemas may be at most \(SchemaCompiler.maximumSourceBytes) bytes (1 MiB)",
+            // Readers stop one byte past the limit, so the size itself is not known: only that it is over.
+            "the schema is larger than 1 MiB; schemas may be at most \(SchemaCompiler.maximumSourceBytes) bytes (1 MiB)",
             at: location)
     }
 }

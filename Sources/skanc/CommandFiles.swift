@@ -9,7 +9,13 @@ enum CommandFiles {
     /// the file cannot be read.
     static func read(_ path: String, what: String) -> [UInt8]? {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // A pipe or a process substitution (`/dev/stdin`, `<(zcat …)`) is read to its end as a file is.
+        var isDirectory: ObjCBool = false
+        let readable = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        guard readable,
+            let data = FileManager.default.contents(atPath: path)
+                ?? (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).readToEnd() ?? Data())
+        else {
             Output.diagnostics([.error(.fileUnreadable, "cannot read \(what); check the path", at: nil)], path: path)
             return nil
         }

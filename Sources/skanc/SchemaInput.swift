@@ -47,10 +47,22 @@ enum SchemaInput {
                 message: "'\(argument)' names no schema between its commas; write SCHEMA or V3.skan,V4.skan",
                 command: command)
         }
-        let compiled = paths.map { compileAndReport(String($0)).schema }
+        var live: [(name: String, schema: Schema, versionAt: SourceLocation)] = []
+        let compiled = paths.map { path in
+            compileAndReport(String(path)) { schema, version in
+                live.append((String(path), schema, version))
+                return []
+            }.schema
+        }
         let schemas = compiled.compactMap { $0 }
         guard !schemas.isEmpty, schemas.count == compiled.count else { return nil }
-        return LiveVersions(schemas)
+        // One version named twice (`G.skan,G.skan`) would make every row of it ambiguous: refused, as
+        // `check --live-together` refuses it.
+        let repeated = LiveVersions.diagnostics(of: live, sharedValues: false)
+        for (path, diagnostic) in repeated {
+            Output.diagnostics([diagnostic], path: path, source: try? read(path).get())
+        }
+        return repeated.isEmpty ? LiveVersions(schemas) : nil
     }
 
     /// Compiles one schema and prints its diagnostics to standard error, with those `more` finds in a schema

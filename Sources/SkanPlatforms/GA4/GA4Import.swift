@@ -121,23 +121,10 @@ public struct GA4Import: Sendable {
         return problems
     }
 
-    /// Whether `name` can name a schema or an event: a letter or `_`, then letters, digits and `_` (ASCII), and
-    /// not one of the language's words.
+    /// Whether `name` can name a schema or an event (`SchemaIdentifier`, the language's rule).
     public static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic, first.isASCII
-        else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
-        }
-            && !Self.keywords.contains(name)
+        SchemaIdentifier.isValid(name)
     }
-
-    /// Words the schema language reads as its own.
-    static let keywords: Set<String> = [
-        "schema", "version", "event", "value", "flag", "field", "at", "bit", "bits", "buckets", "amount", "count",
-        "of", "days", "within", "hours", "in", "window", "windows", "reserved", "coarse", "lock", "when",
-        "otherwise", "after", "and", "or", "not", "low", "medium", "high",
-    ]
 
     /// An entry's condition: its mappings' bounds, ANDed; nil when it always holds.
     static func condition(_ value: GA4Schema.ConversionValue) -> String? {

@@ -56,14 +56,15 @@ public struct BucketSuggestion: Sendable {
                 weights.append(1)
             }
         }
-        (values, weights) = Self.grouped(values, weights, to: Self.maximumDistinct)
+        let lowest: [Double]
+        (values, weights, lowest) = Self.grouped(values, weights, to: Self.maximumDistinct)
         self.values = values
         self.weights = weights
         let errors = RangeErrors(values: values, weights: weights)
         cuts = [
-            Self.cut(.optimal, starts: Self.optimalStarts(errors, ranges: ranges), errors: errors, values: values),
-            Self.cut(.quantile, starts: Self.quantileStarts(weights, ranges: ranges), errors: errors, values: values),
-            Self.cut(.logSpaced, starts: Self.logStarts(values, ranges: ranges), errors: errors, values: values),
+            Self.cut(.optimal, starts: Self.optimalStarts(errors, ranges: ranges), errors: errors, lowest: lowest),
+            Self.cut(.quantile, starts: Self.quantileStarts(weights, ranges: ranges), errors: errors, lowest: lowest),
+            Self.cut(.logSpaced, starts: Self.logStarts(values, ranges: ranges), errors: errors, lowest: lowest),
         ]
     }
 
@@ -144,9 +145,11 @@ public struct BucketSuggestion: Sendable {
         return root
     }
 
-    static func cut(_ method: Method, starts: [Int], errors: RangeErrors, values: [Double]) -> Cut {
-        let ends = Array(starts.dropFirst()) + [values.count]
-        let lowers = starts.enumerated().map { $0 == 0 ? 0 : values[$1] }
+    /// A cut at `starts`; each range begins at the lowest amount of its first point (`lowest`), an amount of the
+    /// file as written (`45.49`, never a grouped mean such as `45.49333333333333`), so its counts are exact.
+    static func cut(_ method: Method, starts: [Int], errors: RangeErrors, lowest: [Double]) -> Cut {
+        let ends = Array(starts.dropFirst()) + [lowest.count]
+        let lowers = starts.enumerated().map { $0 == 0 ? 0 : lowest[$1] }
         let counts = zip(starts, ends).map { errors.weight($0, $1) }
         let sums = zip(starts, ends).map { errors.cost($0, $1) }
         let total = counts.reduce(0, +)
@@ -156,24 +159,29 @@ public struct BucketSuggestion: Sendable {
             meanError: total == 0 ? 0 : sums.reduce(0, +) / Double(total))
     }
 
-    /// At most `limit` points: runs of equal weight share merged at their weighted mean.
-    static func grouped(_ values: [Double], _ weights: [Int], to limit: Int) -> ([Double], [Int]) {
-        guard values.count > limit else { return (values, weights) }
+    /// At most `limit` points: runs of equal weight share merged at their weighted mean (for the errors), with
+    /// the lowest amount of each run (where a range starting at the run begins).
+    static func grouped(_ values: [Double], _ weights: [Int], to limit: Int) -> ([Double], [Int], [Double]) {
+        guard values.count > limit else { return (values, weights, values) }
         let total = weights.reduce(0, +)
         var groupedValues: [Double] = []
         var groupedWeights: [Int] = []
+        var lowest: [Double] = []
         var (sum, weight, seen) = (0.0, 0, 0)
+        var first: Double?
         for (value, count) in zip(values, weights) {
+            first = first ?? value
             sum += value * Double(count)
             weight += count
             seen += count
             if seen * limit / total > groupedValues.count || seen == total {
                 groupedValues.append(sum / Double(weight))
                 groupedWeights.append(weight)
-                (sum, weight) = (0, 0)
+                lowest.append(first!)
+                (sum, weight, first) = (0, 0, nil)
             }
         }
-        return (groupedValues, groupedWeights)
+        return (groupedValues, groupedWeights, lowest)
     }
 
     /// A `buckets amount` field of the optimal cut, ready to paste: `r0 = 0 0..<a1` … `rK = K top...`.

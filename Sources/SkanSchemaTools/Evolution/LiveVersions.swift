@@ -63,12 +63,13 @@ public struct LiveVersions: Sendable {
 
     /// The proof for schemas read from named inputs (`skanc check --live-together A.skan B.skan`): each
     /// diagnostic with the name of the input whose version number it points at.
+    /// With `sharedValues` false, only versions named twice are reported (what decoding cannot work with).
     public static func diagnostics(
-        of inputs: [(name: String, schema: Schema, versionAt: SourceLocation)]
+        of inputs: [(name: String, schema: Schema, versionAt: SourceLocation)], sharedValues: Bool = true
     ) -> [(name: String, diagnostic: Diagnostic)] {
         let versions = LiveVersions(inputs.map(\.schema))
         let locations = Dictionary(inputs.map { ($0.schema.version, $0.versionAt) }) { first, _ in first }
-        return versions.diagnostics(versionLocations: locations).map { diagnostic in
+        return versions.diagnostics(versionLocations: locations, sharedValues: sharedValues).map { diagnostic in
             let input = inputs.first { $0.versionAt == diagnostic.location } ?? inputs.first
             return (input?.name ?? "", diagnostic)
         }
@@ -77,14 +78,16 @@ public struct LiveVersions: Sendable {
     /// The proof `skanc check --live-together` reports: an error for two schemas with the same version and
     /// one for each pair of versions that share valid values (with the values, as runs), located at the
     /// later version's number (`locations`: by version).
-    public func diagnostics(versionLocations locations: [Int: SourceLocation]) -> [Diagnostic] {
+    public func diagnostics(versionLocations locations: [Int: SourceLocation], sharedValues: Bool = true)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         let nowhere = SourceLocation(line: 1, column: 1, offset: 0)
         for (earlier, later) in zip(schemas, schemas.dropFirst()) where earlier.version == later.version {
             diagnostics.append(
                 .versionRepeated(later.version, at: locations[later.version] ?? nowhere))
         }
-        for (i, older) in schemas.enumerated() {
+        for (i, older) in schemas.enumerated() where sharedValues {
             for newer in schemas[(i + 1)...] where newer.version != older.version {
                 let shared = overlaps.filter {
                     $0.versions.contains(older.version) && $0.versions.contains(newer.version)

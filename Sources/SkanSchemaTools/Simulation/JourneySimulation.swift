@@ -37,7 +37,8 @@ public struct JourneySimulation {
     package static func read(_ journey: [UInt8]) -> [ReadLine] {
         var lines: [ReadLine] = []
         var number = 0
-        var start = journey.startIndex
+        // A UTF-8 byte order mark (Excel's "CSV UTF-8", Notepad) is no part of the first line.
+        var start = journey.starts(with: [0xEF, 0xBB, 0xBF]) ? journey.startIndex + 3 : journey.startIndex
         while start <= journey.endIndex {
             let end = journey[start...].firstIndex(of: 0x0A) ?? journey.endIndex
             defer { start = end + 1 }
@@ -46,6 +47,17 @@ public struct JourneySimulation {
             while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
             while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
             guard !line.isEmpty, line.first != UInt8(ascii: "#") else { continue }
+            guard !line.contains(0x0D) else {
+                lines.append(
+                    ReadLine(
+                        number: number,
+                        line: .failure(
+                            JourneyLine.Malformed(
+                                message:
+                                    "a carriage return inside the line: the file's lines end with CR alone; save it with LF (or CR LF) line ends"
+                            ))))
+                continue
+            }
             guard line.count <= LineLimit.maximumBytes else {
                 lines.append(
                     ReadLine(

@@ -60,6 +60,11 @@ enum ExportCommand {
             throw UsageError(
                 message: "say which platform: --format ga4, google-ads or app-reporting-pack", command: "export")
         }
+        if let appID = arguments.options["--app-id"], !SchemaExport.Options.isAppStoreID(appID) {
+            throw UsageError(
+                message: "--app-id takes the app's App Store ID, digits only (1234567890 for id1234567890)",
+                command: "export")
+        }
         if format == .googleAds, arguments.options["--app-id"] == nil {
             throw UsageError(
                 message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")

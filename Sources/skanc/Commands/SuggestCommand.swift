@@ -50,6 +50,12 @@ enum SuggestCommand {
         }
         let event = arguments.options["--event"] ?? "purchase"
         let name = arguments.options["--name"] ?? "revenue"
+        for (option, value) in [("--event", event), ("--name", name)] where !SchemaIdentifier.isValid(value) {
+            throw UsageError(
+                message:
+                    "\(option) takes a schema name (a letter or '_', then letters, digits and '_'), not '\(value)'",
+                command: "suggest")
+        }
         guard let bytes = CommandFiles.read(path, what: "the amounts") else { return .failure }
         let text = String(decoding: bytes, as: UTF8.self)
         let shown = path == "-" ? "<stdin>" : path
@@ -83,16 +89,35 @@ enum SuggestCommand {
 
 /// Amounts read from a file: one per line, or a CSV column by its header; each bad line an error.
 enum AmountFile {
-    static func read(_ text: String, column: String?) -> (amounts: [Double], diagnostics: [Diagnostic]) {
+    /// The largest amount a bucket bound can be (the schema language's limit for bounds).
+    static let largestAmount = 1e15
+
+    /// `cell` as an amount: plain decimal digits with an optional fraction (`12`, `4.99`), as spreadsheets
+    /// write money; not hexadecimal (`0x10`), exponents, signs, or text after the number.
+    static func amount(_ cell: String) -> Double? {
+        let parts = cell.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty,
+            parts.allSatisfy({ part in
+                part.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+            }), parts.count == 1 || !parts[1].isEmpty, let amount = Double(cell), amount <= largestAmount
+        else { return nil }
+        return amount
+    }
+
+    static func read(_ original: String, column: String?) -> (amounts: [Double], diagnostics: [Diagnostic]) {
+        // Excel's "CSV UTF-8" starts with a byte order mark; Windows ends lines with CR LF, which Swift reads as
+        // one character, never as "\n".
+        var text = original.hasPrefix("\u{FEFF}") ? String(original.dropFirst()) : original
+        text = text.replacingOccurrences(of: "\r\n", with: "\n")
         var amounts: [Double] = []
         var problems: [Diagnostic] = []
         func take(_ cell: String, line: Int) {
             let trimmed = cell.trimmingCharacters(in: .whitespaces)
-            guard let amount = Double(trimmed), amount.isFinite, amount >= 0 else {
+            guard let amount = amount(trimmed) else {
                 problems.append(
                     .error(
                         .fileUnreadable,
-                        "'\(TerminalText.visible(String(trimmed.prefix(40))))' is not an amount (a number, 0 or more)",
+                        "'\(TerminalText.visible(String(trimmed.prefix(40))))' is not an amount (digits with an optional fraction, like 4.99, at most 1e15)",
                         at: SourceLocation(line: line, column: 1, offset: 0)))
                 return
             }
@@ -110,7 +135,7 @@ enum AmountFile {
         do {
             records = try StrictCSV.records(text)
         } catch {
-            return ([], [.error(.fileUnreadable, "not CSV: \(error)", at: nil)])
+            return ([], [.error(.fileUnreadable, "not CSV: \(error.reason) (at byte \(error.offset))", at: nil)])
         }
         guard let header = records.first, let position = header.firstIndex(of: column) else {
             return (
