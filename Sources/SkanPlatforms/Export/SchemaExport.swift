@@ -19,13 +19,13 @@ public struct SchemaExport: Sendable {
         /// `--apply-conversion-values`.
         public var applyConversionValues = false
 
-        /// Nothing given.
         /// Whether `text` can be an App Store ID: digits only, one to nineteen of them (Apple's IDs are
         /// integers: `id1234567890` in a store link).
         public static func isAppStoreID(_ text: String) -> Bool {
             (1...19).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
         }
 
+        /// Nothing given.
         public init(appID: String? = nil, displayNames: Bool = false, applyConversionValues: Bool = false) {
             self.appID = appID
             self.displayNames = displayNames
