@@ -44,7 +44,8 @@ var targets: [Target] = [
             "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
         ]),
     .executableTarget(
-        name: "FuzzExport", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPlatforms")]
+        name: "FuzzExport",
+        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPlatforms")]
     ),
 ]
 if haveGeneratedSchemas {
