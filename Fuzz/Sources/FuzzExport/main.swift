@@ -9,7 +9,7 @@ import SkanPlatforms
 
 /// One input; a crash, leak or failed check is a finding.
 func fuzzExport(_ input: UnsafeRawBufferPointer) -> Int32 {
-    guard let text = String(validating: input, as: UTF8.self), let schema = SchemaCompiler.compile(text).schema
+    guard let schema = SchemaCompiler.compile(String(decoding: input, as: UTF8.self)).schema
     else { return 0 }
     for format in SchemaExport.Format.allCases {
         let export = SchemaExport(schema: schema, format: format, options: .init(appID: "1234567890"))
