@@ -41,7 +41,12 @@ enum SchemaInput {
     /// has errors or cannot be read.
     /// An empty name (`,`, `a.skan,`) is bad usage, reported for `command`.
     static func compileVersions(_ argument: String, command: String) throws(UsageError) -> LiveVersions? {
-        let paths = argument.split(separator: ",", omittingEmptySubsequences: false)
+        // A file whose name has a comma is that file, not two schemas.
+        var isDirectory: ObjCBool = false
+        let whole =
+            argument.contains(",") && FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
+            && !isDirectory.boolValue
+        let paths = whole ? [Substring(argument)] : argument.split(separator: ",", omittingEmptySubsequences: false)
         guard !paths.contains(where: \.isEmpty) else {
             throw UsageError(
                 message: "'\(argument)' names no schema between its commas; write SCHEMA or V3.skan,V4.skan",

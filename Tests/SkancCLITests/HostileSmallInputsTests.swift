@@ -108,4 +108,14 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.contains("--app-id takes the app's App Store ID"))
     }
+
+    /// A schema whose file name has a comma is that file, not two schemas.
+    @Test func aSchemaPathWithACommaIsOneSchema() throws {
+        let directory = try TemporaryDirectory()
+        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Schemas/Shop.skan"), encoding: .utf8)
+        let path = try Self.file(directory, "shop,v3.skan", Array(text.utf8))
+        let result = try CLI.run(["table", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Shop version 3"))
+    }
 }
