@@ -14,16 +14,32 @@ extension PostbackReport {
     /// unknown), `case` (field and case), `coarse` (item low, medium, high); per group and revenue field
     /// `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the total, else the
     /// case); then `not_ok` rows per status, with no group.
-    public var csv: String {
+    public var csv: String { String(decoding: csvBytes, as: UTF8.self) }
+
+    /// `csv` as UTF-8, written straight into bytes: a report of 50,000 groups runs to 100 MB, and a row built as
+    /// an array of strings and joined ran at 10 MB/s. Each group's key cells are escaped once.
+    public var csvBytes: [UInt8] {
         let columns = csvColumns
         let keyColumns = columns.dropLast(5)
-        var out = columns.joined(separator: ",") + "\r\n"
-        func row(_ key: [String], _ window: String, _ figure: String, _ field: String, _ item: String, _ value: String)
-        {
-            out += (key + [window, figure, field, item, value]).map(CSVField.escaped).joined(separator: ",") + "\r\n"
+        var out = Array((columns.joined(separator: ",") + "\r\n").utf8)
+        func cell(_ text: String) {
+            out.append(contentsOf: CSVField.escaped(text).utf8)
+        }
+        func row(_ key: [UInt8], _ window: String, _ figure: String, _ field: String, _ item: String, _ value: String) {
+            out.append(contentsOf: key)
+            cell(window)
+            for text in [figure, field, item, value] {
+                out.append(0x2C)
+                cell(text)
+            }
+            out.append(contentsOf: [0x0D, 0x0A])
+        }
+        /// The key cells of a row, escaped, each followed by its comma.
+        func prefix(_ key: [String]) -> [UInt8] {
+            Array(key.map { CSVField.escaped($0) + "," }.joined().utf8)
         }
         for group in groups {
-            let key = keyColumns.map { name in group.by.first { $0.column.name == name }?.text ?? "" }
+            let key = prefix(keyColumns.map { name in group.by.first { $0.column.name == name }?.text ?? "" })
             for window in group.windows {
                 let number = String(window.number)
                 row(key, number, "postbacks", "", "", String(window.postbacks))
@@ -53,7 +69,7 @@ extension PostbackReport {
                 }
             }
         }
-        let none = keyColumns.map { _ in "" }
+        let none = prefix(keyColumns.map { _ in "" })
         for (status, rows) in notOK { row(none, "", "not_ok", "", status.code, String(rows)) }
         return out
     }

@@ -14,6 +14,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// `render(report)` as UTF-8; for JSON made without a string (a report can run to tens of megabytes).
     public func bytes(_ report: PostbackReport) -> [UInt8] {
-        self == .json ? report.jsonBytes : Array(render(report).utf8)
+        switch self {
+        case .json: report.jsonBytes
+        case .csv: report.csvBytes
+        default: Array(render(report).utf8)
+        }
     }
 }
