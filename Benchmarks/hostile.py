@@ -101,6 +101,11 @@ def long_condition_schema(terms):
                         "  low otherwise", "}"]) + "\n"
 
 
+def amounts(count):
+    generator = random.Random(count)
+    return "\n".join(f"{generator.uniform(0, 200):.2f}" for _ in range(count)) + "\n"
+
+
 def measure(command):
     start = time.monotonic()
     with open(os.devnull, "w") as sink:
@@ -139,6 +144,8 @@ def main():
         ("simulate, one flag, 40,000 lines", ["simulate", one_flag, write("taps.jsonl", journey(40000, ["tap"], set()))], 0, True),
         ("simulate, Game.skan, 40,000 lines",
          ["simulate", game, write("game.jsonl", journey(40000, ["sign_up", "level_complete", "view_item", "add_to_cart", "purchase"], {"purchase"}))], 0, True),
+        ("suggest buckets, 10,000 amounts at six bits",
+         ["suggest", "buckets", "--from", write("amounts.txt", amounts(10000)), "--bits", "6"], 0, True),
         ("simulate --postbacks --users 1000000 (the maximum)",
          ["simulate", game, write("short.jsonl", journey(14, ["sign_up", "level_complete", "purchase"], {"purchase"})),
           "--postbacks", "--users", "1000000", "--truth", "truth.jsonl"], 0, False),

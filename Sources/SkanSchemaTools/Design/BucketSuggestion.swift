@@ -74,24 +74,41 @@ public struct BucketSuggestion: Sendable {
         let n = errors.count
         guard n > 0 else { return [] }
         let parts = min(ranges, n)
-        var best = Array(repeating: Array(repeating: Double.infinity, count: n + 1), count: parts + 1)
-        var from = Array(repeating: Array(repeating: 0, count: n + 1), count: parts + 1)
-        best[0][0] = 0
+        // Every range's cost once (a range does not depend on how many came before it): the search below then
+        // adds and compares, where it searched for each range's mid-point 64 times over (10,000 amounts at six
+        // bits: 3.6 s). Row j holds the ranges i..<j for i in 0..<j.
+        var costs = [Double](repeating: 0, count: n * (n + 1) / 2)
+        for j in 1...n {
+            let row = j * (j - 1) / 2
+            for i in 0..<j { costs[row + i] = errors.cost(i, j) }
+        }
+        // The least error of values 0..<j in k ranges, one row of k at a time; `from` keeps each row's choices.
+        var previous = [Double](repeating: .infinity, count: n + 1)
+        previous[0] = 0
+        var current = previous
+        var from = [Int](repeating: 0, count: (parts + 1) * (n + 1))
         for k in 1...parts {
+            for j in 0...n { current[j] = .infinity }
             for j in k...n {
-                for i in (k - 1)..<j where best[k - 1][i] < .infinity {
-                    let total = best[k - 1][i] + errors.cost(i, j)
-                    if total < best[k][j] {
-                        best[k][j] = total
-                        from[k][j] = i
+                let row = j * (j - 1) / 2
+                var least = Double.infinity
+                var choice = 0
+                for i in (k - 1)..<j {
+                    let total = previous[i] + costs[row + i]
+                    if total < least {
+                        least = total
+                        choice = i
                     }
                 }
+                current[j] = least
+                from[k * (n + 1) + j] = choice
             }
+            swap(&previous, &current)
         }
         var starts: [Int] = []
         var end = n
         for k in stride(from: parts, to: 0, by: -1) {
-            let start = from[k][end]
+            let start = from[k * (n + 1) + end]
             starts.append(start)
             end = start
         }
