@@ -11,28 +11,56 @@ extension PostbackReport {
 
     /// `json` as UTF-8, made without a string: a report of thousands of campaigns runs to tens of megabytes.
     public var jsonBytes: [UInt8] {
+        var out: [UInt8] = []
+        writeJSON { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// `json` handed to `write` in pieces of about 64 KiB, each group rendered when it is written: a report of
+    /// 200,000 groups runs to 500 MB, which need not be held (nor the tree of every group) to be written.
+    public func writeJSON(_ write: ([UInt8]) -> Void) {
         let windows = WindowTemplate(groups.first?.windows.first)
-        let root: JSONValue = .object([
+        // The groups are written in the place of this mark (NUL is escaped in any JSON text, so it is unique).
+        let mark: [UInt8] = [0, 0x67, 0]
+        let root = jsonRoot(groups: groups.isEmpty ? .array([]) : .rendered(mark))
+        var frame: [UInt8] = []
+        root.render(into: &frame, indent: 0)
+        frame.append(0x0A)
+        guard !groups.isEmpty, let at = frame.firstRange(of: mark) else { return write(frame) }
+        write(Array(frame[..<at.lowerBound]))
+        // As `JSONValue.array` renders objects at the root's second level: one a line, indented by four.
+        var chunk: [UInt8] = Array("[\n".utf8)
+        chunk.reserveCapacity((1 << 16) + 3 * windows.size + 512)
+        for (index, group) in groups.enumerated() {
+            if index > 0 { chunk.append(contentsOf: ",\n".utf8) }
+            chunk.append(contentsOf: repeatElement(0x20, count: 4))
+            Self.json(group, windows).render(into: &chunk, indent: 4)
+            if chunk.count >= 1 << 16 {
+                write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        chunk.append(contentsOf: "\n  ]".utf8)
+        write(chunk)
+        write(Array(frame[at.upperBound...]))
+    }
+
+    /// The report's object, with `groups` as its groups' member.
+    func jsonRoot(groups: JSONValue) -> JSONValue {
+        .object([
             ("schema", .string(versions.schemas.last!.name)),
             ("versions", .array(versions.schemas.map { .integer($0.version) })),
             ("grouped_by", .array(groupings.map { .string($0.rawValue) })),
             ("zero_is_null", .bool(zeroIsNull)),
             ("lines", .integer(lines)),
             ("ok", .integer(ok)),
-            ("groups", .array(groups.map { Self.json($0, windows) })),
+            ("groups", groups),
             ("not_ok", .object(notOK.map { ($0.status.code, .integer($0.rows)) })),
             ("notes", .array(notes.map(JSONValue.string))),
         ])
-        var out: [UInt8] = []
-        // Room for every window at its template's size and a little for the rest of each group, so the text
-        // is not copied as it grows.
-        out.reserveCapacity(groups.count * (3 * windows.size + 512) + 4096)
-        root.render(into: &out, indent: 0)
-        out.append(0x0A)
-        return out
     }
 
-    private static func json(_ group: Group, _ windows: WindowTemplate) -> JSONValue {
+    static func json(_ group: Group, _ windows: WindowTemplate) -> JSONValue {
         .object([
             ("by", .object(group.by.map { ($0.column.name, .optional($0.text)) })),
             ("postbacks", .integer(group.postbacks)),

@@ -12,6 +12,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// `render(report)` handed to `write` in pieces: JSON group by group, so that it is never held whole.
+    public func write(_ report: PostbackReport, to write: ([UInt8]) -> Void) {
+        if self == .json { return report.writeJSON(write) }
+        write(bytes(report))
+    }
+
     /// `render(report)` as UTF-8; for JSON made without a string (a report can run to tens of megabytes).
     public func bytes(_ report: PostbackReport) -> [UInt8] {
         switch self {

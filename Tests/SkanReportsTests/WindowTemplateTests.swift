@@ -48,4 +48,27 @@ import Testing
             }
         }
     }
+
+    /// The JSON written group by group is the report's whole tree rendered at once, byte for byte, whatever the
+    /// pieces it comes in.
+    @Test(arguments: ReportGroundTruthTests.schemas)
+    func theStreamedJSONIsTheTreeRendered(_ path: String) throws {
+        let schema = try ShippedSchemas.compile(path)
+        let synthetic = ReportGroundTruthTests.postbacks(schema, seed: 5, framework: .skAdNetwork)
+        let report = try ReportGroundTruthTests.report(synthetic.lines, schema)
+        #expect(report.groups.count > 1)
+        let windows = PostbackReport.WindowTemplate(report.groups.first?.windows.first)
+        var tree: [UInt8] = []
+        report.jsonRoot(groups: .array(report.groups.map { PostbackReport.json($0, windows) }))
+            .render(into: &tree, indent: 0)
+        tree.append(0x0A)
+        var pieces = 0
+        var streamed: [UInt8] = []
+        report.writeJSON {
+            pieces += 1
+            streamed += $0
+        }
+        #expect(pieces >= 3)
+        #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: tree, as: UTF8.self))
+    }
 }

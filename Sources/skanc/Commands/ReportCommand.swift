@@ -65,8 +65,14 @@ enum ReportCommand {
         let readAll = run.read(into: reader)
         let report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
         let format = arguments.options["--format"].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
-        let written = CommandFiles.write(
-            bytes: format.bytes(report), to: arguments.options["-o"] ?? arguments.options["--output"])
+        let written: ExitStatus
+        if let path = arguments.options["-o"] ?? arguments.options["--output"] {
+            written = CommandFiles.write(bytes: format.bytes(report), to: path)
+        } else {
+            // Standard output takes the report piece by piece, as it is rendered.
+            format.write(report) { Output.standardOutput.write($0) }
+            written = .success
+        }
         if report.ok < report.lines {
             Output.error(
                 "skanc: \(report.lines - report.ok) of \(report.lines) lines were not ok ("
