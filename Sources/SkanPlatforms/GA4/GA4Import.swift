@@ -48,6 +48,9 @@ public struct GA4Import: Sendable {
                     "the event name '\(TerminalText.visible(event.name))' is not a schema identifier (a letter or '_', then letters, digits and '_'); rename it in GA4",
                     at: nil, subject: event.origin + ".eventName"))
         }
+        // The fine field is `conversionValue`, unless an event has that name.
+        var field = "conversionValue"
+        while events.contains(where: { $0.name == field }) { field += "_" }
         var schema = ImportedSchema()
         schema.append(contentsOf: [
             "# Imported from a GA4 SKAdNetworkConversionValueSchema: \(file)",
@@ -66,7 +69,7 @@ public struct GA4Import: Sendable {
         schema.append("")
         let first = source.conversionValues(in: .first)
         let firstKey = source.entriesKey(in: .first)
-        for (line, entry) in Self.fineField(first) {
+        for (line, entry) in Self.fineField(first, field: field) {
             schema.append(line, from: entry.map { "\(firstKey)[\($0)]" } ?? firstKey)
         }
         let fineOfEntry = first.map { $0.fineValue ?? 0 }
@@ -74,12 +77,12 @@ public struct GA4Import: Sendable {
             let entries = source.conversionValues(in: window)
             let key = source.entriesKey(in: window)
             schema.append("")
-            for (line, entry) in Self.coarseBlock(entries, window: window, fines: window == .first ? fineOfEntry : nil)
-            {
+            let fines = window == .first ? fineOfEntry : nil
+            for (line, entry) in Self.coarseBlock(entries, window: window, fines: fines, field: field) {
                 schema.append(line, from: entry.map { "\(key)[\($0)]" } ?? key)
             }
             let locked = entries.firstIndex(where: \.lockEnabled).map { "\(key)[\($0)].lockEnabled" } ?? key
-            switch Self.lock(entries, window: window, fines: window == .first ? fineOfEntry : nil) {
+            switch Self.lock(entries, window: window, fines: window == .first ? fineOfEntry : nil, field: field) {
             case .when(let condition)?: schema.append("lock window \(window.number) when \(condition)", from: locked)
             case .always?: schema.append("lock window \(window.number) after 0 hours", from: locked)
             case nil: break
@@ -152,12 +155,13 @@ public struct GA4Import: Sendable {
     }
 
     /// The fine field's lines, each with the index of the first entry it stands for (nil: the whole list).
-    static func fineField(_ entries: [GA4Schema.ConversionValue]) -> [(String, Int?)] {
+    static func fineField(_ entries: [GA4Schema.ConversionValue], field: String = "conversionValue") -> [(String, Int?)]
+    {
         // Up to the first entry that always holds: nothing after it is reached.
         let reached = Array(entries.prefix { condition($0) != nil })
         let alwaysFine = entries.count > reached.count ? entries[reached.count].fineValue ?? 0 : 0
         var lines: [(String, Int?)] = [
-            ("field conversionValue at bits 0...5 \"postbackWindowOne: the first conversion value that holds\" {", nil)
+            ("field \(field) at bits 0...5 \"postbackWindowOne: the first conversion value that holds\" {", nil)
         ]
         var names: [Int: String] = [:]
         for entry in entries {
@@ -225,13 +229,14 @@ public struct GA4Import: Sendable {
     }
 
     /// A window's coarse block, each line with the index of the first entry it stands for (nil: none or all).
-    static func coarseBlock(_ entries: [GA4Schema.ConversionValue], window: ConversionWindow, fines: [Int]?)
-        -> [(String, Int?)]
-    {
+    static func coarseBlock(
+        _ entries: [GA4Schema.ConversionValue], window: ConversionWindow, fines: [Int]?,
+        field: String = "conversionValue"
+    ) -> [(String, Int?)] {
         var lines: [(String, Int?)] = [("coarse window \(window.number) {", nil)]
         if let fines, let byFine = functional(entries, fines: fines, \.coarseValue) {
             for value in [CoarseValue.high, .medium] {
-                let cases = byFine.filter { $0.value == value }.map { "conversionValue == v\($0.key)" }.sorted()
+                let cases = byFine.filter { $0.value == value }.map { "\(field) == v\($0.key)" }.sorted()
                 let first = entries.firstIndex { $0.coarseValue == value }
                 if !cases.isEmpty {
                     lines.append(("  \(value.rawValue) when \(cases.joined(separator: " or "))", first))
@@ -297,12 +302,15 @@ public struct GA4Import: Sendable {
         case always
     }
 
-    static func lock(_ entries: [GA4Schema.ConversionValue], window: ConversionWindow, fines: [Int]?) -> Lock? {
+    static func lock(
+        _ entries: [GA4Schema.ConversionValue], window: ConversionWindow, fines: [Int]?,
+        field: String = "conversionValue"
+    ) -> Lock? {
         let reached = self.reached(entries)
         guard reached.contains(where: \.lockEnabled) else { return nil }
         if let fines, let byFine = functional(entries, fines: fines, \.lockEnabled) {
             return .when(
-                byFine.filter(\.value).keys.sorted().map { "conversionValue == v\($0)" }.joined(separator: " or "))
+                byFine.filter(\.value).keys.sorted().map { "\(field) == v\($0)" }.joined(separator: " or "))
         }
         // Locked when the first holding entry is a locked one.
         switch firstHolding(reached.map { (sought: $0.lockEnabled, blocks: !$0.lockEnabled, condition: condition($0)) })
