@@ -198,7 +198,7 @@ extension Parser {
         guard token.kind == .integer || token.kind == .decimal else { try fail(expected: "a number") }
         advance()
         try refuseNegative(token, what: what)
-        guard let value = Double(token.text), value.isFinite, value <= 1e15 else {
+        guard let value = Double(token.text), value.isFinite, value <= ConditionNumber.largest else {
             diagnostics.append(
                 .numberTooLarge(token))
             throw Recovery()

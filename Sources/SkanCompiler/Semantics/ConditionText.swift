@@ -83,6 +83,10 @@ extension Schema {
 
 /// Numbers of conditions and hours, written as the schema language writes them: `2`, `4.99`.
 public enum ConditionNumber {
+    /// The largest number a schema may write (a condition's count or amount, a bucket bound): the parser refuses
+    /// more, and tools that write schemas refuse it at its source.
+    public static let largest = 1e15
+
     /// `2` for a whole number, else Swift's shortest digits written out in positional notation (`4.99`,
     /// `0.000001` rather than `1e-06`): the form the schema language and Swift both read.
     public static func text(_ number: Double) -> String {

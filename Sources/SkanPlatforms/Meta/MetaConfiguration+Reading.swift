@@ -206,7 +206,7 @@ private struct MetaReading {
                     errors.append(.metaProblem(entryPath, "needs a 'currency' and an 'amount'"))
                     continue
                 }
-                guard amount >= 0, amount <= 1e15 else {
+                guard amount >= 0, amount <= ConditionNumber.largest else {
                     errors.append(
                         .metaProblem(
                             "\(entryPath).amount",

@@ -89,9 +89,6 @@ enum SuggestCommand {
 
 /// Amounts read from a file: one per line, or a CSV column by its header; each bad line an error.
 enum AmountFile {
-    /// The largest amount a bucket bound can be (the schema language's limit for bounds).
-    static let largestAmount = 1e15
-
     /// `cell` as an amount: plain decimal digits with an optional fraction (`12`, `4.99`), as spreadsheets
     /// write money; not hexadecimal (`0x10`), exponents, signs, or text after the number.
     static func amount(_ cell: String) -> Double? {
@@ -99,7 +96,7 @@ enum AmountFile {
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
             parts.allSatisfy({ part in
                 part.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-            }), parts.count == 1 || !parts[1].isEmpty, let amount = Double(cell), amount <= largestAmount
+            }), parts.count == 1 || !parts[1].isEmpty, let amount = Double(cell), amount <= ConditionNumber.largest
         else { return nil }
         return amount
     }
