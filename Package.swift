@@ -78,6 +78,9 @@ let package = Package(
         // Apple Ads attribution records in one shape (the AdServices API's and the iAd framework's), read from
         // JSON, and their rows: for the runtime's client and for `skanc attribution`. Foundation only.
         .target(name: "SkanAppleAds", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // The command line of both executables: options declared once (parsing, usage and help derive from
+        // them), and the one way to open a file named on it. The C library, no Foundation.
+        .target(name: "SkanCommandLine", dependencies: ["SkanCore"], swiftSettings: strictImports),
         // What apps link next to the generated code: the updater that applies conversion values through
         // AdAttributionKit and SKAdNetwork. Each runtime target ships a privacy manifest for what it does.
         .target(
@@ -96,13 +99,14 @@ let package = Package(
             name: "skanc",
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
-                "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms",
+                "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
         // an app's first build does not build the postbacks engine.
         .executableTarget(
-            name: "skanc-generate", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
+            name: "skanc-generate", dependencies: ["SkanCore", "SkanCompiler", "SkanCommandLine"],
+            swiftSettings: strictImports),
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc-generate"]),
 
@@ -146,12 +150,14 @@ let package = Package(
             dependencies: ["SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
             swiftSettings: strictImports),
         .testTarget(
+            name: "SkanCommandLineTests", dependencies: ["SkanCore", "SkanCommandLine"], swiftSettings: strictImports),
+        .testTarget(
             name: "SkanInfoPlistTests", dependencies: ["SkanCore", "SkanInfoPlist"], swiftSettings: strictImports),
         .testTarget(
             name: "SkancCLITests",
             dependencies: [
                 "skanc", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanPlatforms",
-                "SkanTestSupport",
+                "SkanCommandLine", "SkanTestSupport",
             ],
             swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by

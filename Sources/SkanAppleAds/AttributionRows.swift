@@ -66,6 +66,12 @@ package struct AttributionRows {
         return output
     }
 
+    /// Ends a file whose reading stopped: its unfinished last line is dropped (never written as a row of its
+    /// own), and the next file starts at line 1.
+    package mutating func abandon() {
+        (pending, pendingIsTooLong, lineNumber) = ([], false, 0)
+    }
+
     private mutating func take(_ bytes: ArraySlice<UInt8>) {
         guard !pendingIsTooLong else { return }
         if pending.count + bytes.count > Self.maximumLineBytes {

@@ -17,9 +17,9 @@ public enum SchemaCompiler {
     }
 
     /// Compiles a schema: lexes, parses and checks it, collecting every diagnostic instead of stopping at the first.
-    /// `reservedColumns` names the columns of outputs beyond the compiler's own tables (postback rows, say), each
-    /// with the outputs that have it (`["tier": ["skanc postbacks"]]`): a flag or field may not make one.
-    public static func compile(_ source: SourceText, reservedColumns: [String: [String]] = [:]) -> Result {
+    /// A flag or field may not make a column that skanc's outputs already have (the tables', the postback rows',
+    /// the SQL view's): every caller gets that rule.
+    public static func compile(_ source: SourceText) -> Result {
         guard source.bytes.count <= maximumSourceBytes else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
             return Result(
@@ -29,8 +29,7 @@ public enum SchemaCompiler {
                 ])
         }
         let (syntax, parseDiagnostics) = Parser.parse(source.bytes)
-        let (schema, checkDiagnostics) = Checker.check(
-            syntax, parseHadErrors: parseDiagnostics.hasErrors, reservedColumns: reservedColumns)
+        let (schema, checkDiagnostics) = Checker.check(syntax, parseHadErrors: parseDiagnostics.hasErrors)
         return Result(
             schema: schema, diagnostics: (parseDiagnostics + checkDiagnostics).sortedByLocation(),
             versionLocation: syntax.version?.location)

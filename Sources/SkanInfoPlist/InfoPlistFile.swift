@@ -20,21 +20,9 @@ public struct InfoPlistFile {
         public var diagnostic: Diagnostic
     }
 
-    /// Info.plists and lists of IDs are kilobytes; larger input is refused before it is parsed.
-    static let maximumBytes = 8 << 20
-
-    /// The file's bytes, within the size bound.
-    static func contents(of path: String) throws(Unreadable) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotOpen
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
-        guard data.count <= maximumBytes else {
-            throw .tooLarge
-        }
-        return [UInt8](data)
-    }
+    /// Info.plists and lists of IDs are kilobytes; larger input is refused before it is parsed. A reader passes
+    /// one byte more than this, so that "over the limit" is seen.
+    public static let maximumBytes = 8 << 20
 
     /// A property list from `bytes`, after the bounds checks; nil when the bytes are not one.
     static func propertyList(
@@ -53,13 +41,9 @@ public struct InfoPlistFile {
         return (value, repeated)
     }
 
-    /// The Info.plist at `path`.
-    public static func read(_ path: String) throws(Unreadable) -> InfoPlistFile {
-        try parse(try contents(of: path))
-    }
-
     /// An Info.plist from its bytes (XML or binary).
     public static func parse(_ bytes: [UInt8]) throws(Unreadable) -> InfoPlistFile {
+        guard bytes.count <= maximumBytes else { throw .tooLarge }
         var format = PropertyListSerialization.PropertyListFormat.xml
         guard let (value, binaryRepeats) = try propertyList(bytes, format: &format) else {
             throw .notPropertyList
@@ -81,14 +65,11 @@ public struct InfoPlistFile {
     /// Ad network IDs from a file: a property list (an array of strings, an array of `SKAdNetworkIdentifier`
     /// dictionaries, or a dictionary holding `SKAdNetworkItems`), or text with one ID per line (LF, CR LF or CR;
     /// a byte-order mark, blank lines and `#` comments skipped).
-    public static func networkIdentifiers(in path: String) throws(Unreadable) -> [(identifier: String, line: Int?)] {
-        try networkIdentifiers(of: try contents(of: path))
-    }
-
-    /// The ad network IDs of a file's bytes, as `networkIdentifiers(in:)` reads them.
+    /// The ad network IDs of a file's bytes, (a property list of IDs, or text with one ID per line).
     public static func networkIdentifiers(of contents: [UInt8]) throws(Unreadable) -> [(
         identifier: String, line: Int?
     )] {
+        guard contents.count <= maximumBytes else { throw .tooLarge }
         var bytes = contents
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var format = PropertyListSerialization.PropertyListFormat.xml
@@ -130,8 +111,6 @@ public struct InfoPlistFile {
 }
 
 extension InfoPlistFile.Unreadable {
-    static let cannotOpen = Self(
-        diagnostic: .error(.plistUnreadable, "cannot read the file; check the path and its permissions", at: nil))
     static let tooLarge = Self(
         diagnostic: .error(
             .plistTooLarge, "the file is over \(InfoPlistFile.maximumBytes >> 20) MiB; name the app's Info.plist",

@@ -23,19 +23,15 @@ public struct LocalizedStrings {
     }
 
     /// Strings files larger than this are no Info.plist localization.
-    static let maximumBytes = 8 << 20
+    public static let maximumBytes = 8 << 20
 
-    /// The values of `key` in the file at `path`, read as a catalog when it ends in `.xcstrings`.
-    public static func values(of key: String, inFile path: String) throws(Unreadable) -> [Entry] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw Unreadable(diagnostic: .stringsUnreadable("cannot be read (\(error.localizedDescription))"))
-        }
-        guard data.count <= maximumBytes else {
+    /// The values of `key` in a file's bytes, read as a catalog when `path` ends in `.xcstrings` (and the language
+    /// taken from its `xx.lproj` folder otherwise).
+    public static func values(of key: String, in bytes: [UInt8], path: String) throws(Unreadable) -> [Entry] {
+        guard bytes.count <= maximumBytes else {
             throw Unreadable(diagnostic: .stringsUnreadable("is larger than 8 MiB; no strings file is"))
         }
+        let data = Data(bytes)
         if path.hasSuffix(".xcstrings") { return try catalogValues(of: key, in: data) }
         let language = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
         return try stringsValues(of: key, in: data).map {

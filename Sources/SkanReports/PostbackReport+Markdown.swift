@@ -68,16 +68,8 @@ extension PostbackReport {
         return out
     }
 
-    /// Text for a Markdown table cell: pipes, backslashes and markup characters escaped, line breaks as spaces.
+    /// Text for a Markdown table cell, through the one escaper.
     static func cell(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", "|", "*", "_", "`", "[", "]", "<", ">", "#": out += "\\\(character)"
-            case "\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
+        MarkdownText.escaped(text)
     }
 }

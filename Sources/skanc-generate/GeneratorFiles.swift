@@ -6,26 +6,9 @@ import Glibc
 import Musl
 #endif
 
-/// The tool's few file operations, on the C library: reading a file, replacing one atomically, printing to
-/// standard error.
+/// The tool's few file operations, on the C library: replacing a file atomically, printing to standard error
+/// (files are read with `InputFile`, as every command reads them).
 enum GeneratorFiles {
-    /// The first `limit` bytes of the file at `path`, or nil when it cannot be read.
-    static func contents(of path: String, limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count < limit {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return Array(bytes.prefix(limit))
-    }
-
     /// Writes `bytes` to a new file beside `path` and renames it over `path`, so a reader never sees half a
     /// file; the cause of a failure, or nil.
     static func replace(_ path: String, with bytes: [UInt8]) -> String? {

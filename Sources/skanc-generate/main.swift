@@ -1,3 +1,4 @@
+import SkanCommandLine
 import SkanCompiler
 import SkanCore
 
@@ -21,9 +22,12 @@ guard arguments.count == 4 else {
 }
 let (schemaPath, outputPath, sourceName) = (arguments[1], arguments[2], arguments[3])
 
-guard let bytes = GeneratorFiles.contents(of: schemaPath, limit: SchemaCompiler.maximumSourceBytes + 1) else {
-    let diagnostic = Diagnostic.error(.fileUnreadable, "cannot read the schema; check the path", at: nil)
-    GeneratorFiles.printError(DiagnosticFormatter().format(diagnostic, path: schemaPath))
+let bytes: [UInt8]
+do {
+    bytes = try InputFile.contents(
+        of: schemaPath, expecting: "a .skan file", limit: SchemaCompiler.maximumSourceBytes + 1)
+} catch {
+    GeneratorFiles.printError(DiagnosticFormatter().format(error.diagnostic, path: error.displayName))
     exit(1)
 }
 let source = SourceText(path: schemaPath, bytes: bytes)
@@ -33,7 +37,7 @@ for diagnostic in result.diagnostics { GeneratorFiles.printError(formatter.forma
 guard let schema = result.schema, !result.diagnostics.hasErrors else { exit(1) }
 let code = Array(SwiftGenerator.generate(schema, options: .init(accessLevel: .internal, sourceName: sourceName)).utf8)
 // Unchanged output keeps its date, so the build does not recompile what uses it.
-if GeneratorFiles.contents(of: outputPath, limit: code.count + 1) != code {
+if (try? InputFile.contents(of: outputPath, expecting: "a Swift file", limit: code.count + 1)) != code {
     if let failure = GeneratorFiles.replace(outputPath, with: code) {
         let diagnostic = Diagnostic.error(.fileUnwritable, "cannot write the generated code (\(failure))", at: nil)
         GeneratorFiles.printError(DiagnosticFormatter().format(diagnostic, path: outputPath))

@@ -1,28 +1,29 @@
-/// A subcommand: its name, the options it takes, its help text and what it does.
+import SkanCommandLine
+
+/// A subcommand: its signature (name, operands, options, help), declared once, and what it does.
 struct Command: Sendable {
-    var name: String
-    /// One line for `skanc --help`.
-    var summary: String
-    /// Options that take no value, like `--warnings-as-errors`.
-    var flags: Set<String>
-    /// Options that take a value, like `--format csv`, with the values they accept (empty: any).
-    var options: [String: [String]]
-    var help: String
+    var signature: CommandSignature
+    /// The status of a run whose standard output could not be written: `diff` says "values change meaning"
+    /// with 1, so an output it could not write is 2 there.
+    var unwrittenOutputStatus: ExitStatus
     /// What the command does. Stored with an untyped `throws`: a stored function type with a typed error
     /// needs the Swift 6 runtime (macOS 15, iOS 18) to exist at run time; `run(_:)` restores the type.
-    var perform: @Sendable (ParsedArguments) throws -> ExitStatus
+    private var perform: @Sendable (ParsedArguments) throws -> ExitStatus
 
     init(
-        name: String, summary: String, flags: Set<String>, options: [String: [String]], help: String,
+        name: String, summary: String, operands: String, options: [CommandOption], discussion: String,
+        exitStatus: String, unwrittenOutputStatus: ExitStatus = .failure,
         run: @escaping @Sendable (ParsedArguments) throws(UsageError) -> ExitStatus
     ) {
-        self.name = name
-        self.summary = summary
-        self.flags = flags
-        self.options = options
-        self.help = help
+        signature = CommandSignature(
+            name: name, summary: summary, operands: operands, options: options, discussion: discussion,
+            exitStatus: exitStatus)
+        self.unwrittenOutputStatus = unwrittenOutputStatus
         self.perform = run
     }
+
+    var name: String { signature.name }
+    var help: String { signature.help(program: "skanc") }
 
     /// Runs the command; every command reports a bad command line as a `UsageError`, and only that.
     func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -38,9 +39,7 @@ struct Command: Sendable {
     static let all: [Command] = [
         CheckCommand.command, GenerateCommand.command, TableCommand.command, DecodeCommand.command,
         SimulateCommand.command, PreviewCommand.command, LintCommand.command, SuggestCommand.command,
-        ExportCommand.command,
-        ImportCommand.command,
-        DiffCommand.command, FmtCommand.command,
+        ExportCommand.command, ImportCommand.command, DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command, ReportCommand.command, SQLCommand.command, AttributionCommand.command,
         PlistCommand.command,
     ]

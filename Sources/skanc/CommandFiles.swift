@@ -1,25 +1,20 @@
 import Foundation
+import SkanCommandLine
 import SkanCore
 import SkanPostbacks
 
 /// The files commands read and write by the paths users give: `-` for standard input, and the result to
 /// `-o FILE` or standard output.
 enum CommandFiles {
-    /// The bytes at `path`, or of standard input for `-`; nil, after printing an error that names `what`, when
-    /// the file cannot be read.
+    /// The bytes at `path`, or of standard input for `-`; nil, after printing the `file-unreadable` diagnostic,
+    /// when the file cannot be read. `what` names what the command expected there ("the journey").
     static func read(_ path: String, what: String) -> [UInt8]? {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        // A pipe or a process substitution (`/dev/stdin`, `<(zcat …)`) is read to its end as a file is.
-        var isDirectory: ObjCBool = false
-        let readable = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        guard readable,
-            let data = FileManager.default.contents(atPath: path)
-                ?? (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).readToEnd() ?? Data())
-        else {
-            Output.diagnostics([.error(.fileUnreadable, "cannot read \(what); check the path", at: nil)], path: path)
+        do {
+            return try InputFile.contents(of: path, expecting: what)
+        } catch {
+            Output.diagnostics([error.diagnostic], path: error.displayName)
             return nil
         }
-        return [UInt8](data)
     }
 
     /// Refuses as bad usage an `output` that is one of the files the command reads (the same file by device and

@@ -9,9 +9,3 @@ enum ExitStatus: Int32 {
     /// The command line is wrong (unknown command or flag, missing argument); `EX_USAGE` from sysexits.
     case usage = 64
 }
-
-/// A wrong command line: the message, and the command whose help to point at.
-struct UsageError: Error {
-    var message: String
-    var command: String?
-}

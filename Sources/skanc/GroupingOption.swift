@@ -1,12 +1,18 @@
+import SkanCommandLine
 import SkanPostbacks
 import SkanSchemaTools
 
 /// `--by`, as `report` and `sql --report` take it: groupings separated by commas, `campaign` by default.
 enum GroupingOption {
+    static let by = CommandOption.text(
+        "--by", placeholder: "GROUPINGS", defaultValue: PostbackGrouping.campaign.rawValue,
+        help: "What to group ok postbacks by: the GROUPINGS of 'skanc help report', separated by commas.")
+    static let zeroIsNull = CommandOption.flag(
+        "--zero-is-null", help: "Count a fine value of 0 as no value, for sources that report a missing value as 0.")
+
     /// The groupings `arguments` name; a usage error for an unknown, empty or repeated one.
     static func parse(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [PostbackGrouping] {
-        guard let text = arguments.options["--by"] else { return [.campaign] }
-        guard let groupings = PostbackGrouping.list(text) else {
+        guard let groupings = arguments[by].flatMap(PostbackGrouping.list) else {
             throw UsageError(
                 message: "--by takes groupings separated by commas, each once: "
                     + PostbackGrouping.allCases.map(\.rawValue).joined(separator: ", "),

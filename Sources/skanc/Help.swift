@@ -1,3 +1,5 @@
+import SkanCommandLine
+
 /// The text of `skanc --help`.
 enum Help {
     static var overview: String {
@@ -8,7 +10,7 @@ enum Help {
         USAGE: skanc <command> [options]
 
         COMMANDS:
-        \(Command.all.map { "  " + $0.name.padding(nameWidth) + $0.summary }.joined(separator: "\n"))
+        \(Command.all.map { "  " + $0.name.padding(nameWidth) + $0.signature.summary }.joined(separator: "\n"))
 
         OPTIONS:
           -h, --help      Show this help, or 'skanc help <command>' for one command.

@@ -42,15 +42,19 @@ enum Output {
     /// Prints `diagnostics` of the input at `path` (with its text, for excerpts on a terminal) to standard error,
     /// with the one formatter every command uses; with `tally`, a closing count when there is any. Failure when
     /// any is an error.
+    /// In `style` (`--error-format`), each diagnostic prints as that form says and no count follows.
     @discardableResult
     static func diagnostics(
-        _ diagnostics: [Diagnostic], path: String, source: SourceText? = nil, tally: Bool = false
+        _ diagnostics: [Diagnostic], path: String, source: SourceText? = nil, tally: Bool = false,
+        style: DiagnosticFormatter.Style = .text
     ) -> ExitStatus {
         let formatter = DiagnosticFormatter(showSourceLine: errorIsTerminal)
         for diagnostic in diagnostics {
-            error(source.map { formatter.format(diagnostic, in: $0) } ?? formatter.format(diagnostic, path: path))
+            let text = formatter.format(diagnostic, path: path, source: source, style: style)
+            // JSON is escaped already, and a workflow command's data through `TerminalText` part by part.
+            if style == .text { error(text) } else { write(text + "\n", to: STDERR_FILENO) }
         }
-        if tally, !diagnostics.isEmpty { error(diagnostics.tally) }
+        if tally, style == .text, !diagnostics.isEmpty { error(diagnostics.tally) }
         return diagnostics.hasErrors ? .failure : .success
     }
 

@@ -1,3 +1,4 @@
+import SkanCommandLine
 import SkanCore
 import SkanPostbacks
 
@@ -12,19 +13,19 @@ import Musl
 /// What `postbacks` and `report` share: the options that say how postbacks are read and verified, and reading
 /// the named files (or standard input) through one reader, each file that cannot be read reported and skipped.
 struct PostbackRun {
-    /// The flags and options both commands take.
-    static let flags: Set<String> = ["--no-verify", "--allow-development"]
-    static let options: [String: [String]] = ["--threads": [], "--public-key": []]
-    /// Their lines in both commands' help.
-    static let help = """
-          --threads N       Decode on N threads (default: one per processor). The output is the same for any N.
-          --no-verify       Do not check signatures (faster; the signature column stays empty).
-          --allow-development
-                            Count postbacks signed with Apple's AdAttributionKit development keys as ok.
-          --public-key KIND=BASE64[,KIND=BASE64...]
-                            Also accept keys (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or
-                            jws:KID or jws-development:KID for an AdAttributionKit key identifier.
-        """
+    static let threads = CommandOption.text(
+        "--threads", placeholder: "N",
+        help: "Decode on N threads (default: one per processor). The output is the same for any N.")
+    static let noVerify = CommandOption.flag(
+        "--no-verify", help: "Do not check signatures (faster; the signature column stays empty).")
+    static let allowDevelopment = CommandOption.flag(
+        "--allow-development", help: "Count postbacks signed with Apple's AdAttributionKit development keys as ok.")
+    static let publicKey = CommandOption.text(
+        "--public-key", placeholder: "KIND=BASE64[,KIND=BASE64...]",
+        help: "Also accept keys (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or jws:KID or "
+            + "jws-development:KID for an AdAttributionKit key identifier.")
+    /// The options both commands take, in their help's order.
+    static let options = [threads, noVerify, allowDevelopment, publicKey]
 
     /// The files to read (`-` is standard input).
     var inputs: [String]
@@ -34,7 +35,7 @@ struct PostbackRun {
     /// The run `arguments` ask for; the first positional argument is the schema.
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
         var threads: Int? = nil
-        if let text = arguments.options["--threads"] {
+        if let text = arguments[Self.threads] {
             guard let count = Int(text), (1...64).contains(count) else {
                 throw UsageError(message: "--threads takes a number from 1 to 64, not '\(text)'", command: command)
             }
@@ -47,16 +48,16 @@ struct PostbackRun {
                 message: "standard input (-) can be read once; name files for the others", command: command)
         }
         var verification: PostbackVerification? = PostbackVerification(
-            allowDevelopment: arguments.flags.contains("--allow-development"))
-        if arguments.flags.contains("--no-verify") {
-            guard !arguments.flags.contains("--allow-development"), arguments.options["--public-key"] == nil else {
+            allowDevelopment: arguments.has(Self.allowDevelopment))
+        if arguments.has(Self.noVerify) {
+            guard !arguments.has(Self.allowDevelopment), !arguments.has(Self.publicKey) else {
                 throw UsageError(
                     message: "--no-verify checks no signature; drop --allow-development and --public-key",
                     command: command)
             }
             verification = nil
         }
-        if let text = arguments.options["--public-key"] {
+        if let text = arguments[Self.publicKey] {
             for key in text.split(separator: ",") {
                 do {
                     verification?.additionalKeys.append(try PostbackPublicKey(argument: String(key)))
@@ -76,38 +77,20 @@ struct PostbackRun {
     func read(into reader: PostbackReader) -> Bool {
         var failed = false
         for input in inputs {
-            if input != "-", Self.isDirectory(input) {
-                Output.diagnostics(
-                    [.error(.fileUnreadable, "is a directory; name a file of postbacks (JSON lines)", at: nil)],
-                    path: input)
-                failed = true
-                continue
-            }
-            let descriptor = input == "-" ? STDIN_FILENO : open(input, O_RDONLY)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                Output.diagnostics(
-                    [.error(.fileUnreadable, "cannot open the file (\(reason)); check the path", at: nil)], path: input)
-                failed = true
-                continue
-            }
-            var bytes = FileDescriptorInput(descriptor: descriptor)
-            do {
-                try reader.read(&bytes, name: input == "-" ? "<stdin>" : input)
+            do throws(InputFileError) {
+                let file = try InputFile(input, expecting: "a file of postbacks (JSON lines)")
+                var bytes = FileDescriptorInput(descriptor: file.descriptor)
+                do {
+                    try reader.read(&bytes, name: file.displayName)
+                } catch {
+                    throw InputFileError(path: input, reason: "reading stopped (\(error)); the rows above were written")
+                }
             } catch {
-                Output.diagnostics(
-                    [.error(.fileUnreadable, "reading stopped (\(error)); the rows above were written", at: nil)],
-                    path: input)
+                Output.diagnostics([error.diagnostic], path: error.displayName)
                 failed = true
             }
-            if descriptor != STDIN_FILENO { close(descriptor) }
         }
         return !failed
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The inputs' total size when every one is a regular file (files that cannot be read count nothing

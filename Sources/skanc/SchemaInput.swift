@@ -1,40 +1,22 @@
 import Foundation
+import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanSchemaTools
 
 /// Reads schemas named on the command line: a path, or `-` for standard input.
 enum SchemaInput {
-    /// A schema that cannot be read: one diagnostic of the file.
-    struct ReadError: Error {
-        var diagnostic: Diagnostic
-
-        init(_ message: String) {
-            diagnostic = .error(.fileUnreadable, message, at: nil)
+    /// The schema at `path` (or standard input for `-`); one byte past the compiler's limit is enough for it
+    /// to say the schema is too large.
+    static func read(_ path: String) -> Result<SourceText, InputFileError> {
+        do {
+            let file = try InputFile(path, expecting: "a .skan file")
+            return .success(
+                SourceText(
+                    path: file.displayName, bytes: try file.contents(limit: SchemaCompiler.maximumSourceBytes + 1)))
+        } catch {
+            return .failure(error)
         }
-    }
-
-    static func read(_ path: String) -> Result<SourceText, ReadError> {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return .success(SourceText(path: "<stdin>", bytes: [UInt8](data)))
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadError("no such file; check the path"))
-        }
-        if isDirectory.boolValue {
-            return .failure(ReadError("is a directory; name a .skan file"))
-        }
-        // Any readable file: a regular one, a pipe (`<(cat s.skan)`) or a device. One byte past the compiler's
-        // limit is enough for it to say the schema is too large.
-        guard let handle = FileHandle(forReadingAtPath: path),
-            let data = try? handle.read(upToCount: SchemaCompiler.maximumSourceBytes + 1) ?? Data()
-        else {
-            return .failure(ReadError("cannot read the file; check its permissions"))
-        }
-        try? handle.close()
-        return .success(SourceText(path: path, bytes: [UInt8](data)))
     }
 
     /// Compiles `SCHEMA[,SCHEMA...]` (versions live together) and prints their diagnostics; nil when any
@@ -72,18 +54,19 @@ enum SchemaInput {
 
     /// Compiles one schema and prints its diagnostics to standard error, with those `more` finds in a schema
     /// without errors (given the schema and where its version number is).
+    /// `style` is the form they print in (`--error-format`).
     static func compileAndReport(
-        _ path: String, warningsAsErrors: Bool = false,
+        _ path: String, warningsAsErrors: Bool = false, style: DiagnosticFormatter.Style = .text,
         more: (Schema, SourceLocation) -> [Diagnostic] = { _, _ in [] }
     ) -> (schema: Schema?, failed: Bool) {
         let source: SourceText
         switch read(path) {
         case .success(let text): source = text
         case .failure(let error):
-            Output.diagnostics([error.diagnostic], path: path)
+            Output.diagnostics([error.diagnostic], path: error.displayName, style: style)
             return (nil, true)
         }
-        var result = SchemaCompiler.compile(source, reservedColumns: ReservedColumns.byName)
+        var result = SchemaCompiler.compile(source)
         if let schema = result.schema, let location = result.versionLocation {
             result.diagnostics = (result.diagnostics + more(schema, location)).sortedByLocation()
         }
@@ -92,7 +75,7 @@ enum SchemaInput {
                 result.diagnostics[index].severity = .error
             }
         }
-        Output.diagnostics(result.diagnostics, path: source.path, source: source)
+        Output.diagnostics(result.diagnostics, path: source.path, source: source, style: style)
         let failed = result.diagnostics.hasErrors
         return (failed ? nil : result.schema, failed)
     }

@@ -1,3 +1,4 @@
+import SkanCommandLine
 import SkanPostbacks
 
 /// The `skanc` command: dispatches to a subcommand and turns every outcome into an exit status.
@@ -10,8 +11,7 @@ enum Skanc {
         let status = dispatch(arguments)
         guard Output.standardOutput.failure != nil else { return status }
         if let failure = Output.standardOutputFailure { Output.error(failure) }
-        // `diff` says "values change meaning" with 1: an output it could not write is unusable, 2.
-        return arguments.first == "diff" ? .unusableInput : .failure
+        return arguments.first.flatMap(Command.named)?.unwrittenOutputStatus ?? .failure
     }
 
     private static func dispatch(_ arguments: [String]) -> ExitStatus {
@@ -35,8 +35,8 @@ enum Skanc {
                     let hint = ["-v", "-V", "-version", "version"].contains(first) ? "; did you mean --version?" : ""
                     throw UsageError(message: "unknown command '\(first)'" + hint, command: nil)
                 }
-                let parsed = try ArgumentParser.parse(rest, for: command)
-                if parsed.flags.contains("--help") {
+                let parsed = try command.signature.parse(rest)
+                if parsed.has(.help) {
                     Output.standard(command.help)
                     return .success
                 }

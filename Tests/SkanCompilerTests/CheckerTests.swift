@@ -7,7 +7,7 @@ import Testing
 /// One test per diagnostic code: the smallest schema that produces it, and where it points.
 @Suite struct CheckerTests {
     @Test func validSchemaHasNoDiagnostics() {
-        #expect(summaries(header + "coarse { high when tier >= mid  low otherwise }") == [])
+        #expect(summaries(header + "coarse { high when rank >= mid  low otherwise }") == [])
     }
 
     @Test func syntax() {
@@ -37,7 +37,7 @@ import Testing
         #expect(found[0].location?.description == "11:15")
         #expect(found[0].notes.map { $0.location?.description } == ["5:20"])
         #expect(
-            found[0].message == "reserved bits 3...5 overlap bits 2...3 of tier; every bit belongs to one declaration")
+            found[0].message == "reserved bits 3...5 overlap bits 2...3 of rank; every bit belongs to one declaration")
     }
 
     /// `_` names nothing in Swift, but the generator resolves it (`__`): the schema may use it.
@@ -76,10 +76,10 @@ import Testing
     }
 
     @Test func unknownNameSuggestsTheNearestName() {
-        let found = diagnostics(header + "coarse { high when tier == tpo or paied  low otherwise }")
+        let found = diagnostics(header + "coarse { high when rank == tpo or paied  low otherwise }")
         #expect(
             found.map(\.message) == [
-                "field 'tier' has no case named 'tpo'; did you mean 'top'?",
+                "field 'rank' has no case named 'tpo'; did you mean 'top'?",
                 "no flag or field named 'paied'; did you mean 'paid'?",
             ])
         #expect(found.map { $0.location?.description } == ["12:28", "12:35"])
@@ -91,7 +91,7 @@ import Testing
 
     @Test func typeErrors() {
         #expect(
-            summaries(header + "coarse { high when tier  medium when paid == top  low otherwise }")
+            summaries(header + "coarse { high when rank  medium when paid == top  low otherwise }")
                 == ["12:20 error type", "12:38 error type"])
     }
 
@@ -109,9 +109,9 @@ import Testing
     }
 
     @Test func unreachableRules() {
-        let text = header + "coarse { low otherwise  high when paid  medium when tier > top }"
+        let text = header + "coarse { low otherwise  high when paid  medium when rank > top }"
         #expect(summaries(text) == ["12:25 warning unreachable", "12:41 warning unreachable"])
-        #expect(diagnostics(text)[1].message.contains("no valid state satisfies 'tier > top'"))
+        #expect(diagnostics(text)[1].message.contains("no valid state satisfies 'rank > top'"))
     }
 
     @Test func bucketErrors() {
@@ -193,11 +193,11 @@ import Testing
             version 1
             flag registered at bit 0
             flag extra at bit 7
-            field tier at bits 1...2 { none = 0  big = 9 }
+            field rank at bits 1...2 { none = 0  big = 9 }
             field other at bits 2...3 { a = 0 }
             reserved bit 5
             coarse {
-              high when tier >= larg
+              high when rank >= larg
               medium when registerd
               low otherwise
             }

@@ -127,7 +127,8 @@ import Testing
             defer {
                 try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent())
             }
-            let entries = try LocalizedStrings.values(of: "NSUserTrackingUsageDescription", inFile: url.path)
+            let entries = try LocalizedStrings.values(
+                of: "NSUserTrackingUsageDescription", in: [UInt8](try Data(contentsOf: url)), path: url.path)
             #expect(entries == [.init(language: "ja", value: "より良い体験をご提供するために使用します", line: 5)])
             let found = InfoPlistCheck.localizedTrackingDescriptions(entries)
             #expect(found.map(\.code) == [.trackingDescriptionVague])
@@ -147,7 +148,8 @@ import Testing
             """
         let url = try Self.temporary("InfoPlist.xcstrings", Data(catalog.utf8))
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent()) }
-        let entries = try LocalizedStrings.values(of: "NSUserTrackingUsageDescription", inFile: url.path)
+        let entries = try LocalizedStrings.values(
+            of: "NSUserTrackingUsageDescription", in: [UInt8](try Data(contentsOf: url)), path: url.path)
         #expect(entries.map(\.language) == ["de", "en", "zh-Hans"])
         let found = InfoPlistCheck.localizedTrackingDescriptions(entries)
         #expect(found.map(\.code) == [.trackingDescriptionVague, .trackingDescriptionCoercive])

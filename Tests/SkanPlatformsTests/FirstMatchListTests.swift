@@ -95,7 +95,7 @@ import Testing
             event open
             flag big at bit 0 when purchase.sum > 100
             flag late at bit 1 when open and hours >= 24
-            field tier at bits 2...3 { a = 0  b = 1  c = 2 }
+            field rank at bits 2...3 { a = 0  b = 1  c = 2 }
             field both at bit 4 buckets amount of purchase + ad {
               none = 0 0..<1
               some = 1 1...

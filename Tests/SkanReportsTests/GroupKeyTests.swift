@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 import Testing
 

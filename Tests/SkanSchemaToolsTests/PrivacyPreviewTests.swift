@@ -74,7 +74,7 @@ import Testing
                 schema P
                 version 1
                 flag paid at bit 0
-                field tier at bits 1...2 { none = 0  low = 1  mid = 2  high = 3 }
+                field rank at bits 1...2 { none = 0  low = 1  mid = 2  high = 3 }
                 reserved bits 3...5
                 coarse { high when paid  low otherwise }
                 """

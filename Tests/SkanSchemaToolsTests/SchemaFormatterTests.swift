@@ -14,14 +14,14 @@ import Testing
             schema  T version 1 # the version
             # about fields
 
-            field tier at bits 0...3 "Tiers" buckets count { # open
+            field rank at bits 0...3 "Tiers" buckets count { # open
              none = 0 0...1
              few=10 "a few" 2 ... 3
              # many
              many = 2 4... }
             flag a at bit 4
             flag bb at bit 5 "b"
-            coarse { high when ( tier >= few and a ) medium when bb low otherwise } lock window 1 when a
+            coarse { high when ( rank >= few and a ) medium when bb low otherwise } lock window 1 when a
             # end
 
             """
@@ -31,7 +31,7 @@ import Testing
 
             # about fields
 
-            field tier at bits 0...3 "Tiers" buckets count { # open
+            field rank at bits 0...3 "Tiers" buckets count { # open
               none = 0  0...1
               few  = 10 "a few" 2...3
               # many
@@ -42,7 +42,7 @@ import Testing
             flag bb at bit 5 "b"
 
             coarse {
-              high   when (tier >= few and a)
+              high   when (rank >= few and a)
               medium when bb
               low    otherwise
             }

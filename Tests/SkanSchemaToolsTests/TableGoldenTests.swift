@@ -124,7 +124,7 @@ import Testing
     @Test func hostileDescriptionsStayInsideTheirCells() throws {
         let text = """
             schema Hostile version 1
-            field tier at bits 0...1 { none = 0  odd = 1 "\(Self.hostile.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))" }
+            field rank at bits 0...1 { none = 0  odd = 1 "\(Self.hostile.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))" }
             reserved bits 2...5 "=HYPERLINK(\\"x\\") <script>alert(1)</script> '; DROP TABLE t; --"
             coarse { low otherwise }
             """

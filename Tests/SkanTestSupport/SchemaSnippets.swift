@@ -19,7 +19,7 @@ public let header = """
     version 1
     flag registered at bit 0
     flag paid at bit 1
-    field tier at bits 2...3 {
+    field rank at bits 2...3 {
       none = 0
       low = 1
       mid = 2

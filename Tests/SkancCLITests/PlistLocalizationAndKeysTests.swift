@@ -47,7 +47,8 @@ import Testing
         #expect(try CLI.run(["plist", "check", plist.path, "Info.txt"]).status == 64)
         let missing = try CLI.run(["plist", "check", plist.path, "no/such/InfoPlist.strings"])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("no/such/InfoPlist.strings: error: the file cannot be read"))
+        #expect(
+            missing.stderr.contains("no/such/InfoPlist.strings: error: no such file; check the path [file-unreadable]"))
     }
 
     @Test func addNetworksFillsAdNetworkIdentifiersWithAdAttributionKitIDs() throws {

@@ -63,7 +63,7 @@ import Testing
     @Test func severalFilesGetAFileColumnAndMissingFilesAreReported() throws {
         let result = try CLI.run(["postbacks", "Schemas/Shop.skan", Self.examples, "Missing.jsonl", Self.examples])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("Missing.jsonl: error: cannot open the file"))
+        #expect(result.stderr.contains("Missing.jsonl: error: no such file; check the path [file-unreadable]"))
         let lines = result.stdout.components(separatedBy: "\r\n").dropLast()
         #expect(lines[0].hasPrefix("file,line,status,"))
         #expect(lines.count == 13)

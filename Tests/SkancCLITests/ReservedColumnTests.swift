@@ -15,6 +15,24 @@ import Testing
         "schema T\nversion 1\nflag \(name) at bit 0\nreserved bits 1...5\ncoarse { low otherwise }\n"
     }
 
+    /// The plugin's tool and the library agree with `skanc check`: a flag named `status` passed `skanc-generate`
+    /// (exit 0, Swift written) because the postback columns were known only to the command line.
+    @Test func everyCallerOfTheCompilerRefusesTheSameNames() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-reserved-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("Status.skan").path
+        let output = directory.appendingPathComponent("Status.swift").path
+        try Self.schema(flag: "status").write(toFile: schema, atomically: true, encoding: .utf8)
+        let tool = CLI.executable.deletingLastPathComponent().appendingPathComponent("skanc-generate")
+        let generated = try CLI.run([schema, output, "Status.skan"], executable: tool)
+        #expect(generated.status == 1)
+        #expect(generated.stderr.contains("'status' would make the column 'status'"), "\(generated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try CLI.run(["check", schema]).status == 1)
+        #expect(SchemaCompiler.compile(Self.schema(flag: "status")).diagnostics.map(\.code) == [.name])
+    }
+
     @Test func everyOutputColumnIsRefusedAtTheNameWithTheColumnItWouldCollideWith() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-reserved-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -113,7 +113,7 @@ import Testing
         #expect(try CLI.run(["simulate", "Schemas/Game.skan", Self.journey, "--format", "csv"]).status == 64)
         let missing = try CLI.run(["simulate", "Schemas/Game.skan", "no/such.jsonl"])
         #expect(missing.status == 1)
-        #expect(missing.stderr == "no/such.jsonl: error: cannot read the journey; check the path [file-unreadable]\n")
+        #expect(missing.stderr == "no/such.jsonl: error: no such file; check the path [file-unreadable]\n")
         #expect(try CLI.run(["simulate", "--help"]).stdout.contains("journey-value"))
     }
 }

@@ -79,5 +79,6 @@ import Testing
             "simulate", "Schemas/Game.skan", journey, "--postbacks", "--sign-with", "Schemas/Game.skan",
         ])
         #expect(badKey.status == 1 && badKey.stderr.contains("not a P-256 private key"))
+        #expect(badKey.stderr.contains("[signing-key-invalid]"))
     }
 }

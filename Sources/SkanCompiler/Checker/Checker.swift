@@ -34,19 +34,27 @@ package struct Checker {
 
     /// Checks `syntax`. `parseHadErrors` suppresses the whole-schema checks (unused bits, windows with no
     /// rules) that a declaration dropped by the parser would make misleading.
-    /// `reservedColumns` names the columns that outputs beyond the compiler's own tables have (the caller's
-    /// postback rows, say), each with the outputs that have it; a field may not make one.
     package static func check(
-        _ syntax: SchemaSyntax, parseHadErrors: Bool = false, reservedColumns: [String: [String]] = [:]
+        _ syntax: SchemaSyntax, parseHadErrors: Bool = false
     ) -> (schema: Schema?, diagnostics: [Diagnostic]) {
         var checker = Checker()
-        checker.reservedColumns = reservedColumns
-        for name in TableColumn.reservedNames where !(checker.reservedColumns[name]?.contains("skanc table") ?? false) {
-            checker.reservedColumns[name, default: []].insert("skanc table", at: 0)
-        }
+        checker.reservedColumns = outputColumns
         let schema = checker.run(syntax, parseHadErrors: parseHadErrors)
         return (schema, checker.diagnostics.sortedByLocation())
     }
+
+    /// Column names a field may not make, with the outputs that have them: the decoding tables', the postback
+    /// rows' and the SQL view's (which reads one table of lines, so it has every postback column but `file`).
+    /// Applied by every compile, so the plugin's tool, `import` and every command refuse the same schemas.
+    static let outputColumns: [String: [String]] = {
+        var columns: [String: [String]] = [:]
+        for name in TableColumn.reservedNames { columns[name] = ["skanc table"] }
+        for column in PostbackColumn.allCases {
+            let outputs = column == .file ? ["skanc postbacks"] : ["skanc postbacks", "skanc sql"]
+            columns[column.name, default: []].append(contentsOf: outputs)
+        }
+        return columns
+    }()
 
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)

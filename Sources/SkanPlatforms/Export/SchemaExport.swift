@@ -44,29 +44,36 @@ public struct SchemaExport: Sendable {
     /// The conjunctions built and compared (`ExportWork`): at most about `ExportWork.limit`, whatever the schema.
     package let workSpent: Int
 
-    /// `schema` in `format`.
+    /// `schema` in `format`. A switch over every format: a new one does not compile until it is written here.
     public init(schema: Schema, format: Format, options: Options) {
         let work = ExportWork()
-        if format == .googleAds {
+        switch format {
+        case .googleAds:
             let export = GoogleAdsExport(schema: schema, appID: options.appID ?? "", work: work)
             (platform, text, losses, warnings) = ("Google Ads", export.json, export.losses, [])
-            workSpent = work.spent
-            return
+        case .ga4:
+            let ga4 = Self.ga4(schema, options, work)
+            (platform, text, losses, warnings) = ("GA4", ga4.json, ga4.losses, Self.cutNameWarnings(ga4))
+        case .appReportingPack:
+            // The App Reporting Pack's rows are GA4's first-match list, one row per fine value.
+            let ga4 = Self.ga4(schema, options, work)
+            let rows = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "")
+            (platform, text, losses, warnings) = (
+                "the App Reporting Pack", rows.csv, ga4.losses, Self.cutNameWarnings(ga4)
+            )
         }
-        let ga4 = GA4Export(
+        workSpent = work.spent
+    }
+
+    private static func ga4(_ schema: Schema, _ options: Options, _ work: ExportWork) -> GA4Export {
+        GA4Export(
             schema: schema,
             options: .init(displayNames: options.displayNames, applyConversionValues: options.applyConversionValues),
             work: work)
-        losses = ga4.losses
-        warnings = ga4.cutNames.first.map { [.cutDisplayNames(count: ga4.cutNames.count, first: $0)] } ?? []
-        if format == .ga4 {
-            platform = "GA4"
-            text = ga4.json
-        } else {
-            platform = "the App Reporting Pack"
-            text = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "").csv
-        }
-        workSpent = work.spent
+    }
+
+    private static func cutNameWarnings(_ ga4: GA4Export) -> [Diagnostic] {
+        ga4.cutNames.first.map { [.cutDisplayNames(count: ga4.cutNames.count, first: $0)] } ?? []
     }
 
     /// The losses as diagnostics: errors, or warnings with `lossy`.

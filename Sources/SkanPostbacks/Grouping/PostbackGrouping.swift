@@ -1,3 +1,5 @@
+public import SkanCompiler
+
 /// What a report groups `ok` postbacks by (`skanc report --by`): each a column of `skanc postbacks`, and
 /// `campaign`, which is `source_identifier` where the postback has one (SKAdNetwork 4.0, AdAttributionKit)
 /// and `campaign_id` before 4.0. The names are the command line's and the JSON report's; the warehouse

@@ -1,3 +1,4 @@
+public import SkanCompiler
 import SkanCore
 
 /// Counts of `ok` postbacks per group (`PostbackGrouping`), per window: postbacks, each fine value, each coarse

@@ -6,18 +6,6 @@ public import SkanSchemaTools
 /// drains. Everything that depends only on the schema (field cells for each of the 64 fine values, the
 /// meaning of each coarse value in each window) is rendered once, up front.
 public struct PostbackRowWriter {
-    /// The columns, in order; `file` comes first when several files are read.
-    public static func columns(schema: Schema, withFile: Bool) -> [String] {
-        columns(versions: LiveVersions([schema]), withFile: withFile)
-    }
-
-    /// The columns for versions live together: after `coarse_value`, `schema_version` and the fields of
-    /// every version (the newest's first, then those only older versions have); one version, no
-    /// `schema_version`.
-    public static func columns(versions: LiveVersions, withFile: Bool) -> [String] {
-        layout(versions: versions, withFile: withFile).map(\.name)
-    }
-
     /// The columns of a row, in order, from `PostbackColumn`'s declaration and the versions' fields.
     public static func layout(versions: LiveVersions, withFile: Bool) -> [PostbackRowColumn] {
         let several = versions.schemas.count > 1

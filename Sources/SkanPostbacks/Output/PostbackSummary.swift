@@ -32,11 +32,6 @@ public struct PostbackSummary: Sendable {
         static let total = fineValueCounts + 64
     }
 
-    /// Zero counts for the cases and windows of `schema`.
-    public init(schema: Schema) {
-        self.init(versions: LiveVersions([schema]))
-    }
-
     /// Zero counts for versions live together: each fine value counts for the version it belongs to.
     public init(versions: LiveVersions) {
         precondition(!versions.schemas.isEmpty, "a summary needs a schema")

@@ -270,3 +270,8 @@ public struct SyntheticPostbacks: Sendable {
         }.joined(separator: "-")
     }
 }
+
+extension DiagnosticCode {
+    /// `simulate --sign-with`: the file is read, but it is not a P-256 private key in PEM.
+    public static let signingKeyInvalid = DiagnosticCode("signing-key-invalid")
+}

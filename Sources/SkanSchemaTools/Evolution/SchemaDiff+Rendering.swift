@@ -162,20 +162,9 @@ extension SchemaDiff {
     }
 
     /// Text safe in a Markdown item or table cell. Items keep their code spans (around names, which are
-    /// identifiers: nothing in them needs escaping, and `_` inside a word is no emphasis); cells hold free
-    /// text from the schema (a reserved range's description), where a backquote is escaped too.
+    /// identifiers: nothing in them needs escaping); cells hold free text from the schema (a reserved range's
+    /// description), where a backquote is escaped too.
     private static func markdownEscaped(_ text: String, codeSpans: Bool) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "|", "\\", "*", "[", "]", "<", ">", "#", "&":
-                out += "\\\(character)"
-            case "`" where !codeSpans:
-                out += "\\`"
-            case "\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
+        MarkdownText.escaped(text, keepingCodeSpans: codeSpans)
     }
 }

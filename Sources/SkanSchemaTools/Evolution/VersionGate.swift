@@ -52,3 +52,15 @@ extension Diagnostic {
             at: location)
     }
 }
+
+extension DiagnosticCode {
+    /// `check --against OLD`: OLD has errors of its own, so no version can be checked against it.
+    public static let againstHasErrors = DiagnosticCode("against-has-errors")
+}
+
+extension VersionGate {
+    /// The error of a schema named by `--against` that has errors (printed after them, at its file).
+    public static func againstHasErrors() -> Diagnostic {
+        .error(.againstHasErrors, "the schema to check against has errors; fix them or name another", at: nil)
+    }
+}

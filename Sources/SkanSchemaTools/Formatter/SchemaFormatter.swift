@@ -47,3 +47,15 @@ extension Schema {
         return placeless(self) == placeless(other)
     }
 }
+
+extension DiagnosticCode {
+    /// `fmt`: a schema with syntax errors is not formatted (its errors come first).
+    public static let notFormatted = DiagnosticCode("not-formatted")
+}
+
+extension SchemaFormatter {
+    /// The error after a schema's syntax errors: nothing of it was formatted.
+    public static func notFormatted() -> Diagnostic {
+        .error(.notFormatted, "not formatted: fix the syntax errors first", at: nil)
+    }
+}

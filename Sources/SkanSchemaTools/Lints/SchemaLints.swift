@@ -18,9 +18,7 @@ extension DiagnosticCode {
     public static let tooFewRevenueRanges = DiagnosticCode("too-few-revenue-ranges")
 
     /// Every lint, in the order the language reference explains them.
-    public static let lintCodes: [DiagnosticCode] = [
-        .fineAfterWindowOne, .nonMonotoneFine, .coarseInconsistent, .lockAtStart, .coarseBlind, .tooFewRevenueRanges,
-    ]
+    public static let lintCodes: [DiagnosticCode] = SchemaLints.Lint.allCases.map(\.code)
 }
 
 /// The lints of one schema.
@@ -30,30 +28,64 @@ public enum SchemaLints {
         case meta
     }
 
+    /// One lint: a new one is a case here, and `findings` does not compile until it says what it finds.
+    public enum Lint: String, CaseIterable, Sendable {
+        case fineAfterWindowOne = "fine-after-window-one"
+        case nonMonotoneFine = "non-monotone-fine"
+        case coarseInconsistent = "coarse-inconsistent"
+        case lockAtStart = "lock-at-start"
+        case coarseBlind = "coarse-blind"
+        case tooFewRevenueRanges = "too-few-revenue-ranges"
+
+        /// The code its warnings carry.
+        public var code: DiagnosticCode { DiagnosticCode(rawValue) }
+
+        /// The platform whose rules add it; nil for the lints every schema gets.
+        public var platform: Platform? { self == .tooFewRevenueRanges ? .meta : nil }
+
+        /// What it finds in `schema`.
+        func findings(in schema: Schema) -> [Diagnostic] {
+            switch self {
+            case .fineAfterWindowOne:
+                let readLater = SchemaLints.fieldsReadAfterWindowOne(schema)
+                return schema.fields.enumerated().compactMap { index, field in
+                    guard let late = lateChange(field), !readLater.contains(index) else { return nil }
+                    return .fineAfterWindowOne(field.name, late, at: schema.sites.field(index))
+                }
+            case .nonMonotoneFine:
+                return FineValueDrop.find(in: schema).map { [.nonMonotoneFine($0, at: schema.sites.field($0.field))] }
+                    ?? []
+            case .coarseInconsistent:
+                return coarseInconsistencies(schema)
+            case .lockAtStart:
+                return SchemaLints.lockAtStart(schema)
+            case .coarseBlind:
+                let readLater = SchemaLints.fieldsReadAfterWindowOne(schema)
+                return schema.fields.enumerated().compactMap { index, field in
+                    readLater.contains(index) ? nil : .coarseBlind(field.name, at: schema.sites.field(index))
+                }
+            case .tooFewRevenueRanges:
+                return schema.fields.enumerated().compactMap { index, field in
+                    guard case .buckets(.amount) = field.kind, field.cases.count < 4 else { return nil }
+                    return .tooFewRevenueRanges(field.name, field.cases.count, at: schema.sites.field(index))
+                }
+            }
+        }
+    }
+
     /// Every lint that `schema` raises, with `platform`'s when given.
     public static func lint(_ schema: Schema, for platform: Platform? = nil) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        let readLater = Set(
+        Lint.allCases.filter { $0.platform == nil || $0.platform == platform }
+            .flatMap { $0.findings(in: schema) }.sortedByLocation()
+    }
+
+    /// The fields a coarse rule or lock of window 2 or 3 reads.
+    static func fieldsReadAfterWindowOne(_ schema: Schema) -> Set<Int> {
+        Set(
             [ConversionWindow.second, .third].flatMap { window in
                 schema.coarseRules(window: window).flatMap { $0.condition.fieldsRead }
                     + (schema.lockCondition(window: window)?.fieldsRead ?? [])
             })
-        for (index, field) in schema.fields.enumerated() {
-            let location = schema.sites.field(index)
-            if let late = lateChange(field), !readLater.contains(index) {
-                found.append(.fineAfterWindowOne(field.name, late, at: location))
-            }
-            if !readLater.contains(index) { found.append(.coarseBlind(field.name, at: location)) }
-            if platform == .meta, case .buckets(.amount) = field.kind, field.cases.count < 4 {
-                found.append(.tooFewRevenueRanges(field.name, field.cases.count, at: location))
-            }
-        }
-        found += coarseInconsistencies(schema)
-        found += lockAtStart(schema)
-        if let drop = FineValueDrop.find(in: schema) {
-            found.append(.nonMonotoneFine(drop, at: schema.sites.field(drop.field)))
-        }
-        return found.sortedByLocation()
     }
 
     /// What of a derived field changes only after hour 48: an `in window` count, a `within` past 48 hours, a
@@ -103,9 +135,6 @@ public enum SchemaLints {
     /// value (rules on fields alone); one per window.
     static func coarseInconsistencies(_ schema: Schema) -> [Diagnostic] {
         let states = (0...63).compactMap { try? schema.decode(fineValue: $0).get() }
-        let order: [CoarseValue: Int] = [.low, .medium, .high].enumerated().reduce(into: [:]) {
-            $0[$1.element] = $1.offset
-        }
         var found: [Diagnostic] = []
         for window in ConversionWindow.allCases {
             let rules = schema.coarseRules(window: window)
@@ -113,7 +142,7 @@ public enum SchemaLints {
             let coarse = states.map { state in rules.first { $0.condition.holds(for: state.codes) } }
             search: for (more, moreRule) in zip(states, coarse) {
                 for (less, lessRule) in zip(states, coarse) where more != less {
-                    guard let moreRule, let lessRule, order[moreRule.value]! < order[lessRule.value]! else { continue }
+                    guard let moreRule, let lessRule, moreRule.value < lessRule.value else { continue }
                     if zip(more.codes, less.codes).allSatisfy({ $0 >= $1 }) {
                         found.append(
                             .coarseInconsistent(

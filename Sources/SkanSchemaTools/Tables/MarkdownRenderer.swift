@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 
 /// GitHub-flavoured Markdown for docs and pull requests: the layout, then both tables.
 enum MarkdownRenderer {
@@ -49,23 +50,7 @@ enum MarkdownRenderer {
         return out
     }
 
-    /// A cell that cannot end the cell or the table, nor turn into markup or HTML.
-    /// On Unicode scalars, so that a mark after `|` or `<` does not hide it.
     static func escape(_ text: String) -> String {
-        var result = ""
-        var previous: Unicode.Scalar? = nil
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            if scalar == "\n", previous == "\r" { continue }  // CR LF is one line break
-            switch scalar {
-            case "\\", "|", "`", "*", "[", "]", "#": result += "\\" + String(scalar)
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\r", "\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": result += "<br>"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        MarkdownText.escaped(text)
     }
 }

@@ -1,17 +1,20 @@
-import Foundation
 import SkanAppleAds
+import SkanCommandLine
 import SkanCore
 
 /// `skanc attribution FILE...`: Apple Ads attribution records, AdServices and iAd alike, as one table.
 enum AttributionCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: AttributionRows.Format.allCases.map(\.rawValue),
+        defaultValue: AttributionRows.Format.csv.rawValue, help: "csv (RFC 4180 with CRLF, spreadsheet-safe) or jsonl.")
+    static let summary = CommandOption.flag("--summary", help: "Also print the count of each status to standard error.")
+
     static let command = Command(
         name: "attribution",
         summary: "Turn Apple Ads attribution records (AdServices answers, iAd dictionaries) into one table.",
-        flags: ["--summary"],
-        options: ["--format": AttributionRows.Format.allCases.map(\.rawValue)],
-        help: """
-            USAGE: skanc attribution [FILE...] [--format csv|jsonl] [--summary]
-
+        operands: "[FILE...]",
+        options: [format, summary],
+        discussion: """
             Reads Apple Ads attribution records, one JSON object per line: answers of the AdServices attribution
             API ({"attribution":true,"campaignId":...}) and dictionaries of the retired iAd framework
             ({"iad-attribution":"true","iad-campaign-id":"..."}, also wrapped as {"Version3.1":{...}}), and
@@ -20,20 +23,14 @@ enum AttributionCommand {
             column names the file.
 
             COLUMNS:
-            \(wrappedList(AttributionRows.columns, indent: "  ", width: 110))
+            \(HelpLayout.fill(AttributionRows.columns.map { $0 + "," }, firstPrefix: "  ", indent: "  ").dropLast())
 
             STATUS: ok, not-json, not-object, unknown-format (neither AdServices nor iAd), missing-field (no
             attribution flag), wrong-type (a number that is not whole), out-of-range (over 18 digits), bad-date
             (not ISO 8601, or outside years 1-9999), line-too-long (over 1 MiB); field names the key at fault.
             JSON is read as 'skanc postbacks' reads it; files are streamed.
-
-            OPTIONS:
-              --format FORMAT   csv (default; RFC 4180 with CRLF, spreadsheet-safe) or jsonl.
-              --summary         Also print the count of each status to standard error.
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read), 64 bad usage.
             """,
+        exitStatus: "0 every line ok, 1 some line has a problem (or a file cannot be read), 64 bad usage.",
         run: run
     )
 
@@ -43,35 +40,25 @@ enum AttributionCommand {
         guard inputs.filter({ $0 == "-" }).count <= 1 else {
             throw UsageError(message: "standard input (-) can be read once", command: "attribution")
         }
-        let format = arguments.options["--format"].flatMap(AttributionRows.Format.init(rawValue:)) ?? .csv
+        let format = arguments[format].flatMap(AttributionRows.Format.init(rawValue:)) ?? .csv
         var rows = AttributionRows(format: format, withFile: inputs.count > 1)
         Output.standard(rows.header, terminator: "")
         var failed = false
         for input in inputs {
-            let handle: FileHandle
-            if input == "-" {
-                handle = FileHandle.standardInput
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    let opened = FileHandle(forReadingAtPath: input)
-                else {
-                    Output.diagnostics(
-                        [.error(.fileUnreadable, "cannot read the file; check the path", at: nil)], path: input)
-                    failed = true
-                    continue
+            do {
+                // Streamed: rows are written as their lines are read, in chunks of 1 MiB.
+                let file = try InputFile(input, expecting: "a file of attribution records (JSON lines)")
+                while case let chunk = try file.nextChunk(), !chunk.isEmpty {
+                    Output.standard(rows.rows(ofChunk: chunk[...], file: file.displayName), terminator: "")
                 }
-                handle = opened
+                Output.standard(rows.finish(file: file.displayName), terminator: "")
+            } catch {
+                rows.abandon()
+                Output.diagnostics([error.diagnostic], path: error.displayName)
+                failed = true
             }
-            // Streamed: rows are written as their lines are read, in chunks of 1 MiB.
-            let name = input == "-" ? "<stdin>" : input
-            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                Output.standard(rows.rows(ofChunk: [UInt8](chunk)[...], file: name), terminator: "")
-            }
-            Output.standard(rows.finish(file: name), terminator: "")
-            if input != "-" { try? handle.close() }
         }
-        if arguments.flags.contains("--summary") {
+        if arguments.has(summary) {
             let counts = rows.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             Output.error("\(rows.rows) records: \(counts.isEmpty ? "none" : counts)")
         }

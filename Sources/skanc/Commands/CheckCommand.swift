@@ -1,17 +1,23 @@
+import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanSchemaTools
 
 /// `skanc check SCHEMA... [--against OLD]`: reports every diagnostic; exit 0 without errors, 1 with any.
 enum CheckCommand {
+    static let against = CommandOption.text(
+        "--against", placeholder: "OLD", help: "The schema's previous version, to check the version against.")
+    static let liveTogether = CommandOption.flag(
+        "--live-together", help: "Prove that no fine value is valid in two of the schemas.")
+    static let warningsAsErrors = CommandOption.flag(
+        "--warnings-as-errors", help: "Treat warnings (unused bits, unreachable rules, bucket gaps) as errors.")
+
     static let command = Command(
         name: "check",
         summary: "Check schemas and print located diagnostics.",
-        flags: ["--warnings-as-errors", "--live-together"],
-        options: ["--against": []],
-        help: """
-            USAGE: skanc check SCHEMA... [--against OLD] [--live-together] [--warnings-as-errors]
-
+        operands: "SCHEMA...",
+        options: [against, liveTogether, warningsAsErrors, ErrorFormatOption.option],
+        discussion: """
             Checks each schema (a path, or - for standard input) and prints its diagnostics to standard error
             as 'path:line:column: severity: message [code]'. On a terminal, the source line follows with a caret.
 
@@ -25,15 +31,8 @@ enum CheckCommand {
             postbacks arrive mixed: each fine value must be valid in at most one of them [version-overlap].
             Reserved bits with a code keep versions apart ('reserved bit 5' in one, 'reserved bit 5 = 1' in the
             next).
-
-            OPTIONS:
-              --against OLD          The schema's previous version, to check the version against.
-              --live-together        Prove that no fine value is valid in two of the schemas.
-              --warnings-as-errors   Treat warnings (unused bits, unreachable rules, bucket gaps) as errors.
-              -h, --help             Show this help.
-
-            EXIT STATUS: 0 no errors, 1 an error in some schema (or a file that cannot be read), 64 bad usage.
             """,
+        exitStatus: "0 no errors, 1 an error in some schema (or a file that cannot be read), 64 bad usage.",
         run: run
     )
 
@@ -41,16 +40,17 @@ enum CheckCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "name at least one schema to check", command: "check")
         }
-        if (arguments.positionals + [arguments.options["--against"]].compactMap { $0 }).filter({ $0 == "-" }).count > 1
-        {
+        if (arguments.positionals + [arguments[against]].compactMap { $0 }).filter({ $0 == "-" }).count > 1 {
             throw UsageError(
                 message: "standard input (-) can be read once; name files for the others", command: "check")
         }
-        let warningsAsErrors = arguments.flags.contains("--warnings-as-errors")
+        let warningsAsErrors = arguments.has(warningsAsErrors)
+        let style = ErrorFormatOption.style(arguments)
         var old: Schema? = nil
-        if let path = arguments.options["--against"] {
-            guard let schema = SchemaInput.compileAndReport(path).schema else {
-                Output.error("\(path): the schema to check against has errors; fix them or name another")
+        if let path = arguments[against] {
+            let compiled = SchemaInput.compileAndReport(path, style: style)
+            guard let schema = compiled.schema else {
+                Output.diagnostics([VersionGate.againstHasErrors()], path: path == "-" ? "<stdin>" : path, style: style)
                 return .failure
             }
             old = schema
@@ -58,15 +58,16 @@ enum CheckCommand {
         var failed = false
         var live: [(name: String, schema: Schema, versionAt: SourceLocation)] = []
         for path in arguments.positionals {
-            let outcome = SchemaInput.compileAndReport(path, warningsAsErrors: warningsAsErrors) { schema, version in
+            let outcome = SchemaInput.compileAndReport(path, warningsAsErrors: warningsAsErrors, style: style) {
+                schema, version in
                 live.append((path, schema, version))
                 return old.map { VersionGate.diagnostics(old: $0, new: schema, versionAt: version) } ?? []
             }
             failed = failed || outcome.failed
         }
-        if arguments.flags.contains("--live-together"), !failed {
+        if arguments.has(liveTogether), !failed {
             for (path, diagnostic) in LiveVersions.diagnostics(of: live) {
-                Output.diagnostics([diagnostic], path: path, source: try? SchemaInput.read(path).get())
+                Output.diagnostics([diagnostic], path: path, source: try? SchemaInput.read(path).get(), style: style)
                 failed = true
             }
         }

@@ -1,17 +1,23 @@
+import SkanCommandLine
 import SkanCore
 import SkanSchemaTools
 
 /// `skanc decode SCHEMA[,SCHEMA...] VALUE... [--window N] [--format text|json]`: what each value means, with
 /// the live version it belongs to when several are named.
 enum DecodeCommand {
+    static let window = CommandOption.choice(
+        "--window", placeholder: "N", values: ["1", "2", "3"],
+        help: "For coarse values: window 1 (hours 0-48), 2 (48-168) or 3 (168-840); default all.")
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: ["text", "json"], defaultValue: "text",
+        help: "text or json (an array, one object per value and window).")
+
     static let command = Command(
         name: "decode",
         summary: "Explain fine or coarse values with the schema's semantics.",
-        flags: [],
-        options: ["--window": ["1", "2", "3"], "--format": ["text", "json"]],
-        help: """
-            USAGE: skanc decode SCHEMA[,SCHEMA...] VALUE... [--window 1|2|3] [--format text|json]
-
+        operands: "SCHEMA[,SCHEMA...] VALUE...",
+        options: [window, format],
+        discussion: """
             Explains values with the schema's exact semantics. A fine value (0...63) shows each field's case and its
             description, the coarse value and lock in each window, or exactly why it is not valid for the schema
             (out of range, reserved bit, unused bit, code with no case). A coarse value (low, medium, high) shows the
@@ -21,14 +27,8 @@ enum DecodeCommand {
             with the one version where it is valid, or reported as valid in several (ambiguous-version) or in
             none (invalid-fine); 'skanc check --live-together' proves versions apart. A coarse value carries
             no version: it is explained with each.
-
-            OPTIONS:
-              --window N        For coarse values: window 1 (hours 0-48), 2 (48-168) or 3 (168-840); default all.
-              --format FORMAT   text (default) or json (an array, one object per value and window).
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 every value decodes, 1 some value does not (or a schema error), 64 bad usage.
             """,
+        exitStatus: "0 every value decodes, 1 some value does not (or a schema error), 64 bad usage.",
         run: run
     )
 
@@ -39,12 +39,12 @@ enum DecodeCommand {
         guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], command: "decode") else {
             return .failure
         }
-        let windows = arguments.options["--window"].flatMap(Int.init).flatMap(ConversionWindow.init(number:)).map {
+        let windows = arguments[window].flatMap(Int.init).flatMap(ConversionWindow.init(number:)).map {
             [$0]
         }
         let explanation = LiveExplanation(
             Array(arguments.positionals.dropFirst()), in: versions, windows: windows ?? ConversionWindow.allCases)
-        Output.standard(arguments.options["--format"] == "json" ? explanation.json : explanation.text, terminator: "")
+        Output.standard(arguments[format] == "json" ? explanation.json : explanation.text, terminator: "")
         return explanation.decoded ? .success : .failure
     }
 }

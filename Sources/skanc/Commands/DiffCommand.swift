@@ -1,29 +1,31 @@
+import SkanCommandLine
 import SkanSchemaTools
 
 /// `skanc diff OLD NEW [--format text|markdown|json]`: what a schema change does to every value.
 enum DiffCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: SchemaDiff.Format.allCases.map(\.rawValue),
+        defaultValue: SchemaDiff.Format.text.rawValue,
+        help: "text, markdown (for a pull-request comment) or json.")
+
     static let command = Command(
         name: "diff",
         summary: "Show what a schema change does to every value.",
-        flags: [],
-        options: ["--format": SchemaDiff.Format.allCases.map(\.rawValue)],
-        help: """
-            USAGE: skanc diff OLD NEW [--format text|markdown|json]
-
+        operands: "OLD NEW",
+        options: [format],
+        discussion: """
             Compares two versions of a schema by what their values mean, not by their text: every fine value
             whose decoded state changes, that becomes invalid or becomes valid (as runs: 2...7, 12); the layout
             changes behind them (fields and cases added, removed or moved, buckets, reserved bits); every value
             that keeps its meaning but gets another coarse value or lock in some window; renames (same bits and
             codes, new name) and changed descriptions, which change no value.
-
-            OPTIONS:
-              --format FORMAT   text (default), markdown (for a pull-request comment) or json.
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 no value changes meaning (renames, descriptions and locks only), 1 some value
-            changes meaning (a fine value, or a coarse value in some window), 2 a schema has errors or cannot be
+            """,
+        exitStatus: """
+            0 no value changes meaning (renames, descriptions and locks only), 1 some value \
+            changes meaning (a fine value, or a coarse value in some window), 2 a schema has errors or cannot be \
             read, 64 bad usage.
             """,
+        unwrittenOutputStatus: .unusableInput,
         run: run
     )
 
@@ -38,7 +40,7 @@ enum DiffCommand {
         let old = SchemaInput.compileAndReport(arguments.positionals[0]).schema
         let new = SchemaInput.compileAndReport(arguments.positionals[1]).schema
         guard let old, let new else { return .unusableInput }
-        let format = arguments.options["--format"].flatMap(SchemaDiff.Format.init) ?? .text
+        let format = arguments[format].flatMap(SchemaDiff.Format.init) ?? .text
         let diff = SchemaDiff(old: old, new: new)
         Output.standard(diff.rendered(format), terminator: "")
         return diff.changesMeaning ? .failure : .success

@@ -1,20 +1,34 @@
+import SkanCommandLine
 import SkanCore
 import SkanPlatforms
 
 /// `skanc export SCHEMA --format ga4|google-ads|app-reporting-pack [-o FILE]`: the schema for an ad platform, exactly or
 /// not at all.
 enum ExportCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: SchemaExport.Format.allCases.map(\.rawValue),
+        help: "ga4, google-ads or app-reporting-pack (required).")
+    static let output = OutputOption.named(writing: "the export")
+    static let appID = CommandOption.text(
+        "--app-id", placeholder: "ID",
+        help: "The App Store ID: Google Ads' schema.appId, the App Reporting Pack's app_id.")
+    static let displayNames = CommandOption.flag(
+        "--display-names",
+        help:
+            "Name each GA4 conversion value from its cases' descriptions (cut to GA4's 50 characters, with a warning).")
+    static let applyConversionValues = CommandOption.flag(
+        "--apply-conversion-values",
+        help:
+            "Set GA4's applyConversionValues: its SDK sets the values, and linked Google Ads accounts read the schema.")
+    static let allowLossy = CommandOption.flag(
+        "--allow-lossy", help: "Write what the platform can say anyway, and list each loss as a warning.")
+
     static let command = Command(
         name: "export",
         summary: "Write a schema for an ad platform (GA4, Google Ads, the App Reporting Pack), exactly or not at all.",
-        flags: ["--display-names", "--apply-conversion-values", "--allow-lossy"],
-        options: [
-            "--format": SchemaExport.Format.allCases.map(\.rawValue), "-o": [], "--output": [], "--app-id": [],
-        ],
-        help: """
-            USAGE: skanc export SCHEMA --format ga4|google-ads|app-reporting-pack [-o FILE] [--app-id ID] [--display-names]
-                                [--apply-conversion-values] [--allow-lossy]
-
+        operands: "SCHEMA",
+        options: [format, output, appID, displayNames, applyConversionValues, allowLossy, ErrorFormatOption.option],
+        discussion: """
             Writes the schema in an ad platform's own terms, so that the platform computes, for the same events,
             the values the app sends:
               ga4                 the GA4 Admin API v1alpha SKAdNetworkConversionValueSchema, in JSON: per
@@ -30,19 +44,9 @@ enum ExportCommand {
             a strict amount bound, a field the app sets, a sum over several events, more than the platform's
             limits), each problem is an error naming the fine values and windows it touches, and nothing is
             written. docs/Export.md explains each platform's model and what maps to what.
-
-            OPTIONS:
-              --format FORMAT             ga4, google-ads or app-reporting-pack.
-              -o, --output FILE           Write to FILE (only when its content changes) instead of standard output.
-              --app-id ID                 The App Store ID: Google Ads' schema.appId, the App Reporting Pack's app_id.
-              --display-names             Name each GA4 conversion value from its cases' descriptions (cut to
-                                          GA4's 50 characters, with a warning).
-              --apply-conversion-values   Set GA4's applyConversionValues: its SDK sets the values, and linked
-                                          Google Ads accounts read the schema.
-              --allow-lossy               Write what the platform can say anyway, and list each loss as a warning.
-              -h, --help                  Show this help.
-
-            EXIT STATUS: 0 written, 1 the schema cannot be exported exactly (or has errors, or the file cannot be
+            """,
+        exitStatus: """
+            0 written, 1 the schema cannot be exported exactly (or has errors, or the file cannot be \
             written), 64 bad usage.
             """,
         run: run
@@ -55,31 +59,33 @@ enum ExportCommand {
                     ? "name the schema to export" : "export takes one schema at a time",
                 command: "export")
         }
-        guard let formatName = arguments.options["--format"], let format = SchemaExport.Format(rawValue: formatName)
+        guard let formatName = arguments[format], let format = SchemaExport.Format(rawValue: formatName)
         else {
             throw UsageError(
                 message: "say which platform: --format ga4, google-ads or app-reporting-pack", command: "export")
         }
-        if let appID = arguments.options["--app-id"], !SchemaExport.Options.isAppStoreID(appID) {
+        if let appID = arguments[appID], !SchemaExport.Options.isAppStoreID(appID) {
             throw UsageError(
                 message: "--app-id takes the app's App Store ID, digits only (1234567890 for id1234567890)",
                 command: "export")
         }
-        if format == .googleAds, arguments.options["--app-id"] == nil {
+        if format == .googleAds, !arguments.has(appID) {
             throw UsageError(
                 message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")
         }
         try CommandFiles.refuseOutput(
-            arguments.options["-o"] ?? arguments.options["--output"], over: [(path, "the schema itself")],
+            arguments[output], over: [(path, "the schema itself")],
             what: "the export", command: "export")
-        guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
+        let style = ErrorFormatOption.style(arguments)
+        guard let schema = SchemaInput.compileAndReport(path, style: style).schema else { return .failure }
         let options = SchemaExport.Options(
-            appID: arguments.options["--app-id"], displayNames: arguments.flags.contains("--display-names"),
-            applyConversionValues: arguments.flags.contains("--apply-conversion-values"))
+            appID: arguments[appID], displayNames: arguments.has(displayNames),
+            applyConversionValues: arguments.has(applyConversionValues))
         let export = SchemaExport(schema: schema, format: format, options: options)
-        let lossy = arguments.flags.contains("--allow-lossy")
-        let status = Output.diagnostics(export.diagnostics(lossy: lossy), path: path)
+        let lossy = arguments.has(allowLossy)
+        let status = Output.diagnostics(
+            export.diagnostics(lossy: lossy), path: path == "-" ? "<stdin>" : path, style: style)
         guard status == .success else { return status }
-        return CommandFiles.write(export.text, to: arguments.options["-o"] ?? arguments.options["--output"])
+        return CommandFiles.write(export.text, to: arguments[output])
     }
 }

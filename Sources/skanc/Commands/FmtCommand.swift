@@ -1,31 +1,30 @@
 import Foundation
+import SkanCommandLine
 import SkanCore
 import SkanSchemaTools
 
 /// `skanc fmt [--check] [--in-place] SCHEMA...`: the canonical layout.
 enum FmtCommand {
+    static let check = CommandOption.flag(
+        "--check", help: "Write nothing; name each file whose layout would change, and exit 1 if any would.")
+    static let inPlace = CommandOption.flag(
+        "--in-place", help: "Rewrite the files that would change (not standard input).")
+
     static let command = Command(
         name: "fmt",
         summary: "Write schemas in the one canonical layout.",
-        flags: ["--check", "--in-place"],
-        options: [:],
-        help: """
-            USAGE: skanc fmt [--check | --in-place] SCHEMA...
-
+        operands: "SCHEMA...",
+        options: [check, inPlace],
+        discussion: """
             Writes each schema (a path, or - for standard input) in the canonical layout: a declaration, case or
             coarse rule per line, two spaces per brace level, single spaces between tokens, case codes, coarse
             values, flag names and descriptions aligned, one blank line between declarations. Comments stay
             where they were. Only the layout changes: the schema means exactly what it meant. A schema with
             syntax errors is not formatted (its errors are printed); check errors do not stop formatting.
-
-            OPTIONS:
-              --check      Write nothing; name each file whose layout would change, and exit 1 if any would.
-              --in-place   Rewrite the files that would change (not standard input).
-              -h, --help   Show this help.
-
             Without an option, the formatted schemas go to standard output, one after the other.
-
-            EXIT STATUS: 0 done (with --check: every file already formatted), 1 some file would change
+            """,
+        exitStatus: """
+            0 done (with --check: every file already formatted), 1 some file would change \
             (--check) or has syntax errors or cannot be read or written, 64 bad usage.
             """,
         run: run
@@ -35,7 +34,7 @@ enum FmtCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "name at least one schema to format", command: "fmt")
         }
-        let (check, inPlace) = (arguments.flags.contains("--check"), arguments.flags.contains("--in-place"))
+        let (check, inPlace) = (arguments.has(check), arguments.has(inPlace))
         guard !(check && inPlace) else {
             throw UsageError(message: "--check and --in-place exclude each other; choose one", command: "fmt")
         }
@@ -48,14 +47,13 @@ enum FmtCommand {
             switch SchemaInput.read(path) {
             case .success(let text): source = text
             case .failure(let error):
-                Output.diagnostics([error.diagnostic], path: path)
+                Output.diagnostics([error.diagnostic], path: error.displayName)
                 failed = true
                 continue
             }
             let (formatted, diagnostics) = SchemaFormatter.format(source)
             guard let formatted else {
-                Output.diagnostics(diagnostics, path: path, source: source)
-                Output.error("\(path): not formatted: fix the syntax errors first")
+                Output.diagnostics(diagnostics + [SchemaFormatter.notFormatted()], path: source.path, source: source)
                 failed = true
                 continue
             }

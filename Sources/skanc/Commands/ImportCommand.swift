@@ -1,4 +1,5 @@
 import Foundation
+import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanPlatforms
@@ -6,14 +7,19 @@ import SkanSchemaTools
 
 /// `skanc import ga4|meta FILE [-o SCHEMA.skan]`: a platform's configuration as a schema with events.
 enum ImportCommand {
+    static let output = OutputOption.named(writing: "the schema")
+    static let name = CommandOption.text(
+        "--name", placeholder: "NAME", help: "The schema's name (default: the file's name, as an identifier).")
+    static let currency = CommandOption.text(
+        "--currency", placeholder: "CODE", defaultValue: "USD",
+        help: "ga4: the property's currency for value events (GA4 does not say it).")
+
     static let command = Command(
         name: "import",
         summary: "Write a schema with events from an ad platform's configuration (GA4, Meta).",
-        flags: [],
-        options: ["-o": [], "--output": [], "--name": [], "--currency": []],
-        help: """
-            USAGE: skanc import ga4|meta FILE [-o SCHEMA.skan] [--name NAME] [--currency CODE]
-
+        operands: "ga4|meta FILE",
+        options: [output, name, currency],
+        discussion: """
             Reads FILE (- for standard input) and writes a schema with events that means what the platform
             computes; docs/Export.md says what maps to what.
               ga4    a GA4 Admin API SKAdNetworkConversionValueSchema in JSON (as 'skanc export --format ga4'
@@ -27,15 +33,8 @@ enum ImportCommand {
                      the amount in one of its currencies), coarse_cv_configs per postback (counted from 1), high
                      first, lock_window_rules by time or events, and cutoff_time. What has no counterpart (the
                      SKAdNetwork 3 timer, keys the SDK does not read) is a warning.
-
-            OPTIONS:
-              -o, --output FILE   Write the schema to FILE (only when its content changes) instead of standard output.
-              --name NAME         The schema's name (default: the file's name, as an identifier).
-              --currency CODE     ga4: the property's currency for value events (default USD; GA4 does not say it).
-              -h, --help          Show this help.
-
-            EXIT STATUS: 0 written, 1 the file cannot be read or is not the platform's configuration, 64 bad usage.
             """,
+        exitStatus: "0 written, 1 the file cannot be read or is not the platform's configuration, 64 bad usage.",
         run: run
     )
 
@@ -49,27 +48,27 @@ enum ImportCommand {
                 message: "'\(platform)' is not a platform skanc imports; it imports ga4 and meta", command: "import")
         }
         let path = arguments.positionals[1]
-        let currency = (arguments.options["--currency"] ?? "USD").uppercased()
+        let currency = (arguments[currency] ?? "USD").uppercased()
         guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw UsageError(message: "--currency takes an ISO 4217 code of three letters, like EUR", command: "import")
         }
-        let name = arguments.options["--name"] ?? identifier(from: path)
-        guard GA4Import.isIdentifier(name) else {
+        let schemaName = arguments[name] ?? identifier(from: path)
+        guard GA4Import.isIdentifier(schemaName) else {
             throw UsageError(
                 message: "--name takes an identifier: a letter, then letters, digits and '_'", command: "import")
         }
         let shown = path == "-" ? "<stdin>" : path
         try CommandFiles.refuseOutput(
-            arguments.options["-o"] ?? arguments.options["--output"], over: [(path, "the configuration it imports")],
+            arguments[output], over: [(path, "the configuration it imports")],
             what: "the schema", command: "import")
         guard let bytes = CommandFiles.read(path, what: "the configuration") else { return .failure }
         let imported: (schema: ImportedSchema, diagnostics: [Diagnostic])
         do {
             if platform == "ga4" {
-                let result = GA4Import(try GA4Schema.read(bytes), name: name, currency: currency, file: shown)
+                let result = GA4Import(try GA4Schema.read(bytes), name: schemaName, currency: currency, file: shown)
                 imported = (result.imported, result.diagnostics)
             } else {
-                let result = MetaImport(try MetaConfiguration.read(bytes), name: name, file: shown)
+                let result = MetaImport(try MetaConfiguration.read(bytes), name: schemaName, file: shown)
                 imported = (result.imported, result.diagnostics)
             }
         } catch {
@@ -80,7 +79,7 @@ enum ImportCommand {
         let compiled = imported.schema.compile()
         guard compiled.schema != nil else { return Output.diagnostics(compiled.errors, path: shown) }
         let text = SchemaFormatter.format(imported.schema.text) ?? imported.schema.text
-        return CommandFiles.write(text, to: arguments.options["-o"] ?? arguments.options["--output"])
+        return CommandFiles.write(text, to: arguments[output])
     }
 
     /// `ga4-schema.json` → `Ga4Schema`: the file's name, letters and digits kept, words capitalized.

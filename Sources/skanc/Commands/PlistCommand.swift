@@ -1,18 +1,25 @@
 import Foundation
+import SkanCommandLine
 import SkanCore
 import SkanInfoPlist
 
 /// `skanc plist check Info.plist` and `skanc plist add-networks Info.plist IDS`.
 enum PlistCommand {
+    static let tracking = CommandOption.flag(
+        "--tracking",
+        help: "check: the app links tracking authorization (SkanTracking, or AppTrackingTransparency): a missing "
+            + "NSUserTrackingUsageDescription is an error, since the app crashes when it asks.")
+    static let key = CommandOption.choice(
+        "--key", placeholder: "KEY", values: NetworkMerge.Destination.allCases.map(\.rawValue),
+        defaultValue: NetworkMerge.Destination.skAdNetworkItems.rawValue,
+        help: "The list add-networks fills: SKAdNetworkItems or AdNetworkIdentifiers.")
+
     static let command = Command(
         name: "plist",
         summary: "Check an Info.plist's attribution keys, or merge ad network IDs into it.",
-        flags: ["--tracking"],
-        options: ["--key": NetworkMerge.Destination.allCases.map(\.rawValue)],
-        help: """
-            USAGE: skanc plist check Info.plist [LOCALIZED...] [--tracking]
-                   skanc plist add-networks Info.plist IDS_FILE [--key SKAdNetworkItems|AdNetworkIdentifiers]
-
+        operands: "check Info.plist [LOCALIZED...] | add-networks Info.plist IDS_FILE",
+        options: [tracking, key, ErrorFormatOption.option],
+        discussion: """
             check reads an Info.plist (XML or binary) and reports, each with its line (XML) or key path (binary)
             and a stable code:
               network-id-uppercase, network-id-malformed, network-id-missing (errors): an entry of SKAdNetworkItems
@@ -42,14 +49,9 @@ enum PlistCommand {
             list (an array of IDs, or of SKAdNetworkIdentifier dictionaries). IDs are trimmed and lowercased; a
             malformed one stops the merge with nothing written. The file is rewritten atomically in its own format
             (XML or binary); Foundation writes its keys in order and drops comments.
-
-            OPTIONS:
-              --tracking   The app links tracking authorization (SkanTracking, or AppTrackingTransparency): a
-                           missing NSUserTrackingUsageDescription is an error, since the app crashes when it asks.
-              --key KEY    The list add-networks fills: SKAdNetworkItems (default) or AdNetworkIdentifiers.
-              -h, --help   Show this help.
-
-            EXIT STATUS: 0 no error (warnings allowed) or merged, 1 an error found or a file that cannot be read or
+            """,
+        exitStatus: """
+            0 no error (warnings allowed) or merged, 1 an error found or a file that cannot be read or \
             written, 64 bad usage.
             """,
         run: run
@@ -66,10 +68,11 @@ enum PlistCommand {
                         "'\(other)' is not a localized strings file: check takes one Info.plist, then InfoPlist.strings or .xcstrings files",
                     command: "plist")
             }
-            let options = InfoPlistCheck.Options(linksTracking: arguments.flags.contains("--tracking"))
-            return check(positionals[1], localized: localized, options: options)
+            let options = InfoPlistCheck.Options(linksTracking: arguments.has(tracking))
+            return check(
+                positionals[1], localized: localized, options: options, style: ErrorFormatOption.style(arguments))
         case ("add-networks", 3):
-            let destination = arguments.options["--key"].flatMap(NetworkMerge.Destination.init) ?? .skAdNetworkItems
+            let destination = arguments[key].flatMap(NetworkMerge.Destination.init) ?? .skAdNetworkItems
             return addNetworks(positionals[1], from: positionals[2], into: destination)
         case ("check", _):
             throw UsageError(message: "check takes one Info.plist", command: "plist")
@@ -82,28 +85,46 @@ enum PlistCommand {
         }
     }
 
-    private static func check(_ path: String, localized: [String], options: InfoPlistCheck.Options) -> ExitStatus {
+    private static func check(
+        _ path: String, localized: [String], options: InfoPlistCheck.Options, style: DiagnosticFormatter.Style
+    ) -> ExitStatus {
         var found: [(path: String, diagnostics: [Diagnostic])] = []
         // A count is printed after a check, not after a file that could not be read at all.
         var checked = !localized.isEmpty
         do {
-            found.append((path, InfoPlistCheck(try InfoPlistFile.read(path), options: options).diagnostics))
+            let file = try InfoPlistFile.parse(try read(path))
+            found.append((path, InfoPlistCheck(file, options: options).diagnostics))
             checked = true
-        } catch {
+        } catch let error as InputFileError {
             found.append((path, [error.diagnostic]))
+        } catch let error as InfoPlistFile.Unreadable {
+            found.append((path, [error.diagnostic]))
+        } catch {
+            found.append((path, [.error(.fileUnreadable, "\(error)", at: nil)]))
         }
         for file in localized {
             do {
-                let entries = try LocalizedStrings.values(of: "NSUserTrackingUsageDescription", inFile: file)
+                let bytes = try InputFile.contents(
+                    of: file, expecting: "a strings file", limit: LocalizedStrings.maximumBytes + 1)
+                let entries = try LocalizedStrings.values(of: "NSUserTrackingUsageDescription", in: bytes, path: file)
                 found.append((file, InfoPlistCheck.localizedTrackingDescriptions(entries)))
-            } catch {
+            } catch let error as InputFileError {
                 found.append((file, [error.diagnostic]))
+            } catch let error as LocalizedStrings.Unreadable {
+                found.append((file, [error.diagnostic]))
+            } catch {
+                found.append((file, [.error(.fileUnreadable, "\(error)", at: nil)]))
             }
         }
-        for (file, diagnostics) in found { _ = Output.diagnostics(diagnostics, path: file) }
+        for (file, diagnostics) in found { _ = Output.diagnostics(diagnostics, path: file, style: style) }
         let all = found.flatMap(\.diagnostics)
-        if checked, !all.isEmpty { Output.error(all.tally) }
+        if checked, style == .text, !all.isEmpty { Output.error(all.tally) }
         return all.hasErrors ? .failure : .success
+    }
+
+    /// A property list or a list of IDs, within the size the plist reader takes (one byte over, to see "over").
+    private static func read(_ path: String) throws(InputFileError) -> [UInt8] {
+        try InputFile.contents(of: path, expecting: "a property list", limit: InfoPlistFile.maximumBytes + 1)
     }
 
     private static func addNetworks(
@@ -111,9 +132,16 @@ enum PlistCommand {
     ) -> ExitStatus {
         let merge: NetworkMerge
         do {
-            let file = try InfoPlistFile.read(path)
-            let identifiers = try InfoPlistFile.networkIdentifiers(in: idsPath)
+            let file = try InfoPlistFile.parse(try read(path))
+            let identifiers: [(identifier: String, line: Int?)]
+            do {
+                identifiers = try InfoPlistFile.networkIdentifiers(of: try read(idsPath))
+            } catch let error as InputFileError {
+                return Output.diagnostics([error.diagnostic], path: error.displayName)
+            }
             merge = try NetworkMerge.merge(identifiers, into: file, destination: destination)
+        } catch let error as InputFileError {
+            return Output.diagnostics([error.diagnostic], path: error.displayName)
         } catch let error as InfoPlistFile.Unreadable {
             return Output.diagnostics([error.diagnostic], path: path)
         } catch let refusal as NetworkMerge.Refusal {

@@ -1,16 +1,25 @@
+import SkanCommandLine
+import SkanCompiler
 import SkanPostbacks
 
 /// `skanc postbacks SCHEMA[,SCHEMA...] [FILE...]`: one output row per non-blank postback line, always.
 enum PostbacksCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: PostbackFormat.allCases.map(\.rawValue),
+        defaultValue: PostbackFormat.csv.rawValue,
+        help: "csv (RFC 4180 with CRLF, spreadsheet-safe) or jsonl (one JSON object per row).")
+    static let summary = CommandOption.flag(
+        "--summary",
+        help: "Also print counts to standard error: lines, ok, each problem, duplicates, cases, coarse values per "
+            + "window, postbacks without a value by privacy tier.")
+    static let summaryOnly = CommandOption.flag("--summary-only", help: "Print only the summary, to standard output.")
+
     static let command = Command(
         name: "postbacks",
         summary: "Decode postback files (SKAdNetwork, AdAttributionKit JSON lines), one row per line.",
-        flags: PostbackRun.flags.union(["--summary", "--summary-only"]),
-        options: PostbackRun.options.merging(["--format": PostbackFormat.allCases.map(\.rawValue)]) { $1 },
-        help: """
-            USAGE: skanc postbacks SCHEMA[,SCHEMA...] [FILE...] [--format csv|jsonl] [--summary | --summary-only] [--threads N]
-                                      [--no-verify | --allow-development] [--public-key KIND=BASE64]
-
+        operands: "SCHEMA[,SCHEMA...] [FILE...]",
+        options: [format, summary, summaryOnly] + PostbackRun.options,
+        discussion: """
             Decodes postbacks, one JSON object per line (SKAdNetwork 1.0-4.0 and AdAttributionKit), checks them
             against Apple's rules for their version and decodes their values with the schema's exact semantics.
             Reads standard input when no FILE (or -) is given. Every non-blank line gets one output row:
@@ -21,17 +30,10 @@ enum PostbacksCommand {
             Several schemas, separated by commas, are versions live together ('skanc check --live-together'
             proves them apart): each fine value is decoded with the version it belongs to, in a schema_version
             column before the fields of every version; a value valid in several is ambiguous-version.
-
-            OPTIONS:
-              --format FORMAT   csv (default; RFC 4180 with CRLF, spreadsheet-safe) or jsonl (one JSON object per row).
-              --summary         Also print counts to standard error: lines, ok, each problem, duplicates, cases,
-                                coarse values per window, postbacks without a value by privacy tier.
-              --summary-only    Print only the summary, to standard output.
-            \(PostbackRun.help)
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema
-            error), 64 bad usage.
+            """,
+        exitStatus: """
+            0 every line ok, 1 some line has a problem (or a file cannot be read, or a schema error), 64 bad \
+            usage.
             """,
         run: run
     )
@@ -61,13 +63,13 @@ enum PostbacksCommand {
         guard let schemaPath = arguments.positionals.first else {
             throw UsageError(message: "name the schema to decode postbacks with", command: "postbacks")
         }
-        if arguments.flags.contains("--summary"), arguments.flags.contains("--summary-only") {
+        if arguments.has(summary), arguments.has(summaryOnly) {
             throw UsageError(message: "use --summary or --summary-only, not both", command: "postbacks")
         }
         var run = try PostbackRun(arguments, command: "postbacks")
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "postbacks") else { return .failure }
-        let summaryOnly = arguments.flags.contains("--summary-only")
-        run.readerOptions.format = arguments.options["--format"].flatMap(PostbackFormat.init(rawValue:)) ?? .csv
+        let summaryOnly = arguments.has(summaryOnly)
+        run.readerOptions.format = arguments[format].flatMap(PostbackFormat.init(rawValue:)) ?? .csv
         run.readerOptions.writesRows = !summaryOnly
         let output: any PostbackOutput = summaryOnly ? DiscardedOutput() : Output.standardOutput
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: output)
@@ -75,7 +77,7 @@ enum PostbacksCommand {
         let readAll = run.read(into: reader)
         if summaryOnly {
             Output.standard(reader.summary.text, terminator: "")
-        } else if arguments.flags.contains("--summary") {
+        } else if arguments.has(summary) {
             Output.error(reader.summary.text, terminator: "")
         }
         return !readAll || reader.summary.ok != reader.summary.read ? .failure : .success

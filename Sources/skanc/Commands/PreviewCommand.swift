@@ -1,16 +1,19 @@
+import SkanCommandLine
 import SkanCore
 import SkanSchemaTools
 
 /// `skanc preview SCHEMA [--format text|markdown|html|json]`: what each postback shows, window by tier.
 enum PreviewCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: ["text", "markdown", "html", "json"], defaultValue: "text",
+        help: "text, markdown, html (a self-contained page) or json.")
+
     static let command = Command(
         name: "preview",
         summary: "Show what each postback window and privacy tier lets you read of a schema's fields.",
-        flags: [],
-        options: ["--format": ["text", "markdown", "html", "json"]],
-        help: """
-            USAGE: skanc preview SCHEMA [--format text|markdown|html|json]
-
+        operands: "SCHEMA",
+        options: [format],
+        discussion: """
             For each conversion window (1, 2, 3) and postback data tier (0-3, Apple's crowd anonymity), what the
             postback carries and how each field reads back from it. Tier 0: only the first postback, a two-digit
             source identifier and no value; tier 1: a coarse value in every postback; tiers 2 and 3: the fine
@@ -22,13 +25,8 @@ enum PreviewCommand {
               {"schema": NAME, "cells": [{"window": 1|2|3, "tier": 0|1|2|3, "postback": BOOL, "carries": [...],
                "source_identifier_digits": [MIN, MAX] | null, "fields": {FIELD: "fine"|"coarse"|"none"},
                "coarse_states": {"low": N, "medium": N, "high": N} | null}]}
-
-            OPTIONS:
-              --format FORMAT   text (default), markdown, html (a self-contained page) or json.
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 shown, 1 the schema has errors or cannot be read, 64 bad usage.
             """,
+        exitStatus: "0 shown, 1 the schema has errors or cannot be read, 64 bad usage.",
         run: run
     )
 
@@ -40,7 +38,7 @@ enum PreviewCommand {
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let preview = PrivacyPreview(schema: schema)
-        switch arguments.options["--format"] ?? "text" {
+        switch arguments[format] ?? "text" {
         case "json": Output.standard(preview.json, terminator: "")
         case "markdown": Output.standard(preview.markdown, terminator: "")
         case "html": Output.standard(preview.html, terminator: "")

@@ -1,21 +1,23 @@
+import SkanCommandLine
 import SkanPostbacks
 import SkanReports
 import SkanSchemaTools
 
 /// `skanc report SCHEMA[,SCHEMA...] POSTBACKS...`: campaign figures from the same decoding as `postbacks`.
 enum ReportCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: ReportFormat.allCases.map(\.rawValue),
+        defaultValue: ReportFormat.markdown.rawValue,
+        help: "markdown, html (one self-contained page with SVG charts), json (the interface for scripts, "
+            + "docs/Reports.md) or csv (one figure a row).")
+    static let output = OutputOption.named(writing: "the report", onlyWhenChanged: false)
+
     static let command = Command(
         name: "report",
         summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
-        flags: PostbackRun.flags.union(["--zero-is-null"]),
-        options: PostbackRun.options.merging([
-            "--format": ReportFormat.allCases.map(\.rawValue), "--by": [], "-o": [], "--output": [],
-        ]) { $1 },
-        help: """
-            USAGE: skanc report SCHEMA[,SCHEMA...] [FILE...] [--format markdown|html|json|csv] [-o FILE]
-                                   [--by GROUPING[,GROUPING...]] [--zero-is-null] [--threads N]
-                                   [--no-verify | --allow-development] [--public-key KIND=BASE64]
-
+        operands: "SCHEMA[,SCHEMA...] [FILE...]",
+        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull] + PostbackRun.options,
+        discussion: """
             Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
             FILE is given) and reports, per group of ok postbacks and per window: the postbacks, how many carried a
             fine value, a coarse value or neither (the null rate), their privacy tiers, each field's cases and the
@@ -27,17 +29,9 @@ enum ReportCommand {
             4.0), source_identifier, campaign_id, ad_network_id, app_id, publisher, country_code, framework,
             conversion_type, interaction, schema_version (with versions live together). Several, separated by
             commas, group by each in turn: --by campaign,country_code.
-
-            OPTIONS:
-              --format FORMAT   markdown (default), html (one self-contained page with SVG charts), json (the
-                                interface for scripts, docs/Reports.md) or csv (one figure a row).
-              -o, --output FILE Write the report to FILE instead of standard output.
-              --by GROUPINGS    What to group ok postbacks by (above).
-              --zero-is-null    Count a fine value of 0 as no value, for sources that report a missing value as 0.
-            \(PostbackRun.help)
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 the report is written (rows that are not ok are counted in it, and their number is
+            """,
+        exitStatus: """
+            0 the report is written (rows that are not ok are counted in it, and their number is
             printed to standard error), 1 a file cannot be read or written (or a schema error), 64 bad usage.
             """,
         run: run
@@ -48,25 +42,22 @@ enum ReportCommand {
             throw UsageError(message: "name the schema to decode postbacks with", command: "report")
         }
         let groupings = try GroupingOption.parse(arguments, command: "report")
-        if arguments.options["-o"] != nil, arguments.options["--output"] != nil {
-            throw UsageError(message: "use -o or --output, not both", command: "report")
-        }
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
         try CommandFiles.refuseOutput(
-            arguments.options["-o"] ?? arguments.options["--output"],
+            arguments[output],
             over: schemas + run.inputs.map { ($0, "a postbacks file it reads") }, what: "the report", command: "report")
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
         try GroupingOption.check(groupings, versions: versions, command: "report")
         run.readerOptions.grouping = PostbackReader.Grouping(
-            groupings: groupings, zeroIsNull: arguments.flags.contains("--zero-is-null"))
+            groupings: groupings, zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
         run.readerOptions.writesRows = false
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader)
         let report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
-        let format = arguments.options["--format"].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
+        let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
         let written: ExitStatus
-        if let path = arguments.options["-o"] ?? arguments.options["--output"] {
+        if let path = arguments[output] {
             written = CommandFiles.write(bytes: format.bytes(report), to: path)
         } else {
             // Standard output takes the report piece by piece, as it is rendered.

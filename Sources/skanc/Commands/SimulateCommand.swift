@@ -1,4 +1,5 @@
 import Foundation
+import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanPostbacks
@@ -6,21 +7,39 @@ import SkanSchemaTools
 
 /// `skanc simulate SCHEMA JOURNEY [--format text|jsonl]`: the reference semantics over a journey.
 enum SimulateCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: ["text", "jsonl"], defaultValue: "text", help: "text or jsonl.")
+    static let postbacks = CommandOption.flag(
+        "--postbacks", help: "Write the postbacks Apple would send instead (the options below go with it).")
+    static let users = CommandOption.text(
+        "--users", placeholder: "N", defaultValue: "1",
+        help: "Run N users, 1 to 1000000 (past the first, each keeps each journey line with probability 1/2).")
+    static let seed = CommandOption.text(
+        "--seed", placeholder: "S", defaultValue: "1", help: "The seed of the random choices, a whole number.")
+    static let tiers = CommandOption.text(
+        "--tiers", placeholder: "MIX", defaultValue: "3:1", help: "Each postback data tier's share: 2:0.5,3:0.5.")
+    static let signWith = CommandOption.text(
+        "--sign-with", placeholder: "KEY.pem",
+        help: "Sign the postbacks with a P-256 test key (PEM), as Apple signs real ones, and print its public key "
+            + "for 'skanc postbacks --public-key'. Test keys only: the signing is not constant-time.")
+    static let framework = CommandOption.choice(
+        "--framework", placeholder: "FRAMEWORK",
+        values: SyntheticPostbacks.Options.AttributionFramework.allCases.map(\.rawValue),
+        defaultValue: SyntheticPostbacks.Options.AttributionFramework.skAdNetwork.rawValue,
+        help: "skadnetwork (SKAdNetwork 4.0 JSON lines) or adattributionkit (JWS stanzas, kid skanc-test/1).")
+    static let campaigns = CommandOption.text(
+        "--campaigns", placeholder: "N",
+        help: "Draw each user's campaign (four-digit source identifier) from N, 1 to 9000 (default: one of its own "
+            + "per user).")
+    static let truth = CommandOption.text(
+        "--truth", placeholder: "FILE", help: "Write what each postback stands for to FILE (above).")
+
     static let command = Command(
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
-        flags: ["--postbacks"],
-        options: [
-            "--format": ["text", "jsonl"], "--users": [], "--seed": [], "--tiers": [], "--sign-with": [],
-            "--campaigns": [], "--truth": [],
-            "--framework": SyntheticPostbacks.Options.AttributionFramework.allCases.map(\.rawValue),
-        ],
-        help: """
-            USAGE: skanc simulate SCHEMA JOURNEY [--format text|jsonl]
-                   skanc simulate SCHEMA JOURNEY --postbacks [--users N] [--seed S] [--tiers MIX] [--sign-with KEY.pem]
-                                                      [--framework skadnetwork|adattributionkit] [--campaigns N]
-                                                      [--truth FILE]
-
+        operands: "SCHEMA JOURNEY",
+        options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth],
+        discussion: """
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
               {"hour": 0.1, "event": "sign_up"}
@@ -39,28 +58,18 @@ enum SimulateCommand {
             journey-event (an event the schema does not declare), journey-value (a value on a counted event, or
             none on a value event), journey-set (a field that is derived, or a case it does not have).
 
-            With --postbacks, writes instead the postbacks Apple would send, as SKAdNetwork 4.0 JSON lines (or
-            AdAttributionKit stanzas with --framework adattributionkit, their JWS kid skanc-test/1): for
-            each user and window, the values last sent in the window (a locked window keeps what it locked
-            with), as the user's postback data tier shows them (skanc preview says what each tier carries), with
-            random transaction and source identifiers; no postback for a later window without an update, none at
-            all after the first at tier 0. --users N runs N users (past the first, each keeps each journey line
-            with probability 1/2); --tiers gives each tier's share (2:0.5,3:0.5; default 3:1); --seed makes the
-            random choices (default 1). --sign-with signs them with a P-256 test key (PEM), as Apple signs real
-            ones, and prints its public key for 'skanc postbacks --public-key'. Test keys only: the signing is
-            not constant-time. --campaigns N draws each user's campaign (four-digit source identifier) from N
-            (default: one of its own per user). --truth FILE writes what each postback stands for, as ground
-            truth for 'skanc report', one JSON object per postback line:
+            With --postbacks, writes instead the postbacks Apple would send: for each user and window, the values
+            last sent in the window (a locked window keeps what it locked with), as the user's postback data tier
+            shows them (skanc preview says what each tier carries), with random transaction and source
+            identifiers; no postback for a later window without an update, none at all after the first at tier 0.
+            --truth FILE writes what each postback stands for, as ground truth for 'skanc report', one JSON
+            object per postback line:
               {"line": N, "user": U, "tier": 0-3, "window": 1-3, "campaign": "5239", "source_identifier": "52",
                "fine_value": V|null, "coarse_value": "low|medium|high"|null, "amounts": {FIELD: AMOUNT, ...}}
             (amounts: what each derived buckets amount field measured when the values were set).
-
-            OPTIONS:
-              --format FORMAT   text (default) or jsonl.
-              --postbacks       Write the postbacks instead (options above).
-              -h, --help        Show this help.
-
-            EXIT STATUS: 0 every line simulated, 1 a bad line (or a schema error, or an unreadable journey), 64 bad
+            """,
+        exitStatus: """
+            0 every line simulated, 1 a bad line (or a schema error, or an unreadable journey), 64 bad \
             usage.
             """,
         run: run
@@ -72,18 +81,18 @@ enum SimulateCommand {
         }
         let path = arguments.positionals[1]
         try CommandFiles.refuseOutput(
-            arguments.options["--truth"],
+            arguments[truth],
             over: [(arguments.positionals[0], "the schema itself"), (path, "the journey it reads")]
-                + (arguments.options["--sign-with"].map { [($0, "the signing key it reads")] } ?? []),
+                + (arguments[signWith].map { [($0, "the signing key it reads")] } ?? []),
             what: "the truth", command: "simulate")
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
         guard let journey = CommandFiles.read(path, what: "the journey") else { return .failure }
-        if arguments.flags.contains("--postbacks") {
+        if arguments.has(postbacks) {
             return try writePostbacks(schema: schema, journey: journey, path: path, arguments: arguments)
         }
         let simulation = JourneySimulation(schema: schema, journey: journey)
         Output.standard(
-            arguments.options["--format"] == "jsonl" ? simulation.jsonLines : simulation.text, terminator: "")
+            arguments[format] == "jsonl" ? simulation.jsonLines : simulation.text, terminator: "")
         return Output.diagnostics(simulation.diagnostics, path: path == "-" ? "<stdin>" : path)
     }
 
@@ -91,19 +100,19 @@ enum SimulateCommand {
         throws(UsageError) -> ExitStatus
     {
         var options = SyntheticPostbacks.Options()
-        if let users = arguments.options["--users"] {
-            guard let count = Int(users), (1...1_000_000).contains(count) else {
+        if arguments.has(users), let text = arguments[users] {
+            guard let count = Int(text), (1...1_000_000).contains(count) else {
                 throw UsageError(message: "--users takes a number of users, 1 to 1000000", command: "simulate")
             }
             options.users = count
         }
-        if let seed = arguments.options["--seed"] {
-            guard let value = UInt64(seed) else {
+        if arguments.has(seed), let text = arguments[seed] {
+            guard let value = UInt64(text) else {
                 throw UsageError(message: "--seed takes a whole number", command: "simulate")
             }
             options.seed = value
         }
-        if let mix = arguments.options["--tiers"] {
+        if arguments.has(tiers), let mix = arguments[tiers] {
             var shares: [PostbackDataTier: Double] = [:]
             for part in mix.split(separator: ",") {
                 let pair = part.split(separator: ":")
@@ -120,24 +129,25 @@ enum SimulateCommand {
             }
             options.tiers = shares
         }
-        if let keyPath = arguments.options["--sign-with"] {
+        if let keyPath = arguments[signWith] {
             guard let bytes = CommandFiles.read(keyPath, what: "the signing key") else { return .failure }
             guard let key = SyntheticPostbacks.SigningKey(pem: String(decoding: bytes, as: UTF8.self)) else {
                 return Output.diagnostics(
                     [
                         .error(
-                            .fileUnreadable, "not a P-256 private key in PEM (EC PRIVATE KEY or PRIVATE KEY)", at: nil)
+                            .signingKeyInvalid, "not a P-256 private key in PEM (EC PRIVATE KEY or PRIVATE KEY)",
+                            at: nil)
                     ],
                     path: keyPath)
             }
             options.signingKey = key
         }
-        if let framework = arguments.options["--framework"].flatMap(
+        if let framework = arguments[framework].flatMap(
             SyntheticPostbacks.Options.AttributionFramework.init)
         {
             options.framework = framework
         }
-        if let text = arguments.options["--campaigns"] {
+        if let text = arguments[campaigns] {
             guard let count = Int(text), (1...9000).contains(count) else {
                 throw UsageError(message: "--campaigns takes a number of campaigns, 1 to 9000", command: "simulate")
             }
@@ -154,7 +164,7 @@ enum SimulateCommand {
         let status = Output.diagnostics(journeyCheck.diagnostics, path: path == "-" ? "<stdin>" : path)
         guard status == .success else { return status }
         var truths: FileStream?
-        if let truthPath = arguments.options["--truth"] {
+        if let truthPath = arguments[truth] {
             do {
                 truths = try FileStream(truthPath)
             } catch {

@@ -1,39 +1,38 @@
 import Foundation
+import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanSchemaTools
 
 /// `skanc suggest buckets --from FILE --bits N [--column C]`: revenue ranges cut from observed amounts.
 enum SuggestCommand {
+    static let from = CommandOption.text("--from", placeholder: "FILE", help: "The amounts (required).")
+    static let bits = CommandOption.choice(
+        "--bits", placeholder: "N", values: (1...6).map(String.init),
+        help: "The field's width: 2^N ranges, 1 to 6 (required).")
+    static let column = CommandOption.text(
+        "--column", placeholder: "C", help: "Read the CSV column C (by its header) instead of one number per line.")
+    static let sourceEvent = CommandOption.text(
+        "--event", placeholder: "NAME", defaultValue: "purchase", help: "The event the field sums.")
+    static let field = CommandOption.text(
+        "--name", placeholder: "FIELD", defaultValue: "revenue", help: "The field's name.")
+
     static let command = Command(
         name: "suggest",
         summary: "Suggest revenue buckets from observed amounts (suggest buckets).",
-        flags: [],
-        options: [
-            "--from": [], "--bits": ["1", "2", "3", "4", "5", "6"], "--column": [], "--event": [], "--name": [],
-        ],
-        help: """
-            USAGE: skanc suggest buckets --from FILE --bits N [--column C] [--event NAME] [--name FIELD]
-
+        operands: "buckets",
+        options: [from, bits, column, sourceEvent, field],
+        discussion: """
             Cuts observed amounts (FILE, - for standard input: one number per line, or with --column the column C
             of a CSV file with a header row) into 2^N ranges for a 'buckets amount' field. The optimal cut makes
             decoding each amount by its range's mid-point lose the least revenue (the sum of the distances, found
             exactly by dynamic programming over the distinct amounts; beyond 2000 of them, over 2000 quantiles);
             quantile and log-spaced cuts are shown beside it with their errors. A range runs from its first
             amount to the next range's; the first starts at 0. Last, the optimal cut as a field block to paste
-            (--event names its source event, default purchase; --name the field, default revenue).
+            (--event names its source event; --name the field).
             A line that is not a number, or a negative amount, is an error with its line number.
-
-            OPTIONS:
-              --from FILE     The amounts.
-              --bits N        The field's width: 2^N ranges (1 to 6).
-              --column C      Read the CSV column C (by its header) instead of one number per line.
-              --event NAME    The event the field sums (default purchase).
-              --name FIELD    The field's name (default revenue).
-              -h, --help      Show this help.
-
-            EXIT STATUS: 0 suggested, 1 an amount cannot be read (or the file), 64 bad usage.
             """,
+        exitStatus: "0 suggested, 1 an amount cannot be read (or the file), 64 bad usage.",
         run: run
     )
 
@@ -42,14 +41,14 @@ enum SuggestCommand {
             throw UsageError(
                 message: "say what to suggest: 'skanc suggest buckets --from FILE --bits N'", command: "suggest")
         }
-        guard let path = arguments.options["--from"] else {
+        guard let path = arguments[from] else {
             throw UsageError(message: "name the amounts with --from FILE", command: "suggest")
         }
-        guard let bits = arguments.options["--bits"].flatMap(Int.init) else {
+        guard let bits = arguments[bits].flatMap(Int.init) else {
             throw UsageError(message: "say how many bits the field has with --bits N (1 to 6)", command: "suggest")
         }
-        let event = arguments.options["--event"] ?? "purchase"
-        let name = arguments.options["--name"] ?? "revenue"
+        let event = arguments[sourceEvent] ?? "purchase"
+        let name = arguments[field] ?? "revenue"
         for (option, value) in [("--event", event), ("--name", name)] where !SchemaIdentifier.isValid(value) {
             throw UsageError(
                 message:
@@ -59,11 +58,11 @@ enum SuggestCommand {
         guard let bytes = CommandFiles.read(path, what: "the amounts") else { return .failure }
         let text = String(decoding: bytes, as: UTF8.self)
         let shown = path == "-" ? "<stdin>" : path
-        let read = AmountFile.read(text, column: arguments.options["--column"])
+        let read = AmountFile.read(text, column: arguments[column])
         guard read.diagnostics.isEmpty else { return Output.diagnostics(read.diagnostics, path: shown) }
         guard !read.amounts.isEmpty else {
             return Output.diagnostics(
-                [.error(.fileUnreadable, "no amounts to cut; the file has none", at: nil)], path: shown)
+                [.error(.amountsEmpty, "no amounts to cut; the file has none", at: nil)], path: shown)
         }
         let suggestion = BucketSuggestion(amounts: read.amounts, bits: bits)
         var lines: [String] = []
@@ -113,7 +112,7 @@ enum AmountFile {
             guard let amount = amount(trimmed) else {
                 problems.append(
                     .error(
-                        .fileUnreadable,
+                        .amountInvalid,
                         "'\(TerminalText.visible(String(trimmed.prefix(40))))' is not an amount (digits with an optional fraction, like 4.99, at most 1e15)",
                         at: SourceLocation(line: line, column: 1, offset: 0)))
                 return
@@ -132,18 +131,18 @@ enum AmountFile {
         do {
             records = try StrictCSV.records(text)
         } catch {
-            return ([], [.error(.fileUnreadable, "not CSV: \(error.reason) (at byte \(error.offset))", at: nil)])
+            return ([], [.error(.amountsCSV, "not CSV: \(error.reason) (at byte \(error.offset))", at: nil)])
         }
         guard let header = records.first, let position = header.firstIndex(of: column) else {
             return (
-                [], [.error(.fileUnreadable, "no column '\(TerminalText.visible(column))' in the header row", at: nil)]
+                [], [.error(.amountsCSV, "no column '\(TerminalText.visible(column))' in the header row", at: nil)]
             )
         }
         for (index, record) in records.dropFirst().enumerated() where record != [""] {
             guard position < record.count else {
                 problems.append(
                     .error(
-                        .fileUnreadable, "the row has no '\(column)' cell",
+                        .amountsCSV, "the row has no '\(column)' cell",
                         at: SourceLocation(line: index + 2, column: 1, offset: 0)))
                 continue
             }

@@ -1,19 +1,28 @@
+import SkanCommandLine
 import SkanSchemaTools
 
 /// `skanc table SCHEMA [--format F] [--dialect D]`: every fine and coarse value and what it means.
 enum TableCommand {
+    static let format = CommandOption.choice(
+        "--format", placeholder: "FORMAT", values: TableFormat.allCases.map(\.rawValue),
+        defaultValue: TableFormat.text.rawValue,
+        help: "text (aligned for a terminal), csv (RFC 4180, one table), json (documented in docs/TableFormats.md), "
+            + "markdown, html (a page with a bit-layout diagram) or sql (CREATE TABLE and INSERT for "
+            + "<schema>_v<version> and <schema>_v<version>_coarse).")
+    static let table = CommandOption.choice(
+        "--table", placeholder: "TABLE", values: TableSelection.allCases.map(\.rawValue),
+        help: "fine, coarse or both. csv writes one table, the fine one unless --table coarse; text, markdown and "
+            + "sql write both unless told; json and html always hold both.")
+    static let dialect = CommandOption.choice(
+        "--dialect", placeholder: "DIALECT", values: SQLDialect.allCases.map(\.rawValue),
+        defaultValue: SQLDialect.sqlite.rawValue, help: "For sql: sqlite, duckdb, postgres, bigquery or snowflake.")
+
     static let command = Command(
         name: "table",
         summary: "Print every fine and coarse value and its meaning (text, CSV, JSON, Markdown, HTML, SQL).",
-        flags: [],
-        options: [
-            "--format": TableFormat.allCases.map(\.rawValue), "--dialect": SQLDialect.allCases.map(\.rawValue),
-            "--table": TableSelection.allCases.map(\.rawValue),
-        ],
-        help: """
-            USAGE: skanc table SCHEMA[,SCHEMA...] [--format text|csv|json|markdown|html|sql] [--table fine|coarse|both]
-                                      [--dialect sqlite|duckdb|postgres|bigquery|snowflake]
-
+        operands: "SCHEMA[,SCHEMA...]",
+        options: [format, table, dialect],
+        discussion: """
             Prints the decoding tables of a schema (a path, or - for standard input). The fine table has one row per
             fine value 0...63 (bits, valid, reason, one column per field, coarse value and lock per window); the
             coarse table gives, per window and coarse value, the rule in words and how many states map to it.
@@ -21,18 +30,8 @@ enum TableCommand {
             Several schemas, separated by commas, are versions live together: each fine value is decoded with the
             version it belongs to (a schema_version column, the fields of every version; a value valid in several
             is not valid, reason ambiguous-version), and the coarse table has a row per version.
-
-            OPTIONS:
-              --format FORMAT     text (default, aligned for a terminal), csv (RFC 4180, one table), json (documented
-                                  in docs/TableFormats.md), markdown, html (a page with a bit-layout diagram) or sql
-                                  (CREATE TABLE and INSERT for <schema>_v<version> and <schema>_v<version>_coarse).
-              --table TABLE       fine, coarse or both. csv writes one table, the fine one unless --table coarse;
-                                  text, markdown and sql write both unless told; json and html always hold both.
-              --dialect DIALECT   For sql: sqlite (default), duckdb, postgres, bigquery or snowflake.
-              -h, --help          Show this help.
-
-            EXIT STATUS: 0 printed, 1 a schema error or a file that cannot be read, 64 bad usage.
             """,
+        exitStatus: "0 printed, 1 a schema error or a file that cannot be read, 64 bad usage.",
         run: run
     )
 
@@ -42,12 +41,12 @@ enum TableCommand {
                 message: arguments.positionals.isEmpty
                     ? "name the schema to tabulate" : "table takes one schema at a time", command: "table")
         }
-        let format = arguments.options["--format"].flatMap(TableFormat.init(rawValue:)) ?? .text
-        if arguments.options["--dialect"] != nil, format != .sql {
+        let format = arguments[format].flatMap(TableFormat.init(rawValue:)) ?? .text
+        if arguments.has(dialect), format != .sql {
             throw UsageError(message: "--dialect goes with --format sql", command: "table")
         }
-        let dialect = arguments.options["--dialect"].flatMap(SQLDialect.init(rawValue:)) ?? .sqlite
-        let tables = arguments.options["--table"].flatMap(TableSelection.init(rawValue:)) ?? format.defaultTables
+        let dialect = arguments[dialect].flatMap(SQLDialect.init(rawValue:)) ?? .sqlite
+        let tables = arguments[table].flatMap(TableSelection.init(rawValue:)) ?? format.defaultTables
         guard format.tableSelections.contains(tables) else {
             throw UsageError(
                 message: format == .csv
