@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "SkanPlatforms", targets: ["SkanPlatforms"]),
         .library(name: "SkanInfoPlist", targets: ["SkanInfoPlist"]),
         .library(name: "SkanAppleAds", targets: ["SkanAppleAds"]),
+        .library(name: "SkanHTTP", targets: ["SkanHTTP"]),
         // What apps link, one product per job, so that an app links (and answers the App Store's questions for)
         // only what it uses: conversion values (StoreKit, AdAttributionKit), tracking authorization
         // (AppTrackingTransparency, AdSupport, UIKit), Apple Ads attribution (AdServices).
@@ -81,6 +82,17 @@ let package = Package(
         // The command line of both executables: options declared once (parsing, usage and help derive from
         // them), and the one way to open a file named on it. The C library, no Foundation.
         .target(name: "SkanCommandLine", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // HTTP/1.1 as the receiver speaks it: a strict, bounded, incremental request parser and the answers.
+        // No Foundation, no C library: fuzzed as it is.
+        .target(name: "SkanHTTP", swiftSettings: strictImports),
+        // `skanc serve`: the poll loop, the append-only store with group commit (a 200 only after fsync), the
+        // routes and metrics; postbacks counted by the engine `skanc postbacks` runs.
+        .target(
+            name: "SkanReceiver",
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanHTTP",
+            ],
+            swiftSettings: strictImports),
         // What apps link next to the generated code: the updater that applies conversion values through
         // AdAttributionKit and SKAdNetwork. Each runtime target ships a privacy manifest for what it does.
         .target(
@@ -99,7 +111,7 @@ let package = Package(
             name: "skanc",
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
-                "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine",
+                "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine", "SkanReceiver",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -149,6 +161,8 @@ let package = Package(
             name: "SkanWarehouseTests",
             dependencies: ["SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
             swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanHTTPTests", dependencies: ["SkanHTTP"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanCommandLineTests", dependencies: ["SkanCore", "SkanCommandLine"], swiftSettings: strictImports),
         .testTarget(

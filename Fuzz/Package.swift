@@ -43,6 +43,7 @@ var targets: [Target] = [
         dependencies: [
             "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
         ]),
+    .executableTarget(name: "FuzzHTTP", dependencies: ["FuzzSupport", skanc("SkanHTTP")]),
     .executableTarget(
         name: "FuzzExport",
         dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPlatforms")]

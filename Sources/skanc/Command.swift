@@ -41,7 +41,7 @@ struct Command: Sendable {
         SimulateCommand.command, PreviewCommand.command, LintCommand.command, SuggestCommand.command,
         ExportCommand.command, ImportCommand.command, DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command, ReportCommand.command, SQLCommand.command, AttributionCommand.command,
-        PlistCommand.command,
+        PlistCommand.command, ServeCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

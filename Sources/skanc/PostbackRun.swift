@@ -47,6 +47,18 @@ struct PostbackRun {
             throw UsageError(
                 message: "standard input (-) can be read once; name files for the others", command: command)
         }
+        let verification = try Self.verification(arguments, command: command)
+        let inputs = self.inputs
+        readerOptions = PostbackReader.Options {
+            ($0.withFileColumn, $0.threads) = (inputs.count > 1, threads)
+            ($0.inputBytes, $0.verification) = (Self.totalSize(of: inputs), verification)
+        }
+    }
+
+    /// The verification `arguments` ask for (nil with `--no-verify`): Apple's keys, development keys with
+    /// `--allow-development`, and `--public-key`'s. Shared by `postbacks`, `report` and `serve`.
+    static func verification(_ arguments: ParsedArguments, command: String) throws(UsageError) -> PostbackVerification?
+    {
         var verification: PostbackVerification? = PostbackVerification(
             allowDevelopment: arguments.has(Self.allowDevelopment))
         if arguments.has(Self.noVerify) {
@@ -66,11 +78,7 @@ struct PostbackRun {
                 }
             }
         }
-        let inputs = self.inputs
-        readerOptions = PostbackReader.Options {
-            ($0.withFileColumn, $0.threads) = (inputs.count > 1, threads)
-            ($0.inputBytes, $0.verification) = (Self.totalSize(of: inputs), verification)
-        }
+        return verification
     }
 
     /// Reads every input through `reader`; false when one could not be read (each reported, the others read).

@@ -46,7 +46,7 @@ import Testing
     /// wherever Swift does (and the plugin's tool builds quickly).
     static let pureTargets: [(target: String, allowed: Set<String>)] = [
         ("SkanCore", []), ("SkanCompiler", ["SkanCore"]), ("SkanSchemaTools", ["SkanCore", "SkanCompiler"]),
-        ("SkanCrypto", []), ("SkanPlatforms", ["SkanCore", "SkanCompiler"]),
+        ("SkanCrypto", []), ("SkanPlatforms", ["SkanCore", "SkanCompiler"]), ("SkanHTTP", []),
         // Reports are arithmetic and text over the reader's counts: no I/O of their own.
         ("SkanReports", ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks"]),
     ]
@@ -55,7 +55,7 @@ import Testing
     func pureTargetsImportOnlyTheirOwnModules(_ target: String) throws {
         let allowed = Self.pureTargets.first { $0.target == target }!.allowed
         let files = try Self.swiftFiles(under: "Sources/\(target)")
-        #expect(files.count > 5)
+        #expect(files.count >= 4)
         let imports = files.flatMap { file in
             file.source.text.split(separator: "\n").compactMap { line -> String? in
                 let words = line.split(separator: " ").filter { !["public", "package", "internal"].contains($0) }

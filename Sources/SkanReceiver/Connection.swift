@@ -1,0 +1,40 @@
+import SkanHTTP
+
+/// One client connection: the bytes it sent, parsed into requests, and the answers waiting to go out. It
+/// reads no further request while one awaits its durable write, so answers go out in request order.
+final class Connection {
+    let descriptor: Int32
+    /// The port it came in on: public routes only, or admin routes too.
+    let isAdmin: Bool
+    var parser: HTTPRequestParser
+    var output: [UInt8] = []
+    var sent = 0
+    /// The postback of this connection waiting in the batch for its fsync.
+    var awaitingCommit = false
+    /// Close once the output is sent.
+    var closing = false
+    /// The answer is sent and the write side shut: what the client still sends is read and dropped until it
+    /// closes or the deadline passes, so that closing does not reset the connection before the client has
+    /// read the answer (a lingering close).
+    var lingering = false
+    /// When the request being read must be complete, or when an idle connection is closed.
+    var deadline: Double
+
+    init(descriptor: Int32, isAdmin: Bool, limits: HTTPRequestParser.Limits, deadline: Double) {
+        self.descriptor = descriptor
+        self.isAdmin = isAdmin
+        self.parser = HTTPRequestParser(limits: limits)
+        self.deadline = deadline
+    }
+
+    var hasOutput: Bool { sent < output.count }
+
+    func queue(_ response: HTTPResponse, headOnly: Bool = false) {
+        if sent == output.count {
+            output.removeAll(keepingCapacity: true)
+            sent = 0
+        }
+        output += response.serialized(headOnly: headOnly)
+        if response.closes { closing = true }
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A listening TCP socket, non-blocking, bound to `HOST:PORT` (IPv4, `[IPv6]` or `localhost`; port 0 picks a
+/// free one, read back in `address`).
+package struct Listener {
+    package let descriptor: Int32
+    /// `HOST:PORT` as bound, with the port chosen.
+    package let address: String
+
+    /// Why an address cannot be listened on.
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// `HOST:PORT` split; nil when it is not one.
+    package static func split(_ text: String) -> (host: String, port: UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+            return nil
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { return nil }
+        return (host == "localhost" ? "127.0.0.1" : host, port)
+    }
+
+    package init(_ text: String) throws(Failure) {
+        guard let (host, port) = Self.split(text) else {
+            throw Failure(description: "'\(text)' is not HOST:PORT (127.0.0.1:8080, [::1]:8080, 0.0.0.0:0)")
+        }
+        var storage = sockaddr_storage()
+        var length: socklen_t
+        let family: Int32
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 {
+            family = AF_INET
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr = v4
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+        } else if inet_pton(AF_INET6, host, &v6) == 1 {
+            family = AF_INET6
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            address.sin6_addr = v6
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+        } else {
+            throw Failure(description: "'\(host)' is not an IP address; give one (or localhost)")
+        }
+        #if canImport(Darwin)
+        let descriptor = socket(family, SOCK_STREAM, 0)
+        #else
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure(description: "cannot open a socket (\(Self.reason()))") }
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        guard bound == 0, listen(descriptor, 1024) == 0 else {
+            let failure = Self.reason()
+            close(descriptor)
+            throw Failure(description: "cannot listen on \(text) (\(failure))")
+        }
+        Socket.setNonBlocking(descriptor)
+        var chosen = sockaddr_storage()
+        length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &chosen) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        let chosenPort =
+            family == AF_INET
+            ? withUnsafeBytes(of: chosen) { UInt16(bigEndian: $0.load(as: sockaddr_in.self).sin_port) }
+            : withUnsafeBytes(of: chosen) { UInt16(bigEndian: $0.load(as: sockaddr_in6.self).sin6_port) }
+        self.descriptor = descriptor
+        self.address = (family == AF_INET6 ? "[\(host)]" : host) + ":\(chosenPort)"
+    }
+
+    static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+/// Socket calls shared by the listener and the connections.
+enum Socket {
+    static func setNonBlocking(_ descriptor: Int32) {
+        let flags = fcntl(descriptor, F_GETFL, 0)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    /// Writes what the socket takes now; the count written, or nil when the peer is gone. (SIGPIPE is
+    /// ignored by the receiver, so a closed peer is an error here, not a signal.)
+    static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Int? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + written, $0.count - written, 0) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return written }
+                return nil
+            }
+            written += count
+        }
+        return written
+    }
+}

@@ -1,0 +1,127 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The store's file operations on the C library: every write retried until whole, every durable step
+/// fsync'ed, every failure a reason in words.
+extension PostbackStore {
+    static func reason(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+
+    static func makeDirectory(_ path: String) throws(Failure) {
+        if mkdir(path, 0o750) != 0, errno != EEXIST {
+            throw Failure(description: "cannot create the folder \(path) (\(reason()))")
+        }
+    }
+
+    /// The names in a folder, without `.` and `..`; empty when it cannot be read.
+    static func entries(of path: String) -> [String] {
+        guard let handle = opendir(path) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    static func contents(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw Failure(description: "cannot read \(path) (\(reason()))") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(description: "cannot read \(path) (\(reason()))") }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// A new file holding `bytes`, fsync'ed.
+    static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o640)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create \(path) (\(reason()))") }
+        defer { close(descriptor) }
+        if let failure = writeAll(bytes, to: descriptor) ?? sync(descriptor) {
+            throw Failure(description: "cannot write \(path) (\(failure))")
+        }
+    }
+
+    static func truncate(_ path: String, to size: Int) throws(Failure) {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0, ftruncate(descriptor, off_t(size)) == 0, fsync(descriptor) == 0 else {
+            let failure = reason()
+            if descriptor >= 0 { close(descriptor) }
+            throw Failure(description: "cannot cut \(path) to \(size) bytes (\(failure))")
+        }
+        close(descriptor)
+    }
+
+    /// Writes all of `bytes`; the reason of a failure, or nil.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? "nothing written" : reason() }
+            written += count
+        }
+        return nil
+    }
+
+    static func sync(_ descriptor: Int32) -> String? {
+        fsync(descriptor) == 0 ? nil : reason()
+    }
+
+    static func syncDirectory(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return reason() }
+        defer { close(descriptor) }
+        return sync(descriptor)
+    }
+
+    /// `YYYY-MM-DD` in UTC.
+    static func utcDay(_ time: Int) -> String {
+        let parts = utc(time)
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
+    }
+
+    /// `YYYYMMDDTHHMMSSZ`.
+    static func stamp(_ time: Int) -> String {
+        let parts = utc(time)
+        return "\(pad(parts.year, 4))\(pad(parts.month, 2))\(pad(parts.day, 2))T\(pad(parts.hour, 2))"
+            + "\(pad(parts.minute, 2))\(pad(parts.second, 2))Z"
+    }
+
+    /// The civil date and time of Unix seconds in UTC (days from civil, inverted: Howard Hinnant's algorithm).
+    static func utc(_ time: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        let days = time >= 0 ? time / 86_400 : (time - 86_399) / 86_400
+        let seconds = time - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+
+    private static func pad(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

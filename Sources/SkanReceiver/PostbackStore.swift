@@ -1,0 +1,161 @@
+package import SkanCore
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The receiver's store: append-only segment files of postbacks, one JSON object a line, each line's receipt
+/// time in a `.times` file beside it. A batch is acknowledged only after both are written and fsync'ed (one
+/// fsync for the whole batch: group commit). A batch that fails is cut off again, so a segment never holds a
+/// line nobody was told was stored, except a line torn by a crash, which `recover()` moves to `rejects/`.
+///
+///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.jsonl    the postbacks, as received
+///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.times    Unix seconds of receipt, line for line
+///     DIR/rejects/...                                               bodies refused, torn tails, for audit
+package final class PostbackStore {
+    /// Why the store cannot be used or a write did not become durable.
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// A torn line found at start, moved to `rejects/`.
+    package struct TornTail: Sendable {
+        package var segment: String
+        package var offset: Int
+        package var bytes: Int
+        package var rejectPath: String
+    }
+
+    package let directory: String
+    package let instance: String
+    /// Segments rotate past this size.
+    let segmentLimit: Int
+    private var segment: (path: String, data: Int32, times: Int32, size: Int, timesSize: Int, day: String)?
+    private var opened = 0
+
+    package init(directory: String, instance: String, segmentLimit: Int = 64 << 20) throws(Failure) {
+        self.directory = directory
+        self.instance = instance
+        self.segmentLimit = segmentLimit
+        for path in [directory, directory + "/postbacks", directory + "/rejects"] {
+            try Self.makeDirectory(path)
+        }
+    }
+
+    deinit {
+        closeSegment()
+    }
+
+    /// Moves a torn last line of every segment (and `.times` lines past the segment's lines) to `rejects/`,
+    /// so that every stored line is whole; reports each.
+    package func recover() throws(Failure) -> [TornTail] {
+        var torn: [TornTail] = []
+        for day in Self.entries(of: directory + "/postbacks").sorted() {
+            let folder = directory + "/postbacks/" + day
+            for name in Self.entries(of: folder).sorted() where name.hasSuffix(".jsonl") {
+                let path = folder + "/" + name
+                let bytes = try Self.contents(path)
+                let whole = (bytes.lastIndex(of: 10).map { $0 + 1 }) ?? 0
+                let lines = bytes[..<whole].count { $0 == 10 }
+                if whole < bytes.count {
+                    let reject = directory + "/rejects/torn-\(day)-\(name)@\(whole)"
+                    try Self.write(Array(bytes[whole...]), to: reject)
+                    try Self.truncate(path, to: whole)
+                    torn.append(TornTail(segment: path, offset: whole, bytes: bytes.count - whole, rejectPath: reject))
+                }
+                let timesPath = String(path.dropLast(6)) + ".times"
+                if let times = try? Self.contents(timesPath) {
+                    var count = 0
+                    var end = 0
+                    while end < times.count, count < lines {
+                        if times[end] == 10 { count += 1 }
+                        end += 1
+                    }
+                    if end < times.count { try Self.truncate(timesPath, to: end) }
+                }
+            }
+        }
+        return torn
+    }
+
+    /// Appends `bodies` (each one JSON object with no line break) with `receivedAt` (Unix seconds) and makes
+    /// them durable; on any failure nothing of the batch stays and the error says why.
+    package func append(_ bodies: [[UInt8]], receivedAt: Int) throws(Failure) {
+        guard !bodies.isEmpty else { return }
+        let day = Self.utcDay(receivedAt)
+        if let current = segment, current.day != day || current.size >= segmentLimit { closeSegment() }
+        if segment == nil { try openSegment(day: day, at: receivedAt) }
+        guard let current = segment else { return }
+        var data: [UInt8] = []
+        data.reserveCapacity(bodies.reduce(0) { $0 + $1.count + 1 })
+        for body in bodies {
+            data += body
+            data.append(10)
+        }
+        let times = Array(String(repeating: "\(receivedAt)\n", count: bodies.count).utf8)
+        let failure =
+            Self.writeAll(data, to: current.data) ?? Self.writeAll(times, to: current.times)
+            ?? Self.sync(current.data) ?? Self.sync(current.times)
+        if let failure {
+            // Cut the batch off again (appends then go on from there); a segment that cannot be cut is closed,
+            // its torn tail left for `recover()`.
+            if ftruncate(current.data, off_t(current.size)) != 0
+                || ftruncate(current.times, off_t(current.timesSize)) != 0
+            {
+                closeSegment()
+            }
+            throw Failure(description: failure)
+        }
+        segment?.size += data.count
+        segment?.timesSize += times.count
+    }
+
+    /// Every segment stored, oldest day first.
+    package func segments() -> [String] {
+        Self.entries(of: directory + "/postbacks").sorted().flatMap { day in
+            Self.entries(of: directory + "/postbacks/" + day).sorted().filter { $0.hasSuffix(".jsonl") }
+                .map { directory + "/postbacks/" + day + "/" + $0 }
+        }
+    }
+
+    /// Keeps a refused body for audit (never counted); best effort.
+    package func reject(_ body: [UInt8], reason: String, at time: Int) {
+        opened += 1
+        let path = directory + "/rejects/\(instance)-\(Self.stamp(time))-\(opened)-\(reason).body"
+        try? Self.write(body, to: path)
+    }
+
+    private func openSegment(day: String, at time: Int) throws(Failure) {
+        let folder = directory + "/postbacks/" + day
+        try Self.makeDirectory(folder)
+        // A name is never reused: a receiver restarted within the same second takes the next number.
+        var base: String
+        var data: Int32
+        repeat {
+            opened += 1
+            base = folder + "/\(instance)-\(Self.stamp(time))-\(opened)"
+            data = open(base + ".jsonl", O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
+        } while data < 0 && errno == EEXIST
+        guard data >= 0 else { throw Failure(description: "cannot create \(base).jsonl (\(Self.reason()))") }
+        let times = open(base + ".times", O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
+        guard times >= 0 else {
+            close(data)
+            throw Failure(description: "cannot create \(base).times (\(Self.reason()))")
+        }
+        // The new names are durable only once their directory is.
+        _ = Self.syncDirectory(folder)
+        segment = (base + ".jsonl", data, times, 0, 0, day)
+    }
+
+    private func closeSegment() {
+        if let current = segment {
+            close(current.data)
+            close(current.times)
+        }
+        segment = nil
+    }
+}

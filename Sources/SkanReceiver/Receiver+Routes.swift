@@ -1,0 +1,113 @@
+import SkanCore
+import SkanHTTP
+import SkanPostbacks
+import SkanReports
+
+/// What each path answers. Public: the two report-attribution paths (with and without the trailing slash).
+/// Admin (on `--admin-listen`, else on the public port): `/healthz`, `/metrics`, `/report`. Every answer is a
+/// fixed text: nothing of the request is reflected.
+extension Receiver {
+    /// The paths Apple posts to, and the framework each is for.
+    static let postbackPaths: [String: String] = [
+        "/.well-known/skadnetwork/report-attribution/": "skadnetwork",
+        "/.well-known/skadnetwork/report-attribution": "skadnetwork",
+        "/.well-known/appattribution/report-attribution/": "adattributionkit",
+        "/.well-known/appattribution/report-attribution": "adattributionkit",
+    ]
+
+    func handle(_ request: HTTPRequest, on connection: Connection) {
+        let path = String(request.path)
+        let headOnly = request.method == "HEAD"
+        if let framework = Self.postbackPaths[path] {
+            switch request.method {
+            case "POST":
+                receivePostback(request.body, framework: framework, on: connection)
+            case "GET", "HEAD":
+                answer(
+                    connection, route: framework,
+                    HTTPResponse(.ok, body: "skanc receives \(framework) postbacks here: POST them\n"),
+                    headOnly: headOnly)
+            default:
+                answer(connection, route: framework, Self.notAllowed("GET, HEAD, POST"))
+            }
+            return
+        }
+        guard connection.isAdmin, ["/healthz", "/metrics", "/report"].contains(path) else {
+            answer(connection, route: "other", HTTPResponse(.notFound, body: "Not Found\n"), headOnly: headOnly)
+            return
+        }
+        guard request.method == "GET" || headOnly else {
+            answer(connection, route: String(path.dropFirst()), Self.notAllowed("GET, HEAD"))
+            return
+        }
+        switch path {
+        case "/healthz":
+            answer(connection, route: "healthz", HTTPResponse(.ok, body: "ok\n"), headOnly: headOnly)
+        case "/metrics":
+            answer(
+                connection, route: "metrics",
+                HTTPResponse(
+                    .ok, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                    body: metrics.text(summary: counts.summary)),
+                headOnly: headOnly)
+        default:
+            answer(connection, route: "report", report(format: request.queryValue("format")), headOnly: headOnly)
+        }
+    }
+
+    static func notAllowed(_ methods: String) -> HTTPResponse {
+        HTTPResponse(.methodNotAllowed, body: "Method Not Allowed\n", allow: methods)
+    }
+
+    /// A body that is one JSON object joins this turn's batch; anything else is kept in `rejects/` and refused.
+    private func receivePostback(_ body: [UInt8], framework: String, on connection: Connection) {
+        var reader = JSONReader(bytes: body, maximumDepth: 64, tooDeep: "nested too deeply")
+        guard case .object? = try? reader.document() else {
+            metrics.refused["not-json-object", default: 0] += 1
+            store.reject(body, reason: "not-json-object", at: Clock.epochSeconds())
+            answer(connection, route: framework, HTTPResponse(.badRequest, body: "not one JSON object\n"))
+            return
+        }
+        // A line break in JSON is white space between tokens (a raw one inside a string is not JSON): as a
+        // space, the line holds the same value.
+        let line = body.map { $0 == 10 || $0 == 13 ? 32 : $0 }
+        connection.awaitingCommit = true
+        batch.append((connection, line, framework))
+    }
+
+    /// `skanc report` over every segment stored so far, in `format` (markdown by default).
+    private func report(format name: Substring?) -> HTTPResponse {
+        guard let versions = configuration.versions else {
+            return HTTPResponse(.notFound, body: "no report: start skanc serve with --schema\n")
+        }
+        guard let format = ReportFormat(rawValue: String(name ?? "markdown")) else {
+            return HTTPResponse(.badRequest, body: "format is html, json, csv or markdown\n")
+        }
+        let options = PostbackReader.Options {
+            $0.writesRows = false
+            $0.verification = configuration.verification
+            $0.grouping = PostbackReader.Grouping(groupings: [.campaign])
+        }
+        let reader = PostbackReader(versions: versions, options: options, output: DiscardedLines())
+        for segment in store.segments() {
+            guard let bytes = try? PostbackStore.contents(segment) else { continue }
+            var input = ByteArrayInput(bytes)
+            try? reader.read(&input, name: segment)
+        }
+        guard let tally = reader.tally else { return HTTPResponse(.serviceUnavailable, body: "no report\n") }
+        let report = PostbackReport(tally: tally, summary: reader.summary, versions: versions)
+        return HTTPResponse(.ok, contentType: format.contentType, bytes: format.bytes(report))
+    }
+}
+
+extension ReportFormat {
+    /// The media type an answer in this format carries.
+    var contentType: String {
+        switch self {
+        case .html: "text/html; charset=utf-8"
+        case .json: "application/json"
+        case .csv: "text/csv; charset=utf-8"
+        case .markdown: "text/markdown; charset=utf-8"
+        }
+    }
+}

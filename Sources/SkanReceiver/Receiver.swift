@@ -1,0 +1,266 @@
+import SkanCompiler
+import SkanCore
+import SkanHTTP
+import SkanPostbacks
+import SkanSchemaTools
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `skanc serve`: receives postbacks where Apple sends them and answers 200 only once each is durable.
+///
+/// One thread runs a `poll` loop over every socket (1,000 keep-alive connections need no 1,000 threads). Each
+/// turn reads what arrived, parses requests, and gathers the postbacks of that turn into one batch; the batch
+/// is written and fsync'ed once (group commit), and only then are its 200s queued; a batch that cannot be made
+/// durable is answered 503, so the device sends it again.
+package final class Receiver {
+    package let configuration: ReceiverConfiguration
+    /// `HOST:PORT` of the public listener and, when separate, the admin one.
+    package var publicAddress: String { listeners[0].listener.address }
+    package var adminAddress: String? { listeners.count > 1 ? listeners[1].listener.address : nil }
+
+    let store: PostbackStore
+    let counts: IntakeCounts
+    var metrics = ReceiverMetrics()
+    private var listeners: [(listener: Listener, isAdmin: Bool)] = []
+    var connections: [Int32: Connection] = [:]
+    /// The postbacks of this turn, waiting for one fsync.
+    var batch: [(connection: Connection, body: [UInt8], framework: String)] = []
+    /// Accepting pauses briefly after the process runs out of descriptors (EMFILE), instead of spinning.
+    private var acceptPausedUntil = 0.0
+    private var stopping = false
+
+    /// Opens the store (moving torn lines to `rejects/`; `recovered` lists them) and the listeners.
+    package init(_ configuration: ReceiverConfiguration) throws(ReceiverFailure) {
+        self.configuration = configuration
+        do {
+            store = try PostbackStore(directory: configuration.data, instance: configuration.instance)
+            recovered = try store.recover()
+        } catch {
+            throw ReceiverFailure(description: error.description)
+        }
+        let versions = configuration.versions ?? Self.anyValue
+        counts = IntakeCounts(versions: versions, verification: configuration.verification)
+        do {
+            listeners.append((try Listener(configuration.listen), configuration.adminListen == nil))
+            if let admin = configuration.adminListen { listeners.append((try Listener(admin), true)) }
+        } catch {
+            throw ReceiverFailure(description: error.description)
+        }
+    }
+
+    /// Torn last lines found in the store at start, moved to `rejects/`.
+    package private(set) var recovered: [PostbackStore.TornTail] = []
+
+    /// Without `--schema`, every fine value is valid: the statuses are those of the postback, not a schema's.
+    static let anyValue: LiveVersions = {
+        let text =
+            "schema AnyValue\nversion 1\n"
+            + (0..<6).map { "flag bit\($0) at bit \($0)\n" }.joined() + "coarse { low otherwise }\n"
+        return LiveVersions([SchemaCompiler.compile(text).schema!])
+    }()
+
+    /// Serves until SIGTERM or SIGINT: then it stops accepting, answers what is in flight (for at most five
+    /// seconds), and returns.
+    package func run() {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        let stop = StopSignal.install()
+        var stopDeadline = Double.infinity
+        while true {
+            let now = Clock.now()
+            if stopping, connections.isEmpty || now >= stopDeadline { break }
+            var descriptors: [pollfd] = [pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+            let accepting = !stopping && connections.count < configuration.maxConnections && now >= acceptPausedUntil
+            if accepting {
+                for entry in listeners {
+                    descriptors.append(pollfd(fd: entry.listener.descriptor, events: Int16(POLLIN), revents: 0))
+                }
+            }
+            let firstConnection = descriptors.count
+            let open = Array(connections.values)
+            for connection in open {
+                var events: Int16 = 0
+                if connection.lingering || (!connection.awaitingCommit && !connection.closing) {
+                    events |= Int16(POLLIN)
+                }
+                if connection.hasOutput { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+            }
+            let nextDeadline = open.map(\.deadline).min() ?? (now + 1)
+            var wait = max(0, min(nextDeadline, now + 1, stopDeadline) - now)
+            if !accepting, !stopping, acceptPausedUntil > now { wait = min(wait, acceptPausedUntil - now) }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((wait * 1000).rounded(.up)))
+            if ready < 0, errno != EINTR { break }
+            if descriptors[0].revents != 0 {
+                StopSignal.drain()
+                if !stopping {
+                    stopping = true
+                    stopDeadline = Clock.now() + 5
+                    for entry in listeners { close(entry.listener.descriptor) }
+                    for connection in connections.values where !connection.parser.hasPartialRequest {
+                        connection.closing = true
+                    }
+                }
+            }
+            if accepting {
+                for (index, entry) in listeners.enumerated() where descriptors[1 + index].revents != 0 {
+                    acceptConnections(on: entry.listener, isAdmin: entry.isAdmin)
+                }
+            }
+            for (offset, connection) in open.enumerated() {
+                let revents = descriptors[firstConnection + offset].revents
+                if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
+            }
+            commit()
+            let time = Clock.now()
+            for connection in Array(connections.values) {
+                if !connection.awaitingCommit, !connection.hasOutput, time >= connection.deadline {
+                    expire(connection)
+                }
+                flush(connection)
+            }
+        }
+        commit()
+        for connection in Array(connections.values) { drop(connection) }
+    }
+
+    private func acceptConnections(on listener: Listener, isAdmin: Bool) {
+        while connections.count < configuration.maxConnections {
+            let descriptor = accept(listener.descriptor, nil, nil)
+            if descriptor < 0 {
+                if errno == EINTR { continue }
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    acceptPausedUntil = Clock.now() + 0.1
+                }
+                return
+            }
+            Socket.setNonBlocking(descriptor)
+            let limits = HTTPRequestParser.Limits(bodyBytes: configuration.maxBody)
+            connections[descriptor] = Connection(
+                descriptor: descriptor, isAdmin: isAdmin, limits: limits,
+                deadline: Clock.now() + configuration.idleTimeout)
+            metrics.openConnections = connections.count
+        }
+    }
+
+    /// Reads what arrived and answers the requests now whole; the peer's close ends the connection.
+    private func receive(_ connection: Connection) {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return }
+        if connection.lingering {
+            if count <= 0 { drop(connection) }
+            return
+        }
+        guard count > 0 else {
+            // The client is gone (or half-closed with nothing more to say): what it still awaits is not sent.
+            if !connection.awaitingCommit { drop(connection) } else { connection.closing = true }
+            return
+        }
+        let wasIdle = !connection.parser.hasPartialRequest
+        connection.parser.feed(chunk[0..<count])
+        if wasIdle { connection.deadline = Clock.now() + configuration.requestTimeout }
+        serve(connection)
+    }
+
+    /// Answers the connection's whole requests, in order, until one waits for the batch.
+    func serve(_ connection: Connection) {
+        while !connection.awaitingCommit, !connection.closing, let outcome = connection.parser.next() {
+            switch outcome {
+            case .refused(let refusal):
+                metrics.refused[refusal.status == .contentTooLarge ? "too-large" : "malformed-request", default: 0] += 1
+                answer(
+                    connection, route: "other",
+                    HTTPResponse(refusal.status, body: refusal.status.reason + "\n", closes: true))
+            case .request(let request):
+                handle(request, on: connection)
+            }
+        }
+        if !connection.parser.hasPartialRequest, !connection.awaitingCommit {
+            connection.deadline = Clock.now() + configuration.idleTimeout
+        }
+    }
+
+    func answer(_ connection: Connection, route: String, _ response: HTTPResponse, headOnly: Bool = false) {
+        metrics.answered(route: route, status: response.status.rawValue)
+        connection.queue(response, headOnly: headOnly)
+        flush(connection)
+    }
+
+    /// Makes this turn's postbacks durable, then answers each: 200 once fsync returned, 503 if it failed.
+    private func commit() {
+        guard !batch.isEmpty else { return }
+        let pending = batch
+        batch = []
+        let bodies = pending.map(\.body)
+        let started = Clock.now()
+        var durable = true
+        do {
+            try store.append(bodies, receivedAt: Clock.epochSeconds())
+        } catch {
+            durable = false
+            StandardError.write("skanc serve: error: \(error.description); answered 503, the senders will retry")
+        }
+        if durable {
+            metrics.synced(seconds: Clock.now() - started)
+            counts.count(bodies)
+            for entry in pending {
+                metrics.stored[entry.framework, default: 0] += 1
+                metrics.storedBytes += entry.body.count + 1
+            }
+        }
+        for entry in pending {
+            entry.connection.awaitingCommit = false
+            let response =
+                durable
+                ? HTTPResponse(.ok, body: "stored\n")
+                : HTTPResponse(.serviceUnavailable, body: "not stored; send it again\n")
+            answer(entry.connection, route: entry.framework, response)
+            if connections[entry.connection.descriptor] === entry.connection { serve(entry.connection) }
+        }
+    }
+
+    private func expire(_ connection: Connection) {
+        if !connection.lingering, connection.parser.hasPartialRequest {
+            metrics.refused["timeout", default: 0] += 1
+            answer(connection, route: "other", HTTPResponse(.requestTimeout, body: "Request Timeout\n", closes: true))
+        } else {
+            drop(connection)
+        }
+    }
+
+    /// Sends what the socket takes; a connection with nothing left to send that is closing is closed.
+    func flush(_ connection: Connection) {
+        guard connections[connection.descriptor] === connection else { return }
+        if connection.hasOutput {
+            guard let written = Socket.write(connection.output[connection.sent...], to: connection.descriptor) else {
+                drop(connection)
+                return
+            }
+            connection.sent += written
+        }
+        if !connection.hasOutput, connection.closing, !connection.awaitingCommit, !connection.lingering {
+            connection.lingering = true
+            connection.deadline = Clock.now() + 2
+            if shutdown(connection.descriptor, Int32(SHUT_WR)) != 0 { drop(connection) }
+        }
+    }
+
+    func drop(_ connection: Connection) {
+        guard connections[connection.descriptor] === connection else { return }
+        connections[connection.descriptor] = nil
+        close(connection.descriptor)
+        metrics.openConnections = connections.count
+    }
+}
+
+/// Why the receiver cannot start.
+package struct ReceiverFailure: Error, CustomStringConvertible {
+    package var description: String
+}

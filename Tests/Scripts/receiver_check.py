@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Drives `skanc serve` as devices and attackers would, and checks what it promised.
+
+usage: receiver_check.py SKANC SCENARIO WORKDIR [options]
+  crash  --postbacks FILE --seed S --kills K   concurrent clients post every line of FILE (distinct postbacks)
+         while the receiver is killed with SIGKILL at random moments and restarted; a client retries what got
+         no 200. Checks: every line that got a 200 is in the store, each line is stored (all were retried until
+         acknowledged), and every torn line is in rejects/.
+  fault  --postbacks FILE                      the receiver runs under a file-size limit (ulimit -f, SIGXFSZ
+         ignored): writes that fail must be answered 503, never 200; restarted without the limit, the 503'd
+         postbacks are sent again and stored once.
+  hostile                                      oversized and slow requests, smuggling, bad chunking, bodies that
+         are not one JSON object, more connections than descriptors; a well-formed postback is stored after
+         each, and the receiver never stops.
+Prints what it did; exits 1 with the reason on the first broken promise.
+"""
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+SKAN_PATH = "/.well-known/skadnetwork/report-attribution/"
+AAK_PATH = "/.well-known/appattribution/report-attribution/"
+
+
+def fail(message):
+    print("FAILED: " + message)
+    sys.exit(1)
+
+
+class Receiver:
+    """A `skanc serve` child; its ports read from its first line."""
+
+    def __init__(self, skanc, data, extra=(), shell_prefix=None):
+        command = [skanc, "serve", "--data", data, "--listen", "127.0.0.1:0", "--instance", "test"] + list(extra)
+        if shell_prefix:
+            command = ["bash", "-c", shell_prefix + ' exec "$@"', "bash"] + command
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if not line.startswith("listening on "):
+            fail("no 'listening on' line: %r %r" % (line, self.process.stderr.read()))
+        self.port = int(line.strip().rsplit(":", 1)[1])
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        return self.process.stderr.read()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(timeout=60)
+        if code != 0:
+            fail("SIGTERM: exit %d, %s" % (code, self.process.stderr.read()))
+        return self.process.stderr.read()
+
+
+def post(port, body, path=SKAN_PATH, timeout=30):
+    """The status of one POST, or None when the connection failed (as a device sees a dead server)."""
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        status = connection.getresponse().status
+        connection.close()
+        return status
+    except (OSError, http.client.HTTPException):
+        return None
+
+
+def stored_lines(data):
+    lines = []
+    root = os.path.join(data, "postbacks")
+    for day in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        for name in sorted(os.listdir(os.path.join(root, day))):
+            if name.endswith(".jsonl"):
+                with open(os.path.join(root, day, name), "rb") as handle:
+                    content = handle.read()
+                if content and not content.endswith(b"\n"):
+                    fail("segment %s ends with a torn line after recovery" % name)
+                lines += content.splitlines()
+    return lines
+
+
+def crash(skanc, work, postbacks, seed, kills):
+    rng = random.Random(seed)
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    data = os.path.join(work, "store")
+    acknowledged = set()
+    pending = list(range(len(bodies)))
+    lock = threading.Lock()
+    state = {"port": None}
+    receiver = Receiver(skanc, data)
+    state["port"] = receiver.port
+    restarts = 0
+
+    def client():
+        while True:
+            with lock:
+                if not pending:
+                    return
+                index = pending.pop()
+            status = post(state["port"], bodies[index], timeout=10)
+            with lock:
+                if status == 200:
+                    acknowledged.add(index)
+                else:
+                    pending.insert(0, index)
+            if status != 200:
+                time.sleep(0.01)
+
+    threads = [threading.Thread(target=client) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for _ in range(kills):
+        time.sleep(rng.uniform(0.05, 0.6))
+        receiver.kill()
+        receiver = Receiver(skanc, data)
+        state["port"] = receiver.port
+        restarts += 1
+    for thread in threads:
+        thread.join()
+    receiver.stop()
+    lines = stored_lines(data)
+    stored = set(lines)
+    missing = [index for index in acknowledged if bodies[index] not in stored]
+    if missing:
+        fail("%d acknowledged postbacks are not in the store (first: line %d)" % (len(missing), missing[0] + 1))
+    if len(acknowledged) != len(bodies):
+        fail("only %d of %d postbacks were ever acknowledged" % (len(acknowledged), len(bodies)))
+    unknown = stored - set(bodies)
+    if unknown:
+        fail("%d stored lines are not postbacks that were sent" % len(unknown))
+    rejects = os.listdir(os.path.join(data, "rejects"))
+    torn = [name for name in rejects if name.startswith("torn-")]
+    print(
+        "crash: seed %d, %d postbacks, %d kills and restarts, %d lines stored (%d re-sent after a kill), "
+        "%d torn lines moved to rejects/" % (seed, len(bodies), restarts, len(lines), len(lines) - len(stored), len(torn)))
+
+
+def fault(skanc, work, postbacks):
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    data = os.path.join(work, "store")
+    # 8 blocks of 1 KiB: the first segment fills after a few postbacks, and writing past it fails with EFBIG.
+    receiver = Receiver(skanc, data, shell_prefix="ulimit -f 8;")
+    statuses = [post(receiver.port, body) for body in bodies]
+    receiver.stop()
+    ok = [index for index, status in enumerate(statuses) if status == 200]
+    refused = [index for index, status in enumerate(statuses) if status == 503]
+    if len(ok) + len(refused) != len(bodies):
+        fail("answers other than 200 and 503: %r" % sorted(set(statuses)))
+    if not refused:
+        fail("no write failed under ulimit -f 8")
+    stored = stored_lines(data)
+    for index in ok:
+        if bodies[index] not in stored:
+            fail("postback %d was answered 200 but is not stored" % index)
+    for index in refused:
+        if bodies[index] in stored:
+            fail("postback %d was answered 503 but is stored" % index)
+    receiver = Receiver(skanc, data)
+    again = [post(receiver.port, bodies[index]) for index in refused]
+    receiver.stop()
+    if any(status != 200 for status in again):
+        fail("re-sent postbacks not stored: %r" % again)
+    stored = stored_lines(data)
+    if sorted(stored) != sorted(bodies):
+        fail("the store does not hold each postback once")
+    print("fault: %d postbacks, %d stored under the limit, %d answered 503 and stored once when sent again"
+          % (len(bodies), len(ok), len(refused)))
+
+
+def raw(port, data, read_until_close=True, timeout=10):
+    """Sends bytes on a fresh connection and returns what comes back (until the server closes)."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    connection.sendall(data)
+    answer = b""
+    try:
+        while True:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+            if not read_until_close and b"\r\n\r\n" in answer:
+                break
+    except (socket.timeout, ConnectionResetError):
+        pass
+    connection.close()
+    return answer
+
+
+def hostile(skanc, work, postbacks):
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    data = os.path.join(work, "store")
+    receiver = Receiver(skanc, data, extra=["--request-timeout", "1", "--max-body", "4096"],
+                        shell_prefix="ulimit -n 64;")
+    port = receiver.port
+    sent = []
+
+    def still_serving(after):
+        body = bodies[len(sent) % len(bodies)]
+        status = post(port, body)
+        if status != 200:
+            fail("after %s, a well-formed postback got %r" % (after, status))
+        sent.append(body)
+
+    host = b"Host: x\r\n"
+    cases = [
+        ("an oversized header", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"X: " + b"a" * 70000 + b"\r\n\r\n", b" 431 "),
+        ("an oversized body", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 5000\r\n\r\n", b" 413 "),
+        ("an oversized chunked body", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\n1001\r\n" + b"a" * 4097 + b"\r\n0\r\n\r\n", b" 413 "),
+        ("Content-Length with Transfer-Encoding", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", b" 400 "),
+        ("two Content-Lengths", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", b" 400 "),
+        ("malformed chunking", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\nxyz\r\n", b" 400 "),
+        ("an absolute-form target", b"POST http://x" + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\n\r\n{}", b" 400 "),
+        ("a dot-dot target", b"POST /.well-known/skadnetwork/..%2freport-attribution/ HTTP/1.1\r\n" + host + b"Content-Length: 2\r\n\r\n{}", b" 404 "),
+        ("a doubled slash", b"POST //.well-known/skadnetwork/report-attribution/ HTTP/1.1\r\n" + host + b"Content-Length: 2\r\n\r\n{}", b" 404 "),
+        ("a body that is not JSON", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 4\r\nConnection: close\r\n\r\nnope", b" 400 "),
+        ("a body of NUL bytes", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 8\r\nConnection: close\r\n\r\n" + b"\0" * 8, b" 400 "),
+        ("a JSON array", b"POST " + AAK_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n[]", b" 400 "),
+        ("a PUT", b"PUT " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}", b" 405 "),
+        ("slow headers", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host, b" 408 "),
+        ("a slow body", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 100\r\n\r\n{", b" 408 "),
+    ]
+    for name, request, expected in cases:
+        answer = raw(port, request)
+        if expected not in answer.split(b"\r\n", 1)[0] + b" ":
+            fail("%s: expected%s, got %r" % (name, expected.decode(), answer[:80]))
+        if b"a" * 20 in answer or b"nope" in answer:
+            fail("%s: the answer reflects the request" % name)
+        still_serving(name)
+    # More connections than descriptors: accept fails with EMFILE; the receiver neither spins nor stops.
+    held = []
+    for _ in range(100):
+        try:
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        except OSError:
+            break
+    stat_before = cpu_seconds(receiver.process.pid)
+    time.sleep(1.0)
+    spent = cpu_seconds(receiver.process.pid) - stat_before
+    for connection in held:
+        connection.close()
+    if spent > 0.5:
+        fail("with descriptors exhausted the receiver spent %.2f s of CPU in 1 s (spinning)" % spent)
+    still_serving("more connections than descriptors")
+    text = receiver.stop()
+    stored = stored_lines(data)
+    if sorted(stored) != sorted(sent):
+        fail("the store holds %d lines, %d postbacks were acknowledged" % (len(stored), len(sent)))
+    rejects = os.listdir(os.path.join(data, "rejects"))
+    if len([name for name in rejects if name.endswith(".body")]) != 3:
+        fail("the three bodies that are not one JSON object are not all kept in rejects/: %r" % rejects)
+    print("hostile: %d hostile requests answered as expected, %d held connections (ulimit -n 64) with %.2f s CPU "
+          "in 1 s, %d well-formed postbacks stored" % (len(cases), len(held), spent, len(stored)))
+
+
+def cpu_seconds(pid):
+    fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main():
+    skanc, scenario, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    options = dict(zip(sys.argv[4::2], sys.argv[5::2]))
+    if scenario == "crash":
+        crash(skanc, work, options["--postbacks"], int(options.get("--seed", "1")), int(options.get("--kills", "5")))
+    elif scenario == "fault":
+        fault(skanc, work, options["--postbacks"])
+    elif scenario == "hostile":
+        hostile(skanc, work, options["--postbacks"])
+    else:
+        fail("unknown scenario " + scenario)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,204 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc serve` end to end: real clients (curl, Python's http.client) post Apple's example postbacks and
+/// signed simulated ones; the store reads back as the files they came from; crashes, failing writes and
+/// hostile requests keep every promise (Tests/Scripts/receiver_check.py drives those and prints what it did).
+@Suite(.serialized) struct ServeCommandTests {
+    /// A `skanc serve` child on free ports, stopped with SIGTERM at the end.
+    final class Server {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+        var port = 0
+        var adminPort: Int?
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = CLI.executable
+            process.arguments = ["serve", "--listen", "127.0.0.1:0", "--instance", "test"] + arguments
+            process.currentDirectoryURL = CLI.packageRoot
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let first = Self.line(output.fileHandleForReading)
+            port = try #require(Int(first.split(separator: ":").last ?? ""), "no port in \(first.debugDescription)")
+            if arguments.contains("--admin-listen") {
+                adminPort = Int(Self.line(output.fileHandleForReading).split(separator: ":").last ?? "")
+            }
+        }
+
+        static func line(_ handle: FileHandle) -> String {
+            var bytes: [UInt8] = []
+            while let byte = try? handle.read(upToCount: 1), let first = byte.first, first != 10 { bytes.append(first) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// SIGTERM: it answers what is in flight and exits 0.
+        func stop() -> Int32 {
+            process.terminate()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+
+        var url: String { "http://127.0.0.1:\(port)" }
+    }
+
+    static func curl(_ arguments: [String]) throws -> CLIResult {
+        try CLI.run(["-s", "-S"] + arguments, executable: try ChildProcess.onPath("curl"))
+    }
+
+    static func segments(_ store: URL) throws -> [String] {
+        let root = store.appendingPathComponent("postbacks")
+        return try FileManager.default.contentsOfDirectory(atPath: root.path).sorted().flatMap { day in
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(day).path).sorted()
+                .filter { $0.hasSuffix(".jsonl") }.map {
+                    root.appendingPathComponent(day).appendingPathComponent($0).path
+                }
+        }
+    }
+
+    /// Apple's examples and signed SKAdNetwork 4.0 and AdAttributionKit postbacks, posted by curl and by
+    /// Python: every one stored, and `skanc report` over the store equals `skanc report` over the file.
+    @Test func realClientsPostAndTheStoreReadsBackAsTheFile() throws {
+        let directory = try TemporaryDirectory()
+        var lines = try String(
+            contentsOfFile: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
+            encoding: .utf8
+        )
+        .split(separator: "\n").map(String.init)
+        var keys: [String] = []
+        for framework in ["skadnetwork", "adattributionkit"] {
+            let made = try CLI.run([
+                "simulate", "Schemas/Game.skan", "Tests/Fixtures/journeys/game.jsonl", "--postbacks", "--users", "40",
+                "--framework", framework, "--sign-with", "Tests/Fixtures/keys/rfc6979-test-key.pem", "--seed", "7",
+            ])
+            try #require(made.status == 0, "\(made.stderr)")
+            lines += made.stdout.split(separator: "\n").map(String.init)
+            let key = try #require(made.stderr.split(separator: "=", maxSplits: 1).last?.split(separator: " ").first)
+            keys.append((framework == "skadnetwork" ? "skadnetwork=" : "jws:skanc-test/1=") + key)
+        }
+        let source = directory.url.appendingPathComponent("sent.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: source, atomically: true, encoding: .utf8)
+        let store = directory.url.appendingPathComponent("store")
+        let server = try Server([
+            "--data", store.path, "--schema", "Schemas/Game.skan", "--public-key", keys.joined(separator: ","),
+        ])
+        // The first half by curl, one request each; the rest by Python's http.client on one kept-alive connection.
+        let half = lines.count / 2
+        for (index, line) in lines[..<half].enumerated() {
+            let path = line.contains("\"jws-string\"") ? "appattribution" : "skadnetwork"
+            let body = directory.url.appendingPathComponent("body-\(index).json")
+            try line.write(to: body, atomically: true, encoding: .utf8)
+            let posted = try Self.curl([
+                "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "@\(body.path)",
+                "\(server.url)/.well-known/\(path)/report-attribution/",
+            ])
+            #expect(posted.stdout == "200", "\(posted.stderr)")
+        }
+        let rest = directory.url.appendingPathComponent("rest.jsonl")
+        try (lines[half...].joined(separator: "\n") + "\n").write(to: rest, atomically: true, encoding: .utf8)
+        let script = """
+            import http.client, sys
+            connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+            for line in open(sys.argv[2], "rb").read().splitlines():
+                connection.request("POST", "/.well-known/skadnetwork/report-attribution", body=line)
+                answer = connection.getresponse()
+                answer.read()
+                print(answer.status)
+            """
+        let python = try CLI.run(
+            ["-c", script, String(server.port), rest.path], executable: try ChildProcess.onPath("python3"))
+        #expect(python.stdout.split(separator: "\n").allSatisfy { $0 == "200" }, "\(python.stderr)")
+        #expect(python.stdout.split(separator: "\n").count == lines.count - half)
+        let live = try Self.curl(["\(server.url)/report?format=json"])
+        #expect(server.stop() == 0)
+        let report = ["report", "Schemas/Game.skan", "--format", "json", "--public-key", keys.joined(separator: ",")]
+        let fromFile = try CLI.run(report + [source.path])
+        let fromStore = try CLI.run(report + (try Self.segments(store)))
+        #expect(fromFile.status == 0 && !fromFile.stdout.isEmpty)
+        #expect(fromStore.stdout == fromFile.stdout)
+        #expect(live.stdout == fromFile.stdout)
+        // Each stored line has its receipt time on the same line of the .times file.
+        for segment in try Self.segments(store) {
+            let stored = try String(contentsOfFile: segment, encoding: .utf8).split(separator: "\n")
+            let times = try String(contentsOfFile: String(segment.dropLast(6)) + ".times", encoding: .utf8)
+                .split(separator: "\n")
+            #expect(stored.count == times.count)
+            #expect(times.allSatisfy { Int($0).map { $0 > 1_700_000_000 } ?? false })
+        }
+    }
+
+    @Test func adminRoutesAndAnswersThatRevealNothing() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Server(["--data", directory.url.path, "--admin-listen", "127.0.0.1:0"])
+        let admin = "http://127.0.0.1:\(try #require(server.adminPort))"
+        #expect(try Self.curl(["\(admin)/healthz"]).stdout == "ok\n")
+        // The public port serves postbacks only.
+        #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "\(server.url)/metrics"]).stdout == "404")
+        let examples = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path
+        let first = try #require(try String(contentsOfFile: examples, encoding: .utf8).split(separator: "\n").first)
+        var answers: Set<String> = []
+        for body in [String(first), String(first), #"{"version":"4.0","forged":true}"#] {
+            answers.insert(
+                try Self.curl([
+                    "-i", "--data-binary", body, "\(server.url)/.well-known/skadnetwork/report-attribution/",
+                ])
+                .stdout.replacingOccurrences(of: "\r", with: ""))
+        }
+        // A verified postback, its duplicate and a forgery get one identical answer.
+        #expect(answers.count == 1)
+        let metrics = try Self.curl(["\(admin)/metrics"]).stdout
+        for sample in [
+            #"skanc_postbacks_stored_total{framework="skadnetwork"} 3"#,
+            #"skanc_postbacks_by_status_total{status="ok"} 1"#,
+            #"skanc_postbacks_by_status_total{status="duplicate"} 1"#, "skanc_fsync_seconds_count ",
+            #"skanc_requests_total{route="skadnetwork",status="200"} 3"#,
+        ] {
+            #expect(metrics.contains(sample), "\(sample)\n\(metrics)")
+        }
+        #expect(try Self.curl(["-o", "/dev/null", "-w", "%{http_code}", "\(admin)/report"]).stdout == "404")
+        #expect(server.stop() == 0)
+    }
+
+    static func check(_ scenario: String, _ extra: [String] = [], users: Int) throws -> String {
+        let directory = try TemporaryDirectory()
+        let postbacks = directory.url.appendingPathComponent("postbacks.jsonl")
+        let made = try CLI.run([
+            "simulate", "Schemas/Game.skan", "Tests/Fixtures/journeys/game.jsonl", "--postbacks", "--users",
+            String(users), "--tiers", "3:1",
+        ])
+        try made.stdout.write(to: postbacks, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            [
+                CLI.packageRoot.appendingPathComponent("Tests/Scripts/receiver_check.py").path, CLI.executable.path,
+                scenario, directory.url.path, "--postbacks", postbacks.path,
+            ] + extra, executable: try ChildProcess.onPath("python3"))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        print(run.stdout, terminator: "")
+        if scenario == "crash" {
+            // Each distinct postback is counted once: the re-sent ones are duplicates of what was stored.
+            let segments = try Self.segments(directory.url.appendingPathComponent("store"))
+            let summary = try CLI.run(["postbacks", "Schemas/Game.skan", "--no-verify", "--summary-only"] + segments)
+            let sent = made.stdout.split(separator: "\n").count
+            #expect(sent >= 20_000)
+            #expect(summary.stdout.contains("\nok: \(sent)\n"), "\(summary.stdout)")
+        }
+        return run.stdout
+    }
+
+    /// SIGKILL at random moments under 16 concurrent clients, two seeds: nothing acknowledged is lost.
+    @Test(arguments: [1, 2])
+    func killedAtRandomItLosesNothingAcknowledged(_ seed: Int) throws {
+        let said = try Self.check("crash", ["--seed", String(seed), "--kills", "5"], users: 8_000)
+        #expect(said.hasPrefix("crash: seed \(seed), "))
+    }
+
+    @Test func writesThatFailAreAnswered503AndStoredOnceLater() throws {
+        #expect(try Self.check("fault", users: 300).hasPrefix("fault: "))
+    }
+
+    @Test func hostileRequestsAreRefusedAndServingGoesOn() throws {
+        #expect(try Self.check("hostile", users: 50).hasPrefix("hostile: 15 hostile requests"))
+    }
+}
