@@ -8,8 +8,13 @@ enum DecodeCommand {
     static let window = CommandOption.choice(
         "--window", placeholder: "N", values: ["1", "2", "3"],
         help: "For coarse values: window 1 (hours 0-48), 2 (48-168) or 3 (168-840); default all.")
+    /// What `--format` takes.
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
     static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: ["text", "json"], defaultValue: "text",
+        "--format", placeholder: "FORMAT", values: Format.allCases.map(\.rawValue), defaultValue: Format.text.rawValue,
         help: "text or json (an array, one object per value and window).")
 
     static let command = Command(
@@ -44,7 +49,8 @@ enum DecodeCommand {
         }
         let explanation = LiveExplanation(
             Array(arguments.positionals.dropFirst()), in: versions, windows: windows ?? ConversionWindow.allCases)
-        Output.standard(arguments[format] == "json" ? explanation.json : explanation.text, terminator: "")
+        let written: Format = arguments[format].flatMap(Format.init(rawValue:)) ?? .text
+        Output.standard(written == .json ? explanation.json : explanation.text, terminator: "")
         return explanation.decoded ? .success : .failure
     }
 }

@@ -4,8 +4,13 @@ import SkanSchemaTools
 
 /// `skanc preview SCHEMA [--format text|markdown|html|json]`: what each postback shows, window by tier.
 enum PreviewCommand {
+    /// What `--format` takes: a switch over it says what each writes.
+    enum Format: String, CaseIterable {
+        case text, markdown, html, json
+    }
+
     static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: ["text", "markdown", "html", "json"], defaultValue: "text",
+        "--format", placeholder: "FORMAT", values: Format.allCases.map(\.rawValue), defaultValue: Format.text.rawValue,
         help: "text, markdown, html (a self-contained page) or json.")
 
     static let command = Command(
@@ -38,11 +43,11 @@ enum PreviewCommand {
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let preview = PrivacyPreview(schema: schema)
-        switch arguments[format] ?? "text" {
-        case "json": Output.standard(preview.json, terminator: "")
-        case "markdown": Output.standard(preview.markdown, terminator: "")
-        case "html": Output.standard(preview.html, terminator: "")
-        default: Output.standard(preview.text, terminator: "")
+        switch arguments[format].flatMap(Format.init(rawValue:)) ?? .text {
+        case .json: Output.standard(preview.json, terminator: "")
+        case .markdown: Output.standard(preview.markdown, terminator: "")
+        case .html: Output.standard(preview.html, terminator: "")
+        case .text: Output.standard(preview.text, terminator: "")
         }
         return .success
     }

@@ -7,8 +7,14 @@ import SkanSchemaTools
 
 /// `skanc simulate SCHEMA JOURNEY [--format text|jsonl]`: the reference semantics over a journey.
 enum SimulateCommand {
+    /// What `--format` takes.
+    enum Format: String, CaseIterable {
+        case text, jsonl
+    }
+
     static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: ["text", "jsonl"], defaultValue: "text", help: "text or jsonl.")
+        "--format", placeholder: "FORMAT", values: Format.allCases.map(\.rawValue), defaultValue: Format.text.rawValue,
+        help: "text or jsonl.")
     static let postbacks = CommandOption.flag(
         "--postbacks", help: "Write the postbacks Apple would send instead (the options below go with it).")
     static let users = CommandOption.text(
@@ -92,7 +98,8 @@ enum SimulateCommand {
         }
         let simulation = JourneySimulation(schema: schema, journey: journey)
         Output.standard(
-            arguments[format] == "jsonl" ? simulation.jsonLines : simulation.text, terminator: "")
+            arguments[format].flatMap(Format.init(rawValue:)) == .jsonl ? simulation.jsonLines : simulation.text,
+            terminator: "")
         return Output.diagnostics(simulation.diagnostics, path: path == "-" ? "<stdin>" : path)
     }
 
