@@ -44,6 +44,9 @@ public struct HTTPRequestParser {
     private var pending: (request: HTTPRequest, framing: Framing)?
     /// Set once a refusal is returned: the stream cannot be resynchronised, so nothing more is parsed.
     private var failed = false
+    /// How many bytes after `start` are known not to begin the header's end: a header trickling in a byte at a
+    /// time is scanned once, not once per byte.
+    private var headerScanned = 0
 
     private enum Framing {
         case length(Int)
@@ -110,7 +113,10 @@ public struct HTTPRequestParser {
     /// The request line and headers, once the blank line after them is in; the body's framing.
     private mutating func readHeader() throws(Refusal) -> (HTTPRequest, Framing)? {
         // Empty lines before a request line are skipped (RFC 9112, 2.2).
-        while buffer.count - start >= 2, buffer[start] == 13, buffer[start + 1] == 10 { start += 2 }
+        while buffer.count - start >= 2, buffer[start] == 13, buffer[start + 1] == 10 {
+            start += 2
+            headerScanned = 0
+        }
         guard let end = headerEnd() else {
             if buffer.count - start > limits.headerBytes {
                 throw Refusal(status: .headerFieldsTooLarge, reason: "request header over \(limits.headerBytes) bytes")
@@ -122,6 +128,7 @@ public struct HTTPRequestParser {
         }
         let lines = try Self.lines(buffer[start..<end])
         start = end + 4
+        headerScanned = 0
         var request = try Self.requestLine(lines[0])
         guard lines.count - 1 <= limits.headerCount else {
             throw Refusal(status: .headerFieldsTooLarge, reason: "over \(limits.headerCount) header fields")
@@ -131,8 +138,8 @@ public struct HTTPRequestParser {
     }
 
     /// The offset of the CR LF CR LF that ends the header, if it is in.
-    private func headerEnd() -> Int? {
-        var index = start
+    private mutating func headerEnd() -> Int? {
+        var index = start + headerScanned
         let last = buffer.count - 4
         while index <= last {
             if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
@@ -140,6 +147,7 @@ public struct HTTPRequestParser {
             }
             index += 1
         }
+        headerScanned = max(0, buffer.count - 3 - start)
         return nil
     }
 
