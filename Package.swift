@@ -2,8 +2,8 @@
 import PackageDescription
 
 // One module per job, dependencies only down (docs/Architecture.md draws them):
-//   SkanCore ← SkanCompiler ← SkanSchemaTools ← SkanPostbacks ← SkanReports ← SkanWarehouse;
-//   SkanCompiler ← SkanPlatforms
+//   SkanCore ← SkanCompiler ← SkanPostbacks ← SkanReports ← SkanWarehouse;  SkanReports ← SkanReceiver
+//   SkanCompiler ← SkanSchemaTools (the schema author's tools), SkanPlatforms
 //   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks
 //   SkanCore ← SkanRuntime, SkanTracking;  SkanAppleAds ← SkanAppleAdsClient  (what apps link: three products)
 //   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
@@ -58,17 +58,17 @@ let package = Package(
         // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
         // schema, verification, merging and the rows written.
         .target(
-            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanCrypto"],
+            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto"],
             swiftSettings: strictImports),
         // Reports on decoded postbacks: per campaign and window, the null rate, the cases, the coarse values and
         // revenue as range arithmetic, in JSON, CSV, Markdown and one self-contained HTML page with SVG charts.
         .target(
-            name: "SkanReports", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks"],
+            name: "SkanReports", dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks"],
             swiftSettings: strictImports),
         // The same decoding, and the same report, as SQL views for the engines analysts load postbacks into.
         .target(
             name: "SkanWarehouse",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports"],
+            dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks", "SkanReports"],
             swiftSettings: strictImports),
         // The schema in ad platforms' own terms: GA4's first-match lists and the App Reporting Pack's rows, exact
         // or refused with what cannot be said. No I/O, no Foundation.
@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "SkanReceiver",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanHTTP",
+                "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanReports", "SkanHTTP",
             ],
             swiftSettings: strictImports),
         // What apps link next to the generated code: the updater that applies conversion values through
@@ -131,19 +131,19 @@ let package = Package(
             name: "SkanCoreTests", dependencies: ["SkanCore", "SkanTestSupport"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanCompilerTests",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
-            exclude: ["Fixtures", "Goldens"], swiftSettings: strictImports),
+            dependencies: ["SkanCore", "SkanCompiler", "SkanTestSupport"],
+            exclude: ["Fixtures"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanSchemaToolsTests",
             dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
-            swiftSettings: strictImports),
+            exclude: ["Goldens"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanCryptoTests", dependencies: ["SkanCore", "SkanCrypto", "SkanTestSupport"],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanPostbacksTests",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanCrypto", "SkanPostbacks", "SkanTestSupport",
+                "SkanCore", "SkanCompiler", "SkanCrypto", "SkanPostbacks", "SkanTestSupport",
             ],
             swiftSettings: strictImports),
         .testTarget(
@@ -154,12 +154,12 @@ let package = Package(
         .testTarget(
             name: "SkanReportsTests",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanTestSupport",
+                "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanReports", "SkanTestSupport",
             ],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanWarehouseTests",
-            dependencies: ["SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
+            dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks", "SkanWarehouse", "SkanTestSupport"],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanHTTPTests", dependencies: ["SkanHTTP"], swiftSettings: strictImports),

@@ -1,6 +1,5 @@
 import SkanCompiler
 import SkanPostbacks
-import SkanSchemaTools
 
 /// What the stored postbacks came to, through the engine `skanc postbacks` runs: each batch that became
 /// durable is decoded as lines of a file would be (statuses, signatures, duplicates across everything stored

@@ -2,7 +2,6 @@ import SkanCompiler
 import SkanCore
 import SkanHTTP
 import SkanPostbacks
-import SkanSchemaTools
 
 #if canImport(Darwin)
 import Darwin

@@ -1,4 +1,4 @@
-import SkanSchemaTools
+import SkanCore
 
 /// A horizontal chart drawn as inline SVG, one row per label: stacked bars (shares or counts) or an interval
 /// (low to high, a mark at the mid-point). No script, no external file: the page stays one self-contained file.
@@ -35,19 +35,19 @@ struct BarChart {
         var out =
             "<svg id=\"\(id)\" class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" "
             + "viewBox=\"0 0 \(Self.format(width)) \(Self.format(height))\" width=\"\(Self.format(width))\" "
-            + "height=\"\(Self.format(height))\"><title>\(HTMLRenderer.escape(title))</title>\n"
+            + "height=\"\(Self.format(height))\"><title>\(HTMLText.escaped(title))</title>\n"
         func x(_ value: Double) -> Double { Self.labelWidth + min(max(value / end, 0), 1) * Self.plotWidth }
         for (index, row) in rows.enumerated() {
             let y = Self.top + Double(index) * Self.rowHeight
             out +=
                 "<text class=\"label\" x=\"\(Self.format(Self.labelWidth - 8))\" y=\"\(Self.format(y + 15))\" "
-                + "text-anchor=\"end\">\(HTMLRenderer.escape(Self.shortened(row.label)))</text>\n"
+                + "text-anchor=\"end\">\(HTMLText.escaped(Self.shortened(row.label)))</text>\n"
             var start = 0.0
             for segment in row.segments where segment.value > 0 {
                 out +=
                     "<rect class=\"\(segment.style)\" x=\"\(Self.format(x(start)))\" y=\"\(Self.format(y + 3))\" "
                     + "width=\"\(Self.format(x(start + segment.value) - x(start)))\" height=\"16\">"
-                    + "<title>\(HTMLRenderer.escape(segment.title))</title></rect>\n"
+                    + "<title>\(HTMLText.escaped(segment.title))</title></rect>\n"
                 start += segment.value
             }
             let thickness = 16.0 / Double(max(row.parallel.count, 1))
@@ -56,17 +56,17 @@ struct BarChart {
                 out +=
                     "<rect class=\"\(bar.style)\" x=\"\(Self.format(x(0)))\" y=\"\(Self.format(y + 3 + Double(offset) * thickness))\" "
                     + "width=\"\(Self.format(max(x(bar.value) - x(0), 1)))\" height=\"\(Self.format(thickness - 1))\">"
-                    + "<title>\(HTMLRenderer.escape(bar.title))</title></rect>\n"
+                    + "<title>\(HTMLText.escaped(bar.title))</title></rect>\n"
             }
             if let interval = row.interval {
                 let right = interval.high.map(x) ?? (Self.labelWidth + Self.plotWidth)
                 out +=
                     "<line class=\"interval\(interval.high == nil ? " open" : "")\" x1=\"\(Self.format(x(interval.low)))\" "
                     + "y1=\"\(Self.format(y + 11))\" x2=\"\(Self.format(right))\" y2=\"\(Self.format(y + 11))\">"
-                    + "<title>\(HTMLRenderer.escape(interval.title))</title></line>\n"
+                    + "<title>\(HTMLText.escaped(interval.title))</title></line>\n"
                 out +=
                     "<circle class=\"mid\" cx=\"\(Self.format(x(interval.mid)))\" cy=\"\(Self.format(y + 11))\" r=\"5\">"
-                    + "<title>\(HTMLRenderer.escape(interval.title))</title></circle>\n"
+                    + "<title>\(HTMLText.escaped(interval.title))</title></circle>\n"
             }
         }
         let axisY = Self.top + Double(rows.count) * Self.rowHeight + 4
@@ -77,7 +77,7 @@ struct BarChart {
             let value = end * Double(tick) / 4
             out +=
                 "<text class=\"tick\" x=\"\(Self.format(x(value)))\" y=\"\(Self.format(axisY + 16))\" "
-                + "text-anchor=\"middle\">\(HTMLRenderer.escape(Self.tickText(value) + unit))</text>\n"
+                + "text-anchor=\"middle\">\(HTMLText.escaped(Self.tickText(value) + unit))</text>\n"
         }
         return out + "</svg>\n"
     }

@@ -1,6 +1,5 @@
 import SkanCore
 import SkanPostbacks
-import SkanSchemaTools
 
 extension PostbackReport {
     /// The most groups a chart draws (the largest by postbacks); the tables list every group.
@@ -10,7 +9,7 @@ extension PostbackReport {
     /// null rate per window, the revenue intervals), then the tables of the Markdown report. No script, no
     /// external file; readable on a laptop screen.
     public var html: String {
-        let title = HTMLRenderer.escape("Postback report: \(self.title)")
+        let title = HTMLText.escaped("Postback report: \(self.title)")
         let charted = groups.sorted { $0.postbacks > $1.postbacks }.prefix(Self.chartedGroups)
         let more = groups.count > charted.count ? " (the \(charted.count) largest of \(groups.count))" : ""
         var out = """
@@ -40,10 +39,10 @@ extension PostbackReport {
             </head>
             <body>
             <h1>\(title)</h1>
-            <p>\(HTMLRenderer.escape(overview))</p>
+            <p>\(HTMLText.escaped(overview))</p>
 
             """
-        out += "<h2>Postbacks per group\(HTMLRenderer.escape(more))</h2>\n"
+        out += "<h2>Postbacks per group\(HTMLText.escaped(more))</h2>\n"
         out += Self.legend([
             ("#34c759", "with a fine value"), ("#ffcc00", "with a coarse value"), ("#c7c7cc", "without a value"),
         ])
@@ -100,17 +99,17 @@ extension PostbackReport {
             guard !rows.isEmpty else { continue }
             let currency = groups.lazy.compactMap { $0.revenue.first { $0.field == field }?.currency }.first
             out +=
-                "<h2>Revenue from \(HTMLRenderer.escape(field))\(currency.map { " (\(HTMLRenderer.escape($0)))" } ?? "")</h2>\n"
+                "<h2>Revenue from \(HTMLText.escaped(field))\(currency.map { " (\(HTMLText.escaped($0)))" } ?? "")</h2>\n"
             out +=
                 "<p class=\"legend\"><span>line: low to high (dashed: no upper bound)</span><span>dot: mid-point</span></p>\n"
             out +=
                 BarChart(
-                    id: "chart-revenue-\(HTMLRenderer.escape(field))",
+                    id: "chart-revenue-\(HTMLText.escaped(field))",
                     title: "Revenue interval per group from \(field)",
                     rows: rows, unit: currency.map { " \($0)" } ?? ""
                 ).svg
         }
-        out += "<p class=\"method\">\(HTMLRenderer.escape(Self.revenueMethod))</p>\n"
+        out += "<p class=\"method\">\(HTMLText.escaped(Self.revenueMethod))</p>\n"
         out += tablesHTML
         return out + "</body>\n</html>\n"
     }
@@ -118,7 +117,7 @@ extension PostbackReport {
     private static func legend(_ items: [(color: String, text: String)]) -> String {
         "<p class=\"legend\">"
             + items.map {
-                "<span><span class=\"swatch\" style=\"background:\($0.color)\"></span>\(HTMLRenderer.escape($0.text))</span>"
+                "<span><span class=\"swatch\" style=\"background:\($0.color)\"></span>\(HTMLText.escaped($0.text))</span>"
             }.joined() + "</p>\n"
     }
 }

@@ -1,6 +1,5 @@
 import SkanCore
 import SkanPostbacks
-import SkanSchemaTools
 
 extension PostbackReport {
     /// The Markdown report's tables as HTML, each in a box that scrolls sideways on a narrow screen.
@@ -30,10 +29,10 @@ extension PostbackReport {
                     + group.windows.map { "\(Self.percent($0.withoutValue, of: $0.postbacks)) of \($0.postbacks)" }
             }, numeric: [1, 2, 3])
         for group in groups {
-            out += "<h2>\(HTMLRenderer.escape(Self.label(group.by)))</h2>\n"
+            out += "<h2>\(HTMLText.escaped(Self.label(group.by)))</h2>\n"
             for window in group.windows where window.postbacks > 0 {
                 out += "<h3>Window \(window.number): \(window.postbacks) postbacks</h3>\n<p>"
-                out += HTMLRenderer.escape(
+                out += HTMLText.escaped(
                     "Tiers: "
                         + zip(Self.tierNames, window.tiers).filter { $0.1 > 0 }.map { "\($0) \($1)" }.joined(
                             separator: ", ") + ". Coarse values: "
@@ -52,8 +51,8 @@ extension PostbackReport {
                     }, numeric: [2, 3])
             }
             for revenue in group.revenue where revenue.postbacks > 0 {
-                out += "<h3>Revenue from \(HTMLRenderer.escape(revenue.field)): "
-                out += "\(HTMLRenderer.escape(Self.interval(revenue)))</h3>\n"
+                out += "<h3>Revenue from \(HTMLText.escaped(revenue.field)): "
+                out += "\(HTMLText.escaped(Self.interval(revenue)))</h3>\n"
                 out += Self.table(
                     header: ["case", "range", "postbacks", "low", "mid", "high"],
                     rows: revenue.ranges.map {
@@ -70,18 +69,18 @@ extension PostbackReport {
             ? "<p>Every row was ok.</p>\n"
             : Self.table(
                 header: ["status", "rows"], rows: notOK.map { [$0.status.code, String($0.rows)] }, numeric: [1])
-        for note in notes { out += "<p>Note: \(HTMLRenderer.escape(note))</p>\n" }
+        for note in notes { out += "<p>Note: \(HTMLText.escaped(note))</p>\n" }
         return out
     }
 
     private static func table(header: [String], rows: [[String]], numeric: Set<Int>) -> String {
         var out = "<div class=\"scroll\">\n<table>\n<tr>"
-        out += header.map { "<th>\(HTMLRenderer.escape($0))</th>" }.joined() + "</tr>\n"
+        out += header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
         for row in rows {
             out += "<tr>"
             for (index, cell) in row.enumerated() {
                 out += numeric.contains(index) ? "<td class=\"number\">" : "<td>"
-                out += HTMLRenderer.escape(cell) + "</td>"
+                out += HTMLText.escaped(cell) + "</td>"
             }
             out += "</tr>\n"
         }

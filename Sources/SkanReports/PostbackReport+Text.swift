@@ -1,7 +1,6 @@
 import SkanCompiler
 import SkanCore
 import SkanPostbacks
-import SkanSchemaTools
 
 /// What the Markdown and HTML reports say in words, written once for both.
 extension PostbackReport {

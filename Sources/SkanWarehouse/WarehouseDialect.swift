@@ -1,5 +1,5 @@
+import SkanCompiler
 import SkanCore
-import SkanSchemaTools
 
 /// The engines `skanc sql` writes decoding SQL for: those it is tested on, row for row against
 /// `skanc postbacks`. Each reads JSON with its own functions; what they cannot tell apart is listed in

@@ -1,6 +1,6 @@
 import SkanCommandLine
+import SkanCompiler
 import SkanPostbacks
-import SkanSchemaTools
 
 /// `--by`, as `report` and `sql --report` take it: groupings separated by commas, `campaign` by default.
 enum GroupingOption {

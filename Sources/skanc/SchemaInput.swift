@@ -2,7 +2,6 @@ import Foundation
 import SkanCommandLine
 import SkanCompiler
 import SkanCore
-import SkanSchemaTools
 
 /// Reads schemas named on the command line: a path, or `-` for standard input.
 enum SchemaInput {

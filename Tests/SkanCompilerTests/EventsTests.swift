@@ -1,7 +1,6 @@
 import Foundation
 import SkanCompiler
 import SkanCore
-import SkanSchemaTools
 import SkanTestSupport
 import Testing
 
@@ -133,16 +132,6 @@ import Testing
         #expect(schema.fields[0].cases.map(\.name) == ["n0", "n1", "n2", "n3"])
         #expect(schema.fields[0].cases.last?.description == "3 or more")
         #expect(schema.fields[0].derivation == .count(ActivitySource(measure: .count, events: [0], scope: .inWindow)))
-    }
-
-    @Test func formattingKeepsTheMeaningOfEventSchemas() throws {
-        let text = try String(contentsOf: Paths.schemas.appendingPathComponent("Game.skan"), encoding: .utf8)
-        let squeezed = text.replacingOccurrences(of: "\n  ", with: " ").replacingOccurrences(
-            of: "purchase.count", with: "purchase .count")
-        let formatted = try #require(SchemaFormatter.format(squeezed))
-        #expect(SchemaCompiler.compile(formatted).schema == SchemaCompiler.compile(text).schema)
-        #expect(formatted.contains("purchase.count >= 2"))
-        #expect(SchemaFormatter.format(formatted) == formatted)
     }
 }
 

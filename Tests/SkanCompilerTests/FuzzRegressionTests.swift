@@ -1,6 +1,5 @@
 import Foundation
 import SkanCore
-import SkanSchemaTools
 import SkanTestSupport
 import Testing
 
@@ -36,7 +35,6 @@ func regressionInputs(_ target: String, root: URL) throws -> [URL] {
                     }
                 }
                 _ = SwiftGenerator.generate(schema, options: .init(sourceName: "x.skan"))
-                _ = DecodingTable(schema: schema).render(.html)
             }
         }
     }

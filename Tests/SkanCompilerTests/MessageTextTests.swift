@@ -1,7 +1,6 @@
 import Foundation
 import SkanCompiler
 import SkanCore
-import SkanSchemaTools
 import SkanTestSupport
 import Testing
 
@@ -149,14 +148,6 @@ import Testing
                 "3:15: note: bit 0 of a declared here",
                 "4:15: note: bit 1 of b declared here",
             ])
-    }
-
-    @Test func aNameStartingWithAVowelTakesAn() throws {
-        let text = "schema Adjust63\nversion 1\nflag a at bit 0\nreserved bits 1...5\ncoarse { low otherwise }"
-        let schema = try #require(SchemaCompiler.compile(text).schema)
-        let bad = ValueExplanation.explain("2", in: schema, windows: [.first])[0].text(schema: schema)
-        #expect(bad == "2: not an Adjust63 v1 fine value: bit 1 is reserved\n")
-        #expect(ValueExplanation.article(before: "Shop") == "a")
     }
 }
 

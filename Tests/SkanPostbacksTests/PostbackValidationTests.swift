@@ -1,6 +1,5 @@
 import Foundation
 import SkanCompiler
-import SkanSchemaTools
 import SkanTestSupport
 import Testing
 

@@ -3,7 +3,6 @@ import SkanCompiler
 import SkanCore
 import SkanPostbacks
 import SkanReports
-import SkanSchemaTools
 import SkanTestSupport
 import Testing
 

@@ -35,7 +35,7 @@ import Testing
     func matchesGolden(_ name: String, _ format: SchemaDiff.Format) throws {
         let diff = SchemaDiff(old: try shippedSchema("Shop"), new: try Self.evolved(name).schema)
         let ext = ["text": "txt", "markdown": "md", "json": "json"][format.rawValue]!
-        try expectGolden(diff.rendered(format), at: "Tests/SkanCompilerTests/Goldens/Diff/Shop-\(name).\(ext)")
+        try expectGolden(diff.rendered(format), at: "Tests/SkanSchemaToolsTests/Goldens/Diff/Shop-\(name).\(ext)")
     }
 
     @Test func aSchemaAgainstItselfChangesNothing() throws {
@@ -163,9 +163,19 @@ import Testing
     }
 
     @Test func runsOfValues() {
-        #expect(SchemaDiff.ranges([]) == "")
-        #expect(SchemaDiff.ranges([5]) == "5")
-        #expect(SchemaDiff.ranges([7, 2, 3, 4, 10, 12, 13]) == "2...4, 7, 10, 12...13")
-        #expect(SchemaDiff.ranges(Array(0...63)) == "0...63")
+        #expect(ValueRuns.text([]) == "")
+        #expect(ValueRuns.text([5]) == "5")
+        #expect(ValueRuns.text([7, 2, 3, 4, 10, 12, 13]) == "2...4, 7, 10, 12...13")
+        #expect(ValueRuns.text(Array(0...63)) == "0...63")
+    }
+}
+
+/// A version marked by a reserved bit with a code, as the diff shows it.
+@Suite struct VersionMarkerDiffTests {
+    @Test func theDiffShowsTheMarker() throws {
+        let diff = SchemaDiff(old: try shippedSchema("Shop"), new: try compiledFixture("ShopMarked"))
+        #expect(diff.layout == ["reserved: bit 5 → bit 5 = 1"])
+        #expect(diff.values.filter { $0.kind == .becameInvalid }.map(\.fineValue) == Array(0...31))
+        #expect(diff.values.filter { $0.kind == .becameValid }.map(\.fineValue) == Array(32...63))
     }
 }

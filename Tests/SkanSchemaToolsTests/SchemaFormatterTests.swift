@@ -123,3 +123,16 @@ import Testing
         #expect(formattedCount >= 30)
     }
 }
+
+/// Formatting a schema of events keeps its meaning.
+@Suite struct EventSchemaFormattingTests {
+    @Test func formattingKeepsTheMeaningOfEventSchemas() throws {
+        let text = try String(contentsOf: Paths.schemas.appendingPathComponent("Game.skan"), encoding: .utf8)
+        let squeezed = text.replacingOccurrences(of: "\n  ", with: " ").replacingOccurrences(
+            of: "purchase.count", with: "purchase .count")
+        let formatted = try #require(SchemaFormatter.format(squeezed))
+        #expect(SchemaCompiler.compile(formatted).schema == SchemaCompiler.compile(text).schema)
+        #expect(formatted.contains("purchase.count >= 2"))
+        #expect(SchemaFormatter.format(formatted) == formatted)
+    }
+}

@@ -25,3 +25,14 @@ public func shippedSchema(_ name: String) throws -> Schema {
     }
     return schema
 }
+
+/// Compiles the test fixture `name` (Tests/SkanCompilerTests/Fixtures/`name`.skan); throws when it has any
+/// diagnostic at all.
+public func compiledFixture(_ name: String) throws -> Schema {
+    let text = try String(contentsOf: Paths.file("Tests/SkanCompilerTests/Fixtures/\(name).skan"), encoding: .utf8)
+    let result = SchemaCompiler.compile(text, path: name + ".skan")
+    guard result.diagnostics.isEmpty, let schema = result.schema else {
+        throw UncleanSchema(name: name, diagnostics: result.diagnostics)
+    }
+    return schema
+}

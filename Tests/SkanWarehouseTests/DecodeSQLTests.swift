@@ -1,7 +1,6 @@
 import Foundation
 import SkanCompiler
 import SkanPostbacks
-import SkanSchemaTools
 import SkanTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SkanCompiler
-import SkanSchemaTools
+import SkanCore
 import SkanTestSupport
 import Testing
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct TableCommandTests {
     @Test func everyFormatPrintsItsGolden() throws {
-        let goldens = CLI.packageRoot.appendingPathComponent("Tests/SkanCompilerTests/Goldens/Tables")
+        let goldens = CLI.packageRoot.appendingPathComponent("Tests/SkanSchemaToolsTests/Goldens/Tables")
         for (format, file) in [
             ("text", "Shop.txt"), ("csv", "Shop.csv"), ("json", "Shop.json"), ("markdown", "Shop.md"),
             ("html", "Shop.html"),

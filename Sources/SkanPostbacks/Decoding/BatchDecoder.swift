@@ -1,4 +1,4 @@
-import SkanSchemaTools
+import SkanCompiler
 
 /// Decodes the lines of one batch into finished rows (line number and status included) and counts them.
 /// Only the duplicate check is left for the ordered merge: rows with a key are recorded with where their

@@ -1,4 +1,4 @@
-import SkanSchemaTools
+import SkanCompiler
 
 /// The ordered end of the pipeline: the duplicate check, which depends on input order. Batches arrive
 /// decoded into finished rows; the merge looks up each row's key, rewrites the status of an `ok` row whose

@@ -1,6 +1,5 @@
-import SkanCompiler
+package import SkanCompiler
 package import SkanCore
-package import SkanSchemaTools
 
 extension LiveVersions {
     /// What a postback row shows for fine value `fine`: the version it belongs to and, for each of

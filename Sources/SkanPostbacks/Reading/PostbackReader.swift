@@ -1,6 +1,5 @@
 public import SkanCompiler
 import SkanCore
-public import SkanSchemaTools
 
 #if canImport(Darwin)
 import Darwin

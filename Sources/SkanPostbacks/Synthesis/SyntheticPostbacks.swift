@@ -1,7 +1,6 @@
 public import SkanCompiler
 public import SkanCore
 import SkanCrypto
-import SkanSchemaTools
 
 /// The postbacks Apple would send for journeys (`skanc simulate --postbacks`): for each user and window, the
 /// values the updater last sent in the window (a locked window keeps what it locked with), shown as the user's

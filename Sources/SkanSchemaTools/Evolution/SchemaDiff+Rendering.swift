@@ -1,3 +1,4 @@
+import SkanCompiler
 import SkanCore
 
 extension SchemaDiff {
@@ -29,7 +30,7 @@ extension SchemaDiff {
             let verb = [
                 "changed": "change meaning", "became-invalid": "become invalid", "became-valid": "become valid",
             ]
-            return "\(fineValues.count) \(verb[kind.rawValue]!): \(Self.ranges(fineValues))"
+            return "\(fineValues.count) \(verb[kind.rawValue]!): \(ValueRuns.text(fineValues))"
         }
         sections.append(("Fine values", values))
         sections.append(("Layout", layout))
@@ -40,7 +41,7 @@ extension SchemaDiff {
             let pairs = Set(changes.map { "\($0.old.rawValue) → \($0.new.rawValue)" }).sorted()
             for pair in pairs {
                 let fineValues = changes.filter { "\($0.old.rawValue) → \($0.new.rawValue)" == pair }.map(\.fineValue)
-                coarseItems.append("window \(window): \(pair) for \(Self.ranges(fineValues))")
+                coarseItems.append("window \(window): \(pair) for \(ValueRuns.text(fineValues))")
             }
         }
         sections.append(("Coarse values", coarseItems))
@@ -50,7 +51,8 @@ extension SchemaDiff {
                 let fineValues = locks.filter { $0.window == window && $0.locksNow == locksNow }.map(\.fineValue)
                 if !fineValues.isEmpty {
                     lockItems.append(
-                        "window \(window): \(locksNow ? "now locks" : "no longer locks") at \(Self.ranges(fineValues))")
+                        "window \(window): \(locksNow ? "now locks" : "no longer locks") at \(ValueRuns.text(fineValues))"
+                    )
                 }
             }
         }
@@ -145,20 +147,6 @@ extension SchemaDiff {
             ("renames", .array(renames.map(JSONValue.string))),
             ("descriptions", .array(descriptions.map(JSONValue.string))),
         ])
-    }
-
-    /// `2...7, 10, 12...15`: sorted values as runs.
-    static func ranges(_ values: [Int]) -> String {
-        var runs: [String] = []
-        var index = 0
-        let sorted = values.sorted()
-        while index < sorted.count {
-            var end = index
-            while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
-            runs.append(end == index ? "\(sorted[index])" : "\(sorted[index])...\(sorted[end])")
-            index = end + 1
-        }
-        return runs.joined(separator: ", ")
     }
 
     /// Text safe in a Markdown item or table cell. Items keep their code spans (around names, which are

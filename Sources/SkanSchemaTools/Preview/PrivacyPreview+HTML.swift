@@ -5,7 +5,7 @@ extension PrivacyPreview {
     /// A self-contained page: a grid of windows (columns) by tiers (rows), each cell saying what the postback
     /// carries and coloring each field by how it reads (fine, coarse, not at all).
     public var html: String {
-        let title = "\(HTMLRenderer.escape(schema.name)) version \(schema.version)"
+        let title = "\(HTMLText.escaped(schema.name)) version \(schema.version)"
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -47,10 +47,10 @@ extension PrivacyPreview {
                 let digits = cell.sourceIdentifierDigits.map(Self.digits) ?? ""
                 out +=
                     "<td><div class=\"carries\">"
-                    + HTMLRenderer.escape(cell.carries.map(\.rawValue).joined(separator: ", "))
+                    + HTMLText.escaped(cell.carries.map(\.rawValue).joined(separator: ", "))
                     + " (\(digits)-digit source)</div>"
                 for field in cell.fields {
-                    out += "<span class=\"field \(field.reading.rawValue)\">\(HTMLRenderer.escape(field.name))</span>"
+                    out += "<span class=\"field \(field.reading.rawValue)\">\(HTMLText.escaped(field.name))</span>"
                 }
                 if let states = cell.coarseStates, !cell.carries.contains(.fineValue) {
                     out +=

@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 
 /// A self-contained page for review: the bit layout as a diagram (which bits belong to which field, bit 5
 /// on the left as in the binary number), the fields and their cases, and both tables.
@@ -7,7 +8,7 @@ package enum HTMLRenderer {
 
     static func render(_ table: DecodingTable) -> String {
         let schema = table.schema
-        let title = "\(escape(schema.name)) version \(schema.version)"
+        let title = "\(HTMLText.escaped(schema.name)) version \(schema.version)"
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -36,11 +37,12 @@ package enum HTMLRenderer {
         out += "<h2>Fields</h2>\n<ul>\n"
         for field in schema.fields {
             let cases = field.cases.map {
-                "\($0.code) <b>\(escape($0.name))</b>" + ($0.description.map { " <q>\(escape($0))</q>" } ?? "")
-                    + ($0.bucket.map { " (\(escape($0.description)))" } ?? "")
+                "\($0.code) <b>\(HTMLText.escaped($0.name))</b>"
+                    + ($0.description.map { " <q>\(HTMLText.escaped($0))</q>" } ?? "")
+                    + ($0.bucket.map { " (\(HTMLText.escaped($0.description)))" } ?? "")
             }
             out +=
-                "<li><b>\(escape(field.name))</b> (\(field.bits.description))\(field.description.map { ": " + escape($0) } ?? ""): \(cases.joined(separator: ", "))</li>\n"
+                "<li><b>\(HTMLText.escaped(field.name))</b> (\(field.bits.description))\(field.description.map { ": " + HTMLText.escaped($0) } ?? ""): \(cases.joined(separator: ", "))</li>\n"
         }
         out += "</ul>\n<h2>Fine values</h2>\n"
         out += htmlTable(table.fineColumns.map(\.name), table.fineRows) { row in
@@ -67,7 +69,8 @@ package enum HTMLRenderer {
         var bit = 5
         while bit >= 0 {
             if let owner = owners[bit] {
-                let label = owner.reserved ? "<i>\(escape(owner.name))</i>" : "<b>\(escape(owner.name))</b>"
+                let label =
+                    owner.reserved ? "<i>\(HTMLText.escaped(owner.name))</i>" : "<b>\(HTMLText.escaped(owner.name))</b>"
                 cells += "<td colspan=\"\(owner.width)\" style=\"background: \(owner.color)\">\(label)</td>"
                 bit -= owner.width
             } else {
@@ -80,26 +83,14 @@ package enum HTMLRenderer {
 
     static func htmlTable(_ header: [String], _ rows: [[String?]], rowAttributes: ([String?]) -> String) -> String {
         // In a box of its own that scrolls sideways, so a wide table never widens the page.
-        var out = "<div class=\"scroll\">\n<table>\n<tr>" + header.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        var out =
+            "<div class=\"scroll\">\n<table>\n<tr>" + header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined()
+            + "</tr>\n"
         for row in rows {
-            out += "<tr\(rowAttributes(row))>" + row.map { "<td>\(escape($0 ?? ""))</td>" }.joined() + "</tr>\n"
+            out +=
+                "<tr\(rowAttributes(row))>" + row.map { "<td>\(HTMLText.escaped($0 ?? ""))</td>" }.joined() + "</tr>\n"
         }
         return out + "</table>\n</div>\n"
     }
 
-    /// On Unicode scalars, so that a mark after `<` or `"` does not hide it.
-    package static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 }

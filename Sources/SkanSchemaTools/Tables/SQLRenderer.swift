@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 
 /// `CREATE TABLE` and `INSERT` statements for the fine table (`shop_v3`, keyed by `fine_value`, ready to join
 /// postbacks on `fine_value = conversion-value`) and the coarse table (`shop_v3_coarse`).

@@ -1,3 +1,5 @@
+public import SkanCore
+
 /// The formats `skanc table` writes.
 public enum TableFormat: String, Sendable, CaseIterable {
     case text, csv, json, markdown, html, sql

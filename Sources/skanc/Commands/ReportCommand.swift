@@ -1,7 +1,6 @@
 import SkanCommandLine
 import SkanPostbacks
 import SkanReports
-import SkanSchemaTools
 
 /// `skanc report SCHEMA[,SCHEMA...] POSTBACKS...`: campaign figures from the same decoding as `postbacks`.
 enum ReportCommand {

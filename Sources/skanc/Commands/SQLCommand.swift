@@ -1,6 +1,5 @@
 import SkanCommandLine
 import SkanPostbacks
-import SkanSchemaTools
 import SkanWarehouse
 
 /// `skanc sql SCHEMA --dialect D`: a view that decodes raw postback lines in a SQL engine as

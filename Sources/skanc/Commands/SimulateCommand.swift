@@ -3,7 +3,6 @@ import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanPostbacks
-import SkanSchemaTools
 
 /// `skanc simulate SCHEMA JOURNEY [--format text|jsonl]`: the reference semantics over a journey.
 enum SimulateCommand {

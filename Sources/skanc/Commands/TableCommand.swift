@@ -1,4 +1,5 @@
 import SkanCommandLine
+import SkanCore
 import SkanSchemaTools
 
 /// `skanc table SCHEMA [--format F] [--dialect D]`: every fine and coarse value and what it means.

@@ -1,4 +1,3 @@
-public import SkanCompiler
 public import SkanCore
 
 /// `skanc simulate`: the reference semantics run over a journey (JSON lines in hour order: events logged, fields

@@ -1,4 +1,3 @@
-public import SkanCompiler
 public import SkanCore
 
 /// Versions of one schema whose apps are in use at the same time, so their postbacks arrive mixed. Each
@@ -114,7 +113,7 @@ extension Diagnostic {
     ) -> Diagnostic {
         .error(
             .versionOverlap,
-            "\(values.count) fine value\(values.count == 1 ? " is" : "s are") valid in both version \(older) and version \(newer), so their postbacks cannot be told apart: \(SchemaDiff.ranges(values))",
+            "\(values.count) fine value\(values.count == 1 ? " is" : "s are") valid in both version \(older) and version \(newer), so their postbacks cannot be told apart: \(ValueRuns.text(values))",
             at: location,
             notes: [
                 Diagnostic.Note(

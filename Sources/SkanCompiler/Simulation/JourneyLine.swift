@@ -1,4 +1,3 @@
-import SkanCompiler
 import SkanCore
 
 /// One line of a journey, read: `{"hour": 3.5, "event": "purchase", "value": 4.99}`, `{"hour": 5, "set":

@@ -4,7 +4,6 @@ import SkanTestSupport
 import Testing
 
 @testable import SkanCompiler
-@testable import SkanSchemaTools
 
 /// Versions live together: reserved bits with a code mark a version, and `LiveVersions` proves versions
 /// apart or names the values they share.
@@ -67,12 +66,5 @@ import Testing
         #expect(diagnostics.first?.message.hasSuffix("cannot be told apart: 0...31") == true)
         let same = LiveVersions([try shippedSchema("Shop"), try shippedSchema("Shop")])
         #expect(same.diagnostics(versionLocations: [:]).first?.message.hasPrefix("two schemas have version 3") == true)
-    }
-
-    @Test func theDiffShowsTheMarker() throws {
-        let diff = SchemaDiff(old: try shippedSchema("Shop"), new: try Self.fixture("ShopMarked"))
-        #expect(diff.layout == ["reserved: bit 5 → bit 5 = 1"])
-        #expect(diff.values.filter { $0.kind == .becameInvalid }.map(\.fineValue) == Array(0...31))
-        #expect(diff.values.filter { $0.kind == .becameValid }.map(\.fineValue) == Array(32...63))
     }
 }

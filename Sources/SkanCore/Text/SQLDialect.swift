@@ -1,7 +1,5 @@
-package import SkanCompiler
-
-/// What differs between the SQL engines the table can load into: identifier quoting, string escaping,
-/// and the names of the integer, text and boolean types.
+/// What differs between the SQL engines skanc writes for: identifier quoting, string escaping and booleans.
+/// The column types of `skanc table --format sql` are added where the table is (SkanSchemaTools).
 public enum SQLDialect: String, Sendable, CaseIterable {
     case sqlite, duckdb, postgres, bigquery, snowflake
 
@@ -28,19 +26,6 @@ public enum SQLDialect: String, Sendable, CaseIterable {
             let code = self == .sqlite ? "char" : "chr"
             return "'"
                 + escaped(clean, [("'", "''"), ("\r", "' || \(code)(13) || '"), ("\n", "' || \(code)(10) || '")]) + "'"
-        }
-    }
-
-    package func type(_ kind: DecodingTable.Column.Kind) -> String {
-        switch (self, kind) {
-        case (.bigquery, .integer): "INT64"
-        case (_, .integer): "INTEGER"
-        case (.bigquery, .text): "STRING"
-        case (.duckdb, .text), (.snowflake, .text): "VARCHAR"
-        case (_, .text): "TEXT"
-        case (.sqlite, .boolean): "INTEGER"
-        case (.bigquery, .boolean): "BOOL"
-        case (_, .boolean): "BOOLEAN"
         }
     }
 

@@ -1,9 +1,5 @@
 import SkanCore
-import SkanTestSupport
 import Testing
-
-@testable import SkanCompiler
-@testable import SkanSchemaTools
 
 /// CSV cells are decided on bytes and scalars: a line break, comma or quote stays one whatever follows it,
 /// and a formula is neutralised by its first scalar.
@@ -51,8 +47,23 @@ import Testing
     @Test func sqlAndMarkupEscapeQuotesFollowedByMarks() {
         #expect(SQLDialect.postgres.string("x'\u{301}") == "'x''\u{301}'")
         #expect(SQLDialect.postgres.identifier("a\"\u{301}") == "\"a\"\"\u{301}\"")
-        #expect(HTMLRenderer.escape("<\u{301}b") == "&lt;\u{301}b")
-        #expect(MarkdownRenderer.escape("|\u{301}") == "\\|\u{301}")
-        #expect(MarkdownRenderer.escape("a\r\nb") == "a<br>b")
+        #expect(HTMLText.escaped("<\u{301}b") == "&lt;\u{301}b")
+    }
+}
+
+/// The SQL and HTML escapers every writer of those languages uses.
+@Suite struct SQLAndHTMLTextTests {
+    @Test func sqlLiteralsAndIdentifiers() {
+        #expect(SQLDialect.sqlite.string("it's") == "'it''s'")
+        #expect(SQLDialect.postgres.string("a\\b") == "'a\\b'")
+        #expect(SQLDialect.bigquery.string("it's a\\b\n") == "'it\\'s a\\\\b\\n'")
+        #expect(SQLDialect.snowflake.string("it's a\\b") == "'it''s a\\\\b'")
+        #expect(SQLDialect.duckdb.string("nul\u{0}") == "'nul\u{FFFD}'")
+        #expect(SQLDialect.postgres.identifier("we\"ird") == "\"we\"\"ird\"")
+        #expect(SQLDialect.bigquery.identifier("we`ird") == "`we\\`ird`")
+    }
+
+    @Test func htmlReferencesForTheFiveCharacters() {
+        #expect(HTMLText.escaped("<b>&\"'") == "&lt;b&gt;&amp;&quot;&#39;")
     }
 }
