@@ -190,9 +190,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SkanRuntimeTests",
-            dependencies: [
-                "SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAds", "SkanAppleAdsClient", "GeneratedPublic",
-            ],
+            dependencies: ["SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient", "GeneratedPublic"],
+            swiftSettings: strictImports),
+        .testTarget(name: "SkanAppleAdsTests", dependencies: ["SkanAppleAds"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanAppleAdsClientTests", dependencies: ["SkanCore", "SkanAppleAdsClient"],
             swiftSettings: strictImports),
         // Apple's SKAdNetwork and AdAttributionKit declarations, mirrored, with the runtime's calling code
         // (links to the Apple/ folders of the runtime targets: the same files, compiled against the mirror) on
