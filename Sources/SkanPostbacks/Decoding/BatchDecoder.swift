@@ -1,8 +1,9 @@
 import SkanCompiler
 
-/// Decodes the lines of one batch into finished rows (line number and status included) and counts them.
-/// Only the duplicate check is left for the ordered merge: rows with a key are recorded with where their
-/// status sits. Every worker has its own decoder, so batches decode in parallel without sharing anything.
+/// Decodes the lines of one `LineBatch` into a `DecodedBatch`: finished rows (file, line number and status
+/// included) and their counts. Only the duplicate check is left for the ordered merge: the `ok` rows with a
+/// key are recorded, with where their status sits, and left for it to count. Every slot has its own decoder,
+/// so batches decode in parallel without sharing anything.
 final class BatchDecoder {
     /// The decoding state. It is a value, taken out of the object while a batch decodes, so that the hot
     /// loop's accesses are checked for exclusivity when compiling rather than on every access at run time.
@@ -24,29 +25,11 @@ final class BatchDecoder {
         }
     }
 
-    /// The rows of the batch last decoded.
-    var output: ByteBuffer { state!.writer.buffer }
-
-    /// The file name for the rows that follow.
-    func setFile(_ name: String) {
-        state!.writer.setFile(name)
-    }
-
-    func decode(_ batch: LineBatch) {
+    /// Decodes `batch` into `decoded`, which the merge has emptied of the batch before.
+    func decode(_ batch: LineBatch, into decoded: DecodedBatch) {
         var state = self.state.take()!
-        state.decode(batch)
+        state.decode(batch, into: decoded)
         self.state = state
-    }
-
-    /// Adds the counts of the batch last decoded to `summary`.
-    func addCounts(to summary: inout PostbackSummary) {
-        summary.add(takingFrom: &state!.summary)
-    }
-
-    /// Adds the group counts of the batch last decoded to `tally`; returns the batch's group numbers there.
-    func addGroups(to tally: inout PostbackTally) -> [Int] {
-        guard state!.tally != nil else { return [] }
-        return tally.add(takingFrom: &state!.tally!)
     }
 }
 
@@ -64,9 +47,11 @@ extension BatchDecoder {
         var groupKeys: GroupKeyReader?
         /// The key of the row being counted, its room reused.
         private var groupKey: [UInt8] = []
-        /// The batch's rows with a duplicate key, and the keys that are not UUIDs.
+        /// The batch's `ok` rows with a duplicate key, and the keys that are not UUIDs.
         private var keyed: [RowRecord] = []
         private var keyTexts: [String] = []
+        /// The input whose name the writer's file cell holds.
+        private var file = ""
 
         init(
             decoder: PostbackLineDecoder, writer: PostbackRowWriter, summary: PostbackSummary, maximumLineBytes: Int,
@@ -79,12 +64,15 @@ extension BatchDecoder {
             self.writesRows = writesRows
         }
 
-        mutating func decode(_ batch: LineBatch) {
-            writer.buffer.removeAll()
-            swap(&keyed, &batch.keyedRecords)
-            swap(&keyTexts, &batch.keyTexts)
-            keyed.removeAll(keepingCapacity: true)
-            keyTexts.removeAll(keepingCapacity: true)
+        /// The counts, groups and keyed rows are gathered in the state's own values (no exclusivity checks
+        /// at run time in the loop) and then swapped with the decoded batch's, which the merge left empty.
+        mutating func decode(_ batch: LineBatch, into decoded: DecodedBatch) {
+            decoded.removeAll()
+            writer.buffer = decoded.rows
+            if batch.file != file {
+                file = batch.file
+                writer.setFile(file)
+            }
             var number = batch.firstLine
             for _ in 0..<batch.leadingLongLines {
                 number += 1
@@ -105,8 +93,10 @@ extension BatchDecoder {
                 number += 1
                 appendLongLine(number)
             }
-            swap(&keyed, &batch.keyedRecords)
-            swap(&keyTexts, &batch.keyTexts)
+            swap(&summary, &decoded.summary)
+            swap(&tally, &decoded.tally)
+            swap(&keyed, &decoded.keyed)
+            swap(&keyTexts, &decoded.keyTexts)
         }
 
         private mutating func appendLongLine(_ number: Int) {
@@ -165,11 +155,15 @@ extension BatchDecoder {
                     group = tally!.number(of: groupKey)
                 }
                 let record = RowRecord(row: row, key: key, statusOffset: statusOffset, group: group)
-                summary.count(record)
-                if group >= 0 { tally!.count(CountedRow(record, group: group, zeroIsNull: groupKeys!.zeroIsNull)) }
                 // Only a line that passes every check takes its key ("Count only unique postbacks with signatures
                 // you verify"): a forged or damaged copy that arrives first never makes the genuine one a duplicate.
-                if row.status == .ok, key.exists { keyed.append(record) }
+                // Such a row is `ok` or `duplicate` by the lines before it: the merge decides, and counts it.
+                if row.status == .ok, key.exists {
+                    keyed.append(record)
+                    return
+                }
+                summary.count(record)
+                if group >= 0 { tally!.count(CountedRow(record, group: group, zeroIsNull: groupKeys!.zeroIsNull)) }
             }
         }
     }

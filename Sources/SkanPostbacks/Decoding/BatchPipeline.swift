@@ -87,7 +87,7 @@ final class BatchPipeline {
                 lock.wakeAll()
                 return
             case .merge(let slot):
-                merger.merge(slots[slot].batch, decoder: slots[slot].decoder)
+                merger.merge(slots[slot].decoded)
                 lock.acquire()
                 states[slot] = .free
                 nextMerge += 1
@@ -102,7 +102,7 @@ final class BatchPipeline {
                 inputEnded = input.atEnd
                 filling = false
             case .decode(let slot):
-                slots[slot].decoder.decode(slots[slot].batch)
+                slots[slot].decoder.decode(slots[slot].batch, into: slots[slot].decoded)
                 lock.acquire()
                 states[slot] = .decoded
             }

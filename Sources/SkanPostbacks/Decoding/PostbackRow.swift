@@ -5,19 +5,16 @@ import SkanCore
 struct PostbackRow {
     enum Framework: UInt8 {
         case skadnetwork, adattributionkit
-        /// The cell's text.
         var name: StaticString { self == .skadnetwork ? "skadnetwork" : "adattributionkit" }
     }
     /// How the user met the ad: `fidelity-type` 0 / 1, or `ad-interaction-type`.
     enum Interaction: UInt8 {
         case view, click
-        /// The cell's text.
         var name: StaticString { self == .view ? "view" : "click" }
     }
     /// `redownload` false / true, or AdAttributionKit's `conversion-type`.
     enum ConversionType: UInt8 {
         case download, redownload, reengagement
-        /// The cell's text.
         var name: StaticString {
             switch self {
             case .download: "download"

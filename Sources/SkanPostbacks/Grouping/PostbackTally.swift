@@ -1,4 +1,4 @@
-public import SkanCompiler
+import SkanCompiler
 import SkanCore
 
 /// Counts of `ok` postbacks per group (`PostbackGrouping`), per window: postbacks, each fine value, each coarse
@@ -26,7 +26,7 @@ public struct PostbackTally: Sendable {
         static let group = window * 3
     }
 
-    /// An empty tally.
+    /// A tally with no group yet, grouping by `groupings`; `zeroIsNull` counts a fine value of 0 as none.
     public init(groupings: [PostbackGrouping], zeroIsNull: Bool = false) {
         self.groupings = groupings
         self.zeroIsNull = zeroIsNull
@@ -123,18 +123,18 @@ public struct PostbackTally: Sendable {
         UInt8(65 + PostbackColumn.allCases.firstIndex(of: column)!)
     }
 
-    /// Counts an `ok` row in `group`, or with `times` -1 takes it back. Rows of other statuses count nothing.
-    mutating func count(_ record: RowRecord, group: Int, times: Int = 1) {
+    /// Counts an `ok` row in `group`. Rows of other statuses count nothing.
+    mutating func count(_ record: RowRecord, group: Int) {
         guard record.status == .ok, group >= 0 else { return }
-        count(CountedRow(record, group: Int32(group), zeroIsNull: zeroIsNull), times: times)
+        count(CountedRow(record, group: Int32(group), zeroIsNull: zeroIsNull))
     }
 
-    private mutating func count(_ row: CountedRow, times: Int) {
+    private mutating func count(_ row: CountedRow) {
         let base = Int(row.group) * Layout.group + Int(row.window)
-        counts[base + Layout.postbacks] += times
-        if row.fine >= 0 { counts[base + Int(row.fine)] += times }
-        if row.coarse >= 0 { counts[base + Int(row.coarse)] += times }
-        counts[base + Int(row.tier)] += times
+        counts[base + Layout.postbacks] += 1
+        if row.fine >= 0 { counts[base + Int(row.fine)] += 1 }
+        if row.coarse >= 0 { counts[base + Int(row.coarse)] += 1 }
+        counts[base + Int(row.tier)] += 1
     }
 
     /// Adds the rows a batch counted, then clears it. Returns, for each of the batch's group numbers, the
@@ -145,7 +145,7 @@ public struct PostbackTally: Sendable {
         batch.numbers.forEachKey { renumbered.append(number(of: $0)) }
         for var row in batch.rows {
             row.group = Int32(renumbered[Int(row.group)])
-            count(row, times: 1)
+            count(row)
         }
         batch.removeAll()
         return renumbered

@@ -1,10 +1,13 @@
 import SkanCompiler
 
 /// The ordered end of the pipeline: the duplicate check, which depends on input order. Batches arrive
-/// decoded into finished rows; the merge looks up each row's key, rewrites the status of an `ok` row whose
-/// key was seen before, adds the batch's counts to the summary, and hands the rows to the sink.
+/// decoded (`DecodedBatch`); the merge adds their counts, looks up each keyed row's key, counts that row as
+/// `ok` or, when its key was seen before, as `duplicate` (writing that status in place of `ok` on its way
+/// out), and hands the rows to the sink.
 final class PostbackMerger {
-    private(set) var summary: PostbackSummary
+    /// The counts of everything merged; nil only while a merge runs.
+    private var merged: PostbackSummary?
+    var summary: PostbackSummary { merged! }
     /// The `ok` rows per group, when the reader groups them.
     private(set) var tally: PostbackTally?
     /// Made by the first merge, which runs beside decoding, rather than before any work starts.
@@ -30,7 +33,7 @@ final class PostbackMerger {
         header = Array(writer.buffer.bytes)
         okCell = writer.statusCell(.ok).count
         duplicateCell = writer.statusCell(.duplicate)
-        summary = PostbackSummary(versions: versions)
+        merged = PostbackSummary(versions: versions)
         self.writesRows = writesRows
         self.sink = sink
     }
@@ -42,16 +45,19 @@ final class PostbackMerger {
     /// Keeps the values of touched slots, so the loads that warm the cache are not optimized away.
     private var touched: UInt64 = 0
 
-    func merge(_ batch: LineBatch, decoder: BatchDecoder) {
-        decoder.addCounts(to: &summary)
-        let groups = tally == nil ? [] : decoder.addGroups(to: &tally!)
-        let output = decoder.output.bytes
-        var written = 0
-        let records = batch.keyedRecords
-        // The index is taken out of the merger while this batch is checked (not copied: its set of text
-        // keys would be copied on write), so the loop needs no run-time exclusivity checks. The first
-        // merge makes it, with twice as many slots as keys (it stays at most half full).
+    func merge(_ batch: DecodedBatch) {
+        // The counts and the index are taken out of the merger while this batch is checked (not copied: the
+        // index's set of text keys would be copied on write), so the loop needs no run-time exclusivity
+        // checks. The first merge makes the index, with twice as many slots as keys (it stays at most half
+        // full).
+        var summary = merged.take()!
+        var tally = self.tally.take()
         var duplicates = self.duplicates.take() ?? DuplicateKeys(capacity: duplicateCapacity * 2)
+        summary.add(takingFrom: &batch.summary)
+        let groups = tally == nil ? [] : tally!.add(takingFrom: &batch.tally!)
+        let output = batch.rows.bytes
+        var written = 0
+        let records = batch.keyed
         // Summed in a register while the batch is checked, so the loads do not wait on each other's stores.
         var touchedHere: UInt64 = 0
         for (index, var record) in records.enumerated() {
@@ -68,9 +74,11 @@ final class PostbackMerger {
             case .uuid(let high, let low): seen = duplicates.insert(high: high, low: low)
             case .text(let index): seen = duplicates.insert(text: batch.keyTexts[index])
             }
-            guard seen, record.status == .ok else { continue }
-            summary.count(record, times: -1)
-            if record.group >= 0 { tally!.count(record, group: groups[Int(record.group)], times: -1) }
+            guard seen else {
+                summary.count(record)
+                if record.group >= 0 { tally!.count(record, group: groups[Int(record.group)]) }
+                continue
+            }
             record.status = .duplicate
             summary.count(record)
             guard writesRows else { continue }
@@ -79,6 +87,8 @@ final class PostbackMerger {
             written = record.statusOffset + okCell
         }
         self.duplicates = consume duplicates
+        merged = consume summary
+        self.tally = consume tally
         touched &+= touchedHere
         if writesRows { sink(UnsafeBufferPointer(rebasing: output[written...])) }
     }

@@ -55,7 +55,7 @@ public final class ByteArrayOutput: PostbackOutput {
     /// Everything written so far.
     public private(set) var bytes: [UInt8] = []
 
-    /// An empty collector.
+    /// A collector with no bytes yet.
     public init() {}
 
     /// Takes the next output bytes; see `PostbackOutput`.

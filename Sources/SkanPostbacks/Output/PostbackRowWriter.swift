@@ -27,7 +27,7 @@ public struct PostbackRowWriter {
     private let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     private var fileCell: [UInt8] = []
     /// The rows written and not yet drained.
-    let buffer = ByteBuffer(capacity: 1 << 16)
+    var buffer = ByteBuffer(capacity: 1 << 16)
     var scratch: [UInt8] = []
 
     /// A writer that shares `templates` (read-only) with other writers of the same run.

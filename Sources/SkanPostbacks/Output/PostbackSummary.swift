@@ -9,7 +9,6 @@ public struct PostbackSummary: Sendable {
     private var counts: [Int]
     /// The versions lines are decoded with; one, unless several are live together.
     let versions: LiveVersions
-    /// The newest version.
     var schema: Schema { versions.schemas.last! }
 
     /// Where each figure sits in `counts`.
@@ -93,24 +92,24 @@ public struct PostbackSummary: Sendable {
 
     mutating func countBlank(_ lines: Int = 1) { counts[Layout.blank] += lines }
 
-    /// Counts a row, or with `times` -1 takes it back (when the merge finds that an `ok` row is a duplicate).
-    mutating func count(_ row: RowRecord, times: Int = 1) {
+    /// Counts a row, once its status is final.
+    mutating func count(_ row: RowRecord) {
         counts.withUnsafeMutableBufferPointer { counts in
-            counts[Layout.read] += times
-            counts[Layout.statuses + row.status.index] += times
-            if row.signature >= 0 { counts[Layout.signatures + Int(row.signature)] += times }
+            counts[Layout.read] += 1
+            counts[Layout.statuses + row.status.index] += 1
+            if row.signature >= 0 { counts[Layout.signatures + Int(row.signature)] += 1 }
             guard row.isObject else { return }
             let source = Int(row.source)
-            counts[Layout.postbacksByDigits + source] += times
-            if !row.carriesValue { counts[Layout.withoutValueByDigits + source] += times }
+            counts[Layout.postbacksByDigits + source] += 1
+            if !row.carriesValue { counts[Layout.withoutValueByDigits + source] += 1 }
             guard row.status == .ok else { return }
             if row.fineIsValid {
                 let fine = Int(row.fineValue)
-                counts[Layout.fineValues] += times
-                counts[Layout.fineValueCounts + fine] += times
+                counts[Layout.fineValues] += 1
+                counts[Layout.fineValueCounts + fine] += 1
             }
             if row.coarse >= 0 {
-                counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += times
+                counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += 1
             }
         }
     }

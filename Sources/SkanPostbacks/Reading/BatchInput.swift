@@ -3,12 +3,15 @@
 final class BatchInput {
     private var batcher: LineBatcher
     private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    /// The input's name, for the file column.
+    private let file: String
     private(set) var failed = false
     /// Lines handed out so far.
     private var lines = 0
 
-    init(_ batcher: LineBatcher, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    init(_ batcher: LineBatcher, file: String, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
         self.batcher = batcher
+        self.file = file
         self.read = read
     }
 
@@ -20,6 +23,7 @@ final class BatchInput {
             failed = true
             return false
         }
+        slot.batch.file = file
         slot.batch.indexLines(firstLine: lines)
         lines += slot.batch.lineCount
         return true

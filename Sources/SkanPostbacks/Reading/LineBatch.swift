@@ -6,8 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// A run of whole input lines, and what decoding them produced: one record per line with a duplicate key.
-/// Batches are filled in input order by `LineBatcher`, decoded in parallel, merged in order.
+/// A run of whole input lines and where they came from. Batches are filled in input order by `LineBatcher`,
+/// decoded in parallel (each into its slot's `DecodedBatch`), merged in order.
 final class LineBatch {
     private(set) var buffer: UnsafeMutableBufferPointer<UInt8>
     /// Bytes of whole lines at the start of `buffer`.
@@ -20,10 +20,8 @@ final class LineBatch {
     var leadingLongLines = 0
     /// The input ended inside a line longer than the limit, after this batch's lines.
     var endsWithLongLine = false
-
-    // What decoding produced: the rows with a duplicate key, which only the ordered merge can check.
-    var keyedRecords: [RowRecord] = []
-    var keyTexts: [String] = []
+    /// The name of the input the lines came from: the rows' file column.
+    var file = ""
 
     init(capacity: Int) {
         buffer = .allocate(capacity: capacity)
@@ -40,8 +38,6 @@ final class LineBatch {
         leadingLongLines = 0
         endsWithLongLine = false
         firstLine = 0
-        keyedRecords.removeAll(keepingCapacity: true)
-        keyTexts.removeAll(keepingCapacity: true)
     }
 
     /// Lines in this batch, long ones skipped while reading included.

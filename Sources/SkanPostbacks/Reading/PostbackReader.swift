@@ -58,7 +58,7 @@ public final class PostbackReader {
         /// The duplicate index's first size, instead of the one `inputBytes` gives (tests make it small).
         package var duplicateCapacity: Int? = nil
 
-        /// The defaults.
+        /// CSV, verification with Apple's keys, no file column, one thread per core.
         public init() {}
 
         /// These options with `change` applied: `.init { $0.format = .jsonl }`.
@@ -120,7 +120,8 @@ public final class PostbackReader {
                     versions: versions, format: options.format, withFileColumn: options.withFileColumn,
                     templates: templates,
                     maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping,
-                    writesRows: options.writesRows)
+                    writesRows: options.writesRows),
+                DecodedBatch(summary: PostbackSummary(versions: versions), grouped: options.grouping != nil)
             )
         }
     }
@@ -139,7 +140,6 @@ public final class PostbackReader {
     /// Reads one input to its end; `name` fills the file column. Throws the input's error when it cannot
     /// be read, after the rows of the lines read before it have been written.
     public func read(_ input: inout some PostbackInput, name: String) throws {
-        for slot in slots { slot.decoder.setFile(name) }
         var failure: (any Error)?
         func readInto(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             do {
@@ -152,13 +152,15 @@ public final class PostbackReader {
         }
         withoutActuallyEscaping(readInto) { read in
             let batches = BatchInput(
-                LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), read)
+                LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), file: name,
+                read)
             BatchPipeline(slots: slots, input: batches, merger: merger).run(threads: threads)
         }
         if let failure { throw failure }
     }
 
-    typealias Slot = (batch: LineBatch, decoder: BatchDecoder)
+    /// One batch in flight: its lines, the decoder that works on them, and what it made of them.
+    typealias Slot = (batch: LineBatch, decoder: BatchDecoder, decoded: DecodedBatch)
 }
 
 /// Handing non-Sendable work to `concurrentPerform`: every task touches its own batch and decoder, only
