@@ -147,7 +147,7 @@ public actor AppleAdsAttributionClient {
 
 /// A record as the store keeps it: with the tracking status it was fetched under.
 public struct StoredAppleAdsAttribution: Sendable, Equatable, Codable {
-    /// The record.
+    /// The attribution record as the API answered it.
     public var record: AppleAdsAttribution
     /// The status the app passed when it was fetched; nil when it passed none.
     public var trackingStatus: TrackingAuthorizationStatus?

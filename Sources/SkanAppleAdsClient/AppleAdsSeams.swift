@@ -9,18 +9,18 @@ public import FoundationNetworking
 /// Gives AdServices attribution tokens (`AAAttribution.attributionToken()` on Apple platforms:
 /// `SystemAttributionTokenSource`).
 public protocol AttributionTokenSource: Sendable {
-    /// A fresh token.
+    /// A new token from AdServices; each is valid for 24 hours.
     func attributionToken() async throws -> String
 }
 
-/// An HTTP answer.
+/// What the attribution API answered: the client reads the status and the JSON body, nothing else.
 public struct HTTPResponse: Sendable, Equatable {
-    /// The status code.
+    /// The HTTP status code (200, 400, 404, 500…).
     public var status: Int
-    /// The body.
+    /// The body as received, JSON when the status is 200.
     public var body: Data
 
-    /// An answer.
+    /// An answer of `status` carrying `body`.
     public init(status: Int, body: Data) {
         self.status = status
         self.body = body
@@ -126,7 +126,7 @@ public struct UserDefaultsAttributionStore: AppleAdsAttributionStore, @unchecked
 public struct UnavailableAttributionTokenSource: AttributionTokenSource {
     /// Thrown instead of a token.
     public struct Unavailable: Error, Sendable {
-        /// The error.
+        /// The token source is not available on this platform or OS version.
         public init() {}
     }
 

@@ -17,7 +17,6 @@ package final class EllipticCurve: Sendable {
     /// Bytes of a coordinate or scalar: 32 for P-256, 24 for P-192.
     package let byteCount: Int
     private let b: UInt256
-    /// The generator G.
     package let generator: Point
     /// G's table, from a static constant: built when first needed (about 25 ms for P-256), so a run that
     /// verifies nothing, or only on the other curve, does not pay for it.

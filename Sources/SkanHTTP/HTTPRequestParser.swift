@@ -23,7 +23,7 @@ public struct HTTPRequestParser {
 
     /// What a request that cannot be served is answered with; the connection closes after it.
     public struct Refusal: Error, Sendable, Equatable {
-        /// The answer's status.
+        /// The status to answer with: 400, 413, 431 or 505.
         public var status: HTTPStatus
         /// Why, for the log (never sent: an answer reflects no input).
         public var reason: String

@@ -30,7 +30,7 @@ public enum HTTPStatus: Int, Sendable, CaseIterable {
 
 /// An answer: status, content type, body, and whether the connection closes after it.
 public struct HTTPResponse: Sendable {
-    /// The status.
+    /// The status line's code and reason.
     public var status: HTTPStatus
     /// `Content-Type`.
     public var contentType: String
@@ -41,7 +41,7 @@ public struct HTTPResponse: Sendable {
     /// `Allow`, for a 405.
     public var allow: String?
 
-    /// A text answer.
+    /// An answer whose body is `text` as `text/plain; charset=utf-8`, with its length.
     public init(
         _ status: HTTPStatus, contentType: String = "text/plain; charset=utf-8", body: String, closes: Bool = false,
         allow: String? = nil

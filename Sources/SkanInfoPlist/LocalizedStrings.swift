@@ -10,7 +10,7 @@ public struct LocalizedStrings {
     public struct Entry: Equatable, Sendable {
         /// The language, `zh-Hans`; nil when the file does not say.
         public var language: String?
-        /// The text.
+        /// The string as the `.strings` or `.xcstrings` file gives it, unescaped.
         public var value: String
         /// The line of the value (1-based); nil in a string catalog.
         public var line: Int?

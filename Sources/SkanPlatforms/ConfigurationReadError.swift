@@ -5,7 +5,7 @@ public struct ConfigurationReadError: Error, Sendable {
     /// Each problem, with its key path as the subject.
     public var diagnostics: [Diagnostic]
 
-    /// The problems found.
+    /// An error carrying `diagnostics`, each at its key path in the configuration.
     public init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }

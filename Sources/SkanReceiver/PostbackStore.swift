@@ -1,4 +1,4 @@
-package import SkanCore
+import SkanCore
 
 #if canImport(Darwin)
 import Darwin

@@ -50,7 +50,7 @@ public struct PostbackReport: Sendable {
 
     /// Revenue from one `buckets amount` field over a group's postbacks that show it.
     public struct Revenue: Sendable {
-        /// The field column.
+        /// The field whose buckets give this revenue, by its column name.
         public var field: String
         /// The currency, when the schema says it.
         public var currency: String?

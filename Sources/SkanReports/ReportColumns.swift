@@ -7,7 +7,7 @@ import SkanPostbacks
 public struct ReportColumns: Sendable {
     /// A field column (as `skanc postbacks` names it) and its cases' names, the newest version's first.
     public struct FieldColumn: Sendable {
-        /// The column's name.
+        /// The field's name in snake case (`payment_tier`), as the CSV headers, JSON keys and SQL views spell it.
         public var name: String
         /// Every case a row can show in it.
         public var cases: [String]
@@ -15,7 +15,7 @@ public struct ReportColumns: Sendable {
 
     /// One range of a `buckets amount` field: a case and the amounts it covers.
     public struct RevenueRange: Sendable {
-        /// The case's name.
+        /// The case's name as the schema declares it (`mid`).
         public var name: String
         /// The range as the schema writes it (`0.01..<5`, `20...`).
         public var text: String
@@ -31,7 +31,7 @@ public struct ReportColumns: Sendable {
     /// A `buckets amount` field: its column, its currency (the events' it sums; nil for a field the app sets),
     /// its ranges, and for each fine value 0...63 the range it shows (nil: none, or not this field's version).
     public struct RevenueField: Sendable {
-        /// The column's name.
+        /// The field's column (its name in snake case), which the revenue is reported under.
         public var column: String
         /// The ISO 4217 code of the amounts, when the schema says it.
         public var currency: String?
@@ -41,7 +41,7 @@ public struct ReportColumns: Sendable {
         public var rangeOfFine: [Int?]
     }
 
-    /// The field columns.
+    /// One column per field of any live version: the newest version's fields in order, then older versions' others.
     public let fields: [FieldColumn]
     /// The amount fields whose bounds could be read exactly; those that could not are in `unreadable`.
     public let revenue: [RevenueField]

@@ -2,14 +2,14 @@ public import Foundation
 
 /// Where the updater reads the time; tests and apps can substitute their own.
 public protocol ConversionClock: Sendable {
-    /// The current date.
+    /// Now, as the updater measures conversion windows from the first launch.
     var now: Date { get }
 }
 
-/// The system clock.
+/// The device's clock (`Date()`), which the updater uses in an app; tests give it a clock they move.
 public struct SystemClock: ConversionClock {
-    /// The system clock.
+    /// A clock reading the device's time.
     public init() {}
-    /// The current date.
+    /// `Date()`: the device's time, which the user can change.
     public var now: Date { Date() }
 }

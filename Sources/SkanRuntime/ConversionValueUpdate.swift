@@ -13,7 +13,7 @@ public struct ConversionValueUpdate: Sendable, Equatable, Codable {
     public var window: ConversionWindow
     /// The fine value, 0...63.
     public var fineValue: Int
-    /// The coarse value.
+    /// The coarse value sent with the fine value (what tiers without a fine value see).
     public var coarseValue: CoarseConversion
     /// Whether to lock the window, so its postback is prepared at once.
     public var lockWindow: Bool

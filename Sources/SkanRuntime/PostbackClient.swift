@@ -66,7 +66,7 @@ public actor RecordingPostbackClient: PostbackClient {
         public var framework: AttributionFramework
         /// The conversion it was for.
         public var conversion: Conversion
-        /// The update.
+        /// The values sent, as the updater decided them.
         public var update: ConversionValueUpdate
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanCore
 import SkanPostbacks
 import SkanSchemaTools
 import SkanTestSupport

@@ -77,7 +77,7 @@ public struct Field: Hashable, Sendable {
 
 /// One value a field can take: its name, its code in the field's bits, and for buckets the range it covers.
 public struct FieldCase: Hashable, Sendable {
-    /// The case's name.
+    /// The case's name: an identifier, unique within its field.
     public var name: String
     /// The code the case is stored as in the field's bits.
     public var code: Int

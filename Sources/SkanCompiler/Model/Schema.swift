@@ -96,7 +96,7 @@ public struct BitRange: Hashable, Sendable, CustomStringConvertible {
     public var maximumCode: Int { (1 << width) - 1 }
     /// The bits as a mask of the fine value.
     public var mask: Int { maximumCode << lower }
-    /// The bit numbers.
+    /// `lower...upper`: bit 0 is the fine value's least significant bit.
     public var indices: ClosedRange<Int> { lower...upper }
 
     /// `bit 5` or `bits 1...2`, as the language writes it.
@@ -107,7 +107,7 @@ public struct BitRange: Hashable, Sendable, CustomStringConvertible {
 /// its values by setting them, or the code that marks this layout's values (`reserved bit 5 = 1`), so that
 /// postbacks from versions live together can be told apart.
 public struct ReservedBits: Hashable, Sendable {
-    /// The reserved bits.
+    /// The bits no field uses; with a `code`, set to it in every fine value (a version marker).
     public var bits: BitRange
     /// Why they are reserved, if the schema says.
     public var description: String?

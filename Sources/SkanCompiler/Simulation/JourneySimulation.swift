@@ -16,7 +16,7 @@ public struct JourneySimulation {
         public var sent: Bool
     }
 
-    /// The schema simulated.
+    /// The schema the journey runs through (its events, fields and coarse rules).
     public let schema: Schema
     /// One step per journey line that could be read.
     public private(set) var steps: [Step] = []

@@ -33,7 +33,7 @@ public struct SchemaExport: Sendable {
         }
     }
 
-    /// The text written.
+    /// The export as the platform reads it (JSON or CSV), ending in a line break.
     public let text: String
     /// What could not be said exactly; an exact export has none.
     public let losses: [ExportLoss]

@@ -7,7 +7,7 @@ public struct FirstMatchEntry: Hashable, Sendable {
     public var when: EventConjunction
     /// The fine value, in window 1; nil in windows 2 and 3.
     public var fineValue: Int?
-    /// The coarse value.
+    /// The coarse value the entry maps to (every entry has one, even where the fine value is nil).
     public var coarseValue: CoarseValue
     /// Whether the window locks.
     public var lock: Bool

@@ -31,7 +31,7 @@ public struct GA4Export: Sendable {
         }
     }
 
-    /// The lists written.
+    /// The first-match list the JSON was written from, entry for entry.
     public let list: FirstMatchList
     /// What could not be said (empty for an exact export), with names cut to their limit.
     public let losses: [ExportLoss]

@@ -13,7 +13,7 @@ public struct ImportedSchema: Sendable {
 
     init() {}
 
-    /// The schema's text.
+    /// The schema as `.skan` source, one line per entry of `lines`, ending in a line break.
     public var text: String { lines.joined(separator: "\n") + "\n" }
 
     mutating func append(_ line: String, from origin: String? = nil) {

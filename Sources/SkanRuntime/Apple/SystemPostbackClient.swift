@@ -30,7 +30,7 @@ public struct SystemPostbackClient: PostbackClient {
     /// The newest API this client may use; lowered only by tests, to run the older paths here.
     let newestAPI: APILevel
 
-    /// The system's frameworks.
+    /// A client that calls AdAttributionKit and SKAdNetwork through the system frameworks.
     public init() {
         self.init(newestAPI: .newest)
     }

@@ -12,7 +12,7 @@ public struct PrivacyPreview: Sendable {
 
     /// One window at one tier.
     public struct Cell: Sendable {
-        /// The window.
+        /// The conversion window the cell's postback is sent for.
         public var window: ConversionWindow
         /// The postback data tier.
         public var tier: PostbackDataTier
@@ -29,7 +29,7 @@ public struct PrivacyPreview: Sendable {
         public var coarseStates: [(value: CoarseValue, states: Int)]?
     }
 
-    /// The schema previewed.
+    /// The schema whose fields the preview sorts into what each tier shows.
     public let schema: Schema
     /// Twelve cells: windows 1 to 3, each at tiers 0 to 3.
     public let cells: [Cell]

@@ -76,7 +76,7 @@ public struct SystemTracking: TrackingSystem {
 /// Unavailable in app extensions, which have no `UIApplication.shared`.
 @available(iOSApplicationExtension, unavailable)
 public struct SystemAppActivity: AppActivity {
-    /// The app's activity.
+    /// Reads whether the app is active from UIKit's application state and its activation notifications.
     public init() {}
 
     /// Returns once the app is active, or the task is cancelled.

@@ -126,7 +126,8 @@ enum ServeCommand {
     private static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, buffer.count - 1)
-        let name = String(cString: buffer).map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes, as: UTF8.self).map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
         return name.isEmpty ? "receiver" : String(name)
     }
 }

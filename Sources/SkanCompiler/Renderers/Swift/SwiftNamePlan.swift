@@ -8,7 +8,6 @@ import SkanCore
 /// swift-protobuf resolves its generated names. Names that need no change are claimed first, so a resolved name
 /// never takes one the schema spells out.
 struct SwiftNamePlan {
-    /// The schema's type.
     let typeName: String
     /// Each field's (or flag's) property, by the field's name.
     let propertyNames: [String: String]
