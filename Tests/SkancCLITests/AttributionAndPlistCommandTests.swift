@@ -181,6 +181,9 @@ import Testing
         let refused = try CLI.run(["plist", "add-networks", plist.path, bad.path])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("\(bad.path):2: error: 'not an id': "))
+        // That nothing was written is said as a note of the last problem, in the diagnostic format.
+        #expect(refused.stderr.contains("note: nothing written to \(plist.path): fix the problems above"))
+        #expect(!refused.stderr.contains("\n\(plist.path): nothing written"))
         #expect(try Data(contentsOf: plist) == before)
         // A runaway line is quoted short.
         try (String(repeating: "x", count: 100_000) + "\n").write(to: bad, atomically: true, encoding: .utf8)

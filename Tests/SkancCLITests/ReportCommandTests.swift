@@ -99,6 +99,9 @@ import Testing
         let result = try CLI.run(["report", "Schemas/Game.skan", Self.signed.path, "--format", "json"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("were not ok (bad-signature"))
+        // A diagnostic like every other: the input, the severity and the code.
+        #expect(result.stderr.hasPrefix("\(Self.signed.path): warning: "))
+        #expect(result.stderr.contains("[rows-not-ok]"))
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((root["groups"] as? [Any])?.isEmpty == true)
         #expect((root["not_ok"] as? [String: Int])?["bad-signature"] == root["lines"] as? Int)

@@ -145,9 +145,17 @@ enum PlistCommand {
         } catch let error as InfoPlistFile.Unreadable {
             return Output.diagnostics([error.diagnostic], path: path)
         } catch let refusal as NetworkMerge.Refusal {
-            _ = Output.diagnostics(refusal.ids, path: idsPath)
-            _ = Output.diagnostics(refusal.plist, path: path)
-            Output.error("\(path): nothing written")
+            // The last problem says that the merge stopped, in the diagnostic format like the problems.
+            var ids = refusal.ids
+            var plist = refusal.plist
+            let stopped = Diagnostic.Note("nothing written to \(path): fix the problems above and run it again")
+            if !plist.isEmpty {
+                plist[plist.count - 1].notes.append(stopped)
+            } else if !ids.isEmpty {
+                ids[ids.count - 1].notes.append(stopped)
+            }
+            _ = Output.diagnostics(ids, path: idsPath)
+            _ = Output.diagnostics(plist, path: path)
             return .failure
         } catch {
             return .failure

@@ -63,11 +63,8 @@ enum ReportCommand {
             format.write(report) { Output.standardOutput.write($0) }
             written = .success
         }
-        if report.ok < report.lines {
-            Output.error(
-                "skanc: \(report.lines - report.ok) of \(report.lines) lines were not ok ("
-                    + report.notOK.map { "\($0.status.code) \($0.rows)" }.joined(separator: ", ")
-                    + "); the report counts them under not_ok")
+        if let notOK = report.notOKWarning {
+            Output.diagnostics([notOK], path: run.inputs.joined(separator: ", "))
         }
         return readAll ? written : .failure
     }
