@@ -1,3 +1,5 @@
+import SkanCore
+
 /// ISO 8601 dates as Apple Ads writes them (`2020-04-08T17:17Z`, `2016-09-29T11:25:08Z`,
 /// `2016-09-29T11:25:08.123+02:00`), rewritten as one form in UTC with seconds: `2016-09-29T09:25:08Z`,
 /// years 1 to 9999.
@@ -51,10 +53,10 @@ enum ISO8601Text {
             minute < 60, second < 60
         else { return nil }
         // Shift to UTC through days since the epoch.
-        let total = days(year, month, day) * 1440 + hour * 60 + minute - offset
+        let total = UTCTime.dayNumber(year: year, month: month, day: day) * 1440 + hour * 60 + minute - offset
         let dayNumber = total >= 0 ? total / 1440 : (total - 1439) / 1440
         let minutes = total - dayNumber * 1440
-        let (y, m, d) = civil(dayNumber)
+        let (y, m, d) = UTCTime.date(dayNumber: dayNumber)
         // Four-digit years only, in UTC too: a date the shift moves before year 1 or past 9999 has no such text.
         guard (1...9999).contains(y) else { return nil }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -68,28 +70,5 @@ enum ISO8601Text {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 (Howard Hinnant's days_from_civil).
-    private static func days(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    /// The date of a day number from 1970-01-01 (civil_from_days).
-    private static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

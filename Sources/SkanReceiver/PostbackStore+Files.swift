@@ -90,38 +90,4 @@ extension PostbackStore {
         defer { close(descriptor) }
         return sync(descriptor)
     }
-
-    /// `YYYY-MM-DD` in UTC.
-    static func utcDay(_ time: Int) -> String {
-        let parts = utc(time)
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2))"
-    }
-
-    /// `YYYYMMDDTHHMMSSZ`.
-    static func stamp(_ time: Int) -> String {
-        let parts = utc(time)
-        return "\(pad(parts.year, 4))\(pad(parts.month, 2))\(pad(parts.day, 2))T\(pad(parts.hour, 2))"
-            + "\(pad(parts.minute, 2))\(pad(parts.second, 2))Z"
-    }
-
-    /// The civil date and time of Unix seconds in UTC (days from civil, inverted: Howard Hinnant's algorithm).
-    static func utc(_ time: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let days = time >= 0 ? time / 86_400 : (time - 86_399) / 86_400
-        let seconds = time - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day, seconds / 3600, seconds / 60 % 60, seconds % 60)
-    }
-
-    private static func pad(_ number: Int, _ width: Int) -> String {
-        let text = String(number)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
 }

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanPostbacks
 
 #if canImport(Darwin)
 import Darwin
@@ -67,7 +68,7 @@ package final class PostbackStore {
                     try Self.truncate(path, to: whole)
                     torn.append(TornTail(segment: path, offset: whole, bytes: bytes.count - whole, rejectPath: reject))
                 }
-                let timesPath = String(path.dropLast(6)) + ".times"
+                let timesPath = ReceiptTimes.path(besides: path)!
                 if let times = try? Self.contents(timesPath) {
                     var count = 0
                     var end = 0
@@ -86,7 +87,7 @@ package final class PostbackStore {
     /// them durable; on any failure nothing of the batch stays and the error says why.
     package func append(_ bodies: [[UInt8]], receivedAt: Int) throws(Failure) {
         guard !bodies.isEmpty else { return }
-        let day = Self.utcDay(receivedAt)
+        let day = UTCTime.day(receivedAt)
         if let current = segment, current.day != day || current.size >= segmentLimit { closeSegment() }
         if segment == nil { try openSegment(day: day, at: receivedAt) }
         guard let current = segment else { return }
@@ -96,7 +97,7 @@ package final class PostbackStore {
             data += body
             data.append(10)
         }
-        let times = Array(String(repeating: "\(receivedAt)\n", count: bodies.count).utf8)
+        let times = Array(String(repeating: ReceiptTimes.line(receivedAt), count: bodies.count).utf8)
         let failure =
             Self.writeAll(data, to: current.data) ?? Self.writeAll(times, to: current.times)
             ?? Self.sync(current.data) ?? Self.sync(current.times)
@@ -125,7 +126,7 @@ package final class PostbackStore {
     /// Keeps a refused body for audit (never counted); best effort.
     package func reject(_ body: [UInt8], reason: String, at time: Int) {
         opened += 1
-        let path = directory + "/rejects/\(instance)-\(Self.stamp(time))-\(opened)-\(reason).body"
+        let path = directory + "/rejects/\(instance)-\(UTCTime.stamp(time))-\(opened)-\(reason).body"
         try? Self.write(body, to: path)
     }
 
@@ -137,14 +138,15 @@ package final class PostbackStore {
         var data: Int32
         repeat {
             opened += 1
-            base = folder + "/\(instance)-\(Self.stamp(time))-\(opened)"
+            base = folder + "/\(instance)-\(UTCTime.stamp(time))-\(opened)"
             data = open(base + ".jsonl", O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
         } while data < 0 && errno == EEXIST
         guard data >= 0 else { throw Failure(description: "cannot create \(base).jsonl (\(Self.reason()))") }
-        let times = open(base + ".times", O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
+        let timesPath = ReceiptTimes.path(besides: base + ".jsonl")!
+        let times = open(timesPath, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
         guard times >= 0 else {
             close(data)
-            throw Failure(description: "cannot create \(base).times (\(Self.reason()))")
+            throw Failure(description: "cannot create \(timesPath) (\(Self.reason()))")
         }
         // The new names are durable only once their directory is.
         _ = Self.syncDirectory(folder)

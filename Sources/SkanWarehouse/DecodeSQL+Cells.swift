@@ -85,7 +85,7 @@ extension DecodeSQL {
                 "line", "too_long", "is_json", "opens_object", "is_json AND opens_object AS decoded",
                 "lt_jws_string IS NOT NULL AS aak", "payload_json IS NOT NULL AS payload_read",
             ]
-                + lineColumns + normalized,
+                + carried + lineColumns + normalized,
             from: "skanc_payload_raw")
         func side(_ key: PostbackKey, _ side: Side, _ prefix: String) -> String {
             let column = Self.column(key)

@@ -27,13 +27,14 @@ extension DecodeSQL {
             stage(
                 "skanc_line_json",
                 ["line", "too_long", "line_json IS NOT NULL AS is_json", "opens_object", "\(document) AS json_object"]
-                    + lineText,
+                    + carried + lineText,
                 from: "skanc_documents"),
             stage(
-                "skanc_line_raw", ["line", "too_long", "is_json", "opens_object"] + lineText + raw,
+                "skanc_line_raw", ["line", "too_long", "is_json", "opens_object"] + carried + lineText + raw,
                 from: "skanc_line_json"),
             stage(
-                "skanc_line_keys", ["line", "too_long", "is_json", "opens_object"] + normalized, from: "skanc_line_raw"),
+                "skanc_line_keys", ["line", "too_long", "is_json", "opens_object"] + carried + normalized,
+                from: "skanc_line_raw"),
         ]
     }
 

@@ -104,7 +104,8 @@ extension DecodeSQL {
         let valid = "fine_n BETWEEN 0 AND 63 AND fine_valid = 1"
         let meaning = coarseMeaningColumn()
         // Every column of `skanc postbacks` but `file` (the view reads one table of lines), in its order.
-        let layout = PostbackRowWriter.layout(versions: versions, withFile: false)
+        let layout = PostbackRowWriter.layout(
+            versions: versions, withFile: false, withReceipt: names.receivedColumn != nil)
         let columns = layout.map { column -> (String, String) in
             let expression: String
             switch column {
@@ -113,6 +114,7 @@ extension DecodeSQL {
                 switch fixed {
                 case .file: preconditionFailure("the view has no file column")
                 case .line: expression = "line"
+                case .receivedAt: expression = "received_at"
                 case .status:
                     expression =
                         "CASE WHEN status_checked = 'ok' AND \(id) IS NOT NULL AND \(earlier) THEN 'duplicate' ELSE status_checked END"

@@ -79,6 +79,18 @@ public enum WarehouseDialect: String, Sendable, CaseIterable {
     }
 
     /// The length of a text in UTF-8 bytes, as skanc measures lines.
+    /// Unix seconds as `skanc postbacks` writes a receipt time, `2026-12-03T13:30:00Z`, in UTC whatever the
+    /// session's time zone.
+    func utcTimestamp(seconds: String) -> String {
+        switch self {
+        case .duckdb: "strftime(epoch_ms(\(seconds) * 1000), '%Y-%m-%dT%H:%M:%SZ')"
+        case .sqlite: "strftime('%Y-%m-%dT%H:%M:%SZ', \(seconds), 'unixepoch')"
+        case .postgres: "to_char(to_timestamp(\(seconds)) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+        case .spark:
+            "date_format(to_utc_timestamp(timestamp_seconds(\(seconds)), current_timezone()), \"yyyy-MM-dd'T'HH:mm:ss'Z'\")"
+        }
+    }
+
     func byteLength(_ expression: String) -> String {
         switch self {
         case .duckdb: "strlen(\(expression))"

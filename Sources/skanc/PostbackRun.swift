@@ -49,8 +49,9 @@ struct PostbackRun {
         }
         let verification = try Self.verification(arguments, command: command)
         let inputs = self.inputs
+        let withReceipts = inputs.contains { Self.receiptTimesPath(of: $0) != nil }
         readerOptions = PostbackReader.Options {
-            ($0.withFileColumn, $0.threads) = (inputs.count > 1, threads)
+            ($0.withFileColumn, $0.withReceiptColumn, $0.threads) = (inputs.count > 1, withReceipts, threads)
             ($0.inputBytes, $0.verification) = (Self.totalSize(of: inputs), verification)
         }
     }
@@ -87,9 +88,14 @@ struct PostbackRun {
         for input in inputs {
             do throws(InputFileError) {
                 let file = try InputFile(input, expecting: "a file of postbacks (JSON lines)")
+                let receipts = try Self.receiptTimesPath(of: input).map { path throws(InputFileError) in
+                    // A line takes at least two bytes ("{}" and its line break) and its time at most 13.
+                    let limit = (file.regularFileSize ?? 0) * 7 + 13
+                    return ReceiptTimes(try InputFile.contents(of: path, expecting: "receipt times", limit: limit))
+                }
                 var bytes = FileDescriptorInput(descriptor: file.descriptor)
                 do {
-                    try reader.read(&bytes, name: file.displayName)
+                    try reader.read(&bytes, name: file.displayName, receipts: receipts)
                 } catch {
                     throw InputFileError(path: input, reason: "reading stopped (\(error)); the rows above were written")
                 }
@@ -99,6 +105,13 @@ struct PostbackRun {
             }
         }
         return !failed
+    }
+
+    /// The receipt times beside the input at `path` (`skanc serve` keeps them in `NAME.times` beside each
+    /// `NAME.jsonl` segment), when there is such a file.
+    static func receiptTimesPath(of path: String) -> String? {
+        guard path != "-", let times = ReceiptTimes.path(besides: path), access(times, F_OK) == 0 else { return nil }
+        return times
     }
 
     /// The inputs' total size when every one is a regular file (files that cannot be read count nothing

@@ -31,11 +31,23 @@ struct DecodeSQLTests {
         let quote: Character = dialect == .spark ? "`" : "\""
         let columns = Self.outputColumns(try Self.sql(dialect), quote: quote)
         let expected =
-            PostbackColumn.beforeFields.filter { $0 != .file && $0 != .schemaVersion }.map(\.name) + [
+            PostbackColumn.beforeFields.filter { $0 != .file && $0 != .receivedAt && $0 != .schemaVersion }.map(\.name)
+            + [
                 "registered", "payment_tier", "day_one_action",
             ]
             + PostbackColumn.afterFields.map(\.name)
         #expect(columns == expected)
+    }
+
+    /// With a column of receipt times, `received_at` follows `line`, as in `skanc postbacks` over a store.
+    @Test(arguments: WarehouseDialect.allCases)
+    func aReceiptColumnAddsReceivedAt(_ dialect: WarehouseDialect) throws {
+        var names = DecodeSQL.Names()
+        names.receivedColumn = "received"
+        let sql = try Self.sql(dialect, names: names)
+        let columns = Self.outputColumns(sql, quote: dialect == .spark ? "`" : "\"")
+        #expect(columns.prefix(3) == ["line", "received_at", "status"])
+        #expect(sql.contains("-- Reads postback_lines(line, text, received)"))
     }
 
     @Test(arguments: WarehouseDialect.allCases)

@@ -48,6 +48,9 @@ import Testing
         try CLI.run(["-s", "-S"] + arguments, executable: try ChildProcess.onPath("curl"))
     }
 
+    /// Now in UTC as `received_at` is written (`2026-12-03T13:30:00Z`), to the second.
+    static func utcNow() -> String { ISO8601DateFormatter().string(from: Date()) }
+
     static func segments(_ store: URL) throws -> [String] {
         let root = store.appendingPathComponent("postbacks")
         return try FileManager.default.contentsOfDirectory(atPath: root.path).sorted().flatMap { day in
@@ -62,6 +65,7 @@ import Testing
     /// Python: every one stored, and `skanc report` over the store equals `skanc report` over the file.
     @Test func realClientsPostAndTheStoreReadsBackAsTheFile() throws {
         let directory = try TemporaryDirectory()
+        let started = Self.utcNow()
         var lines = try String(
             contentsOfFile: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
             encoding: .utf8
@@ -126,6 +130,18 @@ import Testing
                 .split(separator: "\n")
             #expect(stored.count == times.count)
             #expect(times.allSatisfy { Int($0).map { $0 > 1_700_000_000 } ?? false })
+        }
+        // `skanc postbacks` reads them back as `received_at`: every row has one, between start and end.
+        let finished = Self.utcNow()
+        let rows = try CLI.run(["postbacks", "Schemas/Game.skan", "--no-verify"] + (try Self.segments(store)))
+        let table = rows.stdout.split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        let column = try #require(table.first?.firstIndex(of: "received_at"), "\(rows.stdout.prefix(200))")
+        #expect(table.first?[column - 1] == "line")
+        #expect(table.count == lines.count + 1)
+        for row in table.dropFirst() {
+            #expect(row[column].count == 20 && row[column] >= started && row[column] <= finished, "\(row[column])")
         }
     }
 

@@ -21,7 +21,16 @@ import Testing
         let generated = try! python(["Benchmarks/generate_postbacks.py", "200000"])
         precondition(generated.status == 0, generated.stderr)
         try! generated.stdout.write(toFile: benchmark, atomically: true, encoding: .utf8)
-        return ["\(hostile):\(names)", "Tests/Fixtures/apple-examples.jsonl", benchmark]
+        // Receipt times as `skanc serve` keeps them beside a segment, with the edges a reader meets: the epoch,
+        // a leap day, the last four-digit year, a time that is not one, and lines past the end of the times.
+        let received = directory.appendingPathComponent("received.jsonl").path
+        let receivedLines = generated.stdout.split(separator: "\n").prefix(40)
+        try! (receivedLines.joined(separator: "\n") + "\n").write(toFile: received, atomically: true, encoding: .utf8)
+        let edges = ["0", "951782400", "253402300799", "253402300800", "abc", "1764768600\r", "", "0123"]
+        let times = edges + (0..<28).map { String(1_764_768_600 + $0 * 3_607) }
+        try! (times.joined(separator: "\n") + "\n").write(
+            toFile: directory.appendingPathComponent("received.times").path, atomically: true, encoding: .utf8)
+        return ["\(hostile):\(names)", "Tests/Fixtures/apple-examples.jsonl", benchmark, received]
     }()
 
     static func python(_ arguments: [String]) throws -> CLIResult {
@@ -43,6 +52,33 @@ import Testing
         #expect(
             result.stdout.contains("\(engine) benchmark.jsonl: 200000 rows equal") || files.count < 3,
             "\(result.stdout)")
+        // The receipt times, read from the file beside the lines, as `received_at` in both.
+        #expect(
+            result.stdout.contains("\(engine) received.jsonl: 40 rows equal") || files.count < 4, "\(result.stdout)")
+    }
+
+    /// docs/Warehouse.md's recipe for a store of `skanc serve`, run as written: the lines of three segments with
+    /// their receipt times, a postback re-sent in a later segment (the duplicate is the later one, as in the CLI).
+    @Test func duckdbReadsAStoreWithItsReceiptTimes() throws {
+        let directory = try TemporaryDirectory()
+        let day = directory.url.appendingPathComponent("postbacks/2026-12-03")
+        try FileManager.default.createDirectory(at: day, withIntermediateDirectories: true)
+        let generated = try Self.python(["Benchmarks/generate_postbacks.py", "90"])
+        let lines = generated.stdout.split(separator: "\n").map(String.init)
+        let segments = [Array(lines[0..<30]), Array(lines[30..<60]), Array(lines[60..<90]) + [lines[2]]]
+        for (index, segment) in segments.enumerated() {
+            let name = "bench-20261203T0\(index)0000Z-1"
+            try (segment.joined(separator: "\n") + "\n").write(
+                to: day.appendingPathComponent(name + ".jsonl"), atomically: true, encoding: .utf8)
+            let times = segment.indices.map { String(1_764_720_000 + index * 3_600 + $0) + "\n" }.joined()
+            try times.write(to: day.appendingPathComponent(name + ".times"), atomically: true, encoding: .utf8)
+        }
+        let result = try Self.python([
+            "Tests/Warehouse/store_recipe.py", "--skanc", CLI.executable.path, "--schema", "Schemas/Shop.skan",
+            "--store", directory.url.path,
+        ])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(2000))")
+        #expect(result.stdout.contains("store recipe: 91 rows from 3 segments, 91 from skanc postbacks, 0 differ"))
     }
 
     @Test func duckdbDecodesAsTheCLI() throws {

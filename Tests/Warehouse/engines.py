@@ -50,15 +50,17 @@ class DuckDB(Engine):
     def load(self, lines, sql):
         # Loaded through DuckDB's own JSON reader: each line as a JSON string, so no byte is reinterpreted.
         path = os.path.join(self.directory, "lines.jsonl")
+        received = bool(lines) and len(lines[0]) == 3
         with open(path, "w", encoding="utf-8") as handle:
-            for number, text in lines:
-                handle.write(json.dumps({"line": number, "text": text}) + "\n")
+            for row in lines:
+                handle.write(json.dumps(dict(zip(["line", "text", "received"], row))) + "\n")
         connection = self.connection
         connection.execute("DROP VIEW IF EXISTS decoded_postbacks")
         connection.execute("DROP TABLE IF EXISTS postback_lines")
         connection.execute(
             "CREATE TABLE postback_lines AS SELECT * FROM read_json(?, format='newline_delimited', "
-            "columns={'line': 'BIGINT', 'text': 'VARCHAR'}, maximum_object_size=67108864)",
+            "columns={'line': 'BIGINT', 'text': 'VARCHAR'" + (", 'received': 'BIGINT'" if received else "")
+            + "}, maximum_object_size=67108864)",
             [path],
         )
         connection.execute(sql)
@@ -86,8 +88,9 @@ class SQLite(Engine):
     def load(self, lines, sql):
         connection = self.connection
         connection.executescript("DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines;")
-        connection.execute("CREATE TABLE postback_lines(line INTEGER, text TEXT)")
-        connection.executemany("INSERT INTO postback_lines VALUES (?, ?)", lines)
+        received = bool(lines) and len(lines[0]) == 3
+        connection.execute("CREATE TABLE postback_lines(line INTEGER, text TEXT" + (", received INTEGER)" if received else ")"))
+        connection.executemany("INSERT INTO postback_lines VALUES (?, ?" + (", ?)" if received else ")"), lines)
         connection.executescript(sql)
 
     def execute(self, sql):
@@ -137,9 +140,13 @@ class PostgreSQL(Engine):
         def escaped(text):
             text = text.replace("\x00", "\ufffd").replace("\\", "\\\\").replace("\t", "\\t").replace("\r", "\\r")
             return text
-        rows = "".join(f"{number}\t{escaped(text)}\n" for number, text in lines)
+        received = bool(lines) and len(lines[0]) == 3
+        null = "\\N"  # COPY's NULL
+        rows = "".join(
+            f"{row[0]}\t{escaped(row[1])}" + (f"\t{null if row[2] is None else row[2]}" if received else "") + "\n"
+            for row in lines)
         self.psql("-c", "DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines; "
-                        "CREATE TABLE postback_lines(line bigint, text text)")
+                        "CREATE TABLE postback_lines(line bigint, text text" + (", received bigint)" if received else ")"))
         self.psql("-c", "COPY postback_lines FROM STDIN", stdin=rows.encode("utf-8"))
         self.psql(stdin=sql.encode("utf-8"))
         self.psql("-c", "ANALYZE postback_lines")
@@ -179,7 +186,8 @@ class Spark(Engine):
         session = self.session
         session.sql("DROP VIEW IF EXISTS decoded_postbacks")
         session.sql("DROP TABLE IF EXISTS postback_lines")
-        frame = session.createDataFrame(lines, "line BIGINT, text STRING")
+        received = bool(lines) and len(lines[0]) == 3
+        frame = session.createDataFrame(lines, "line BIGINT, text STRING" + (", received BIGINT" if received else ""))
         frame.write.saveAsTable("postback_lines")
         session.sql(sql.strip().rstrip(";"))
 

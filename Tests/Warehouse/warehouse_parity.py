@@ -4,7 +4,9 @@
 usage: warehouse_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN --schema SCHEMA FILE[:NAMES]...
 
 For each FILE: the CLI's CSV is read; the file's lines are loaded into the engine as postback_lines(line, text)
-(line numbers from 1, each line decoded as UTF-8 with U+FFFD for invalid bytes, as a text column holds it);
+(line numbers from 1, each line decoded as UTF-8 with U+FFFD for invalid bytes, as a text column holds it), and
+with a `received` column of Unix seconds when FILE has its receipt times beside it (`NAME.times` for `NAME.jsonl`,
+as `skanc serve` writes them: then the view is made with `--received-column received` and has `received_at`);
 the view from `skanc sql` is created and read; every row and every column is compared as CSV cells (the engine's
 values rendered as skanc renders CSV: NULL as nothing, spreadsheet formulas neutralised). NAMES, when given,
 names each line of FILE; the lines named in EXCLUDED[engine] are left out of the comparison, each with its
@@ -83,13 +85,34 @@ def cli_rows(skanc, schema, path):
     return header, {int(row[0]): row for row in reader}
 
 
-def file_lines(path):
+def split_lines(path):
     with open(path, "rb") as handle:
         data = handle.read()
     pieces = data.split(b"\n")
     if pieces and pieces[-1] == b"":
         pieces.pop()
-    return [(number, piece.decode("utf-8", errors="replace")) for number, piece in enumerate(pieces, start=1)]
+    return pieces
+
+
+def times_path(path):
+    return path[: -len(".jsonl")] + ".times" if path.endswith(".jsonl") else None
+
+
+def file_lines(path):
+    lines = [(number, piece.decode("utf-8", errors="replace")) for number, piece in enumerate(split_lines(path), start=1)]
+    times = times_path(path)
+    if not times or not os.path.exists(times):
+        return lines
+    # As the CLI reads a time: 1 to 12 digits (a carriage return before the line break allowed), else none.
+    seconds = []
+    for piece in split_lines(times):
+        digits = piece[:-1] if piece.endswith(b"\r") else piece
+        seconds.append(int(digits) if 1 <= len(digits) <= 12 and digits.isdigit() and int(digits) <= LAST_SECOND else None)
+    return [(number, text, seconds[number - 1] if number <= len(seconds) else None) for number, text in lines]
+
+
+# The last second whose year has four digits (9999-12-31T23:59:59Z): the latest receipt time read.
+LAST_SECOND = 253402300799
 
 
 def main():
@@ -99,9 +122,11 @@ def main():
     parser.add_argument("--schema", required=True)
     parser.add_argument("files", nargs="+")
     arguments = parser.parse_args()
-    sql = subprocess.run(
-        [arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine], capture_output=True, check=True
-    ).stdout.decode("utf-8")
+    def view_sql(*options):
+        command = [arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, *options]
+        return subprocess.run(command, capture_output=True, check=True).stdout.decode("utf-8")
+
+    plain_sql, received_sql = view_sql(), view_sql("--received-column", "received")
     failures = 0
     with engines.open_engine(arguments.engine) as engine:
         for spec in arguments.files:
@@ -109,6 +134,7 @@ def main():
             names = open(names_path).read().split("\n") if names_path else []
             header, expected = cli_rows(arguments.skanc, arguments.schema, path)
             lines = file_lines(path)
+            sql = received_sql if lines and len(lines[0]) == 3 else plain_sql
             started = time.monotonic()
             columns, rows = engine.decode(lines, sql)
             elapsed = time.monotonic() - started

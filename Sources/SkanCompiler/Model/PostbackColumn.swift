@@ -5,6 +5,8 @@
 public enum PostbackColumn: String, CaseIterable, Sendable {
     case file
     case line
+    /// When `skanc serve` received the postback; only when an input has its receipt times.
+    case receivedAt = "received_at"
     case status
     case signature
     case framework
@@ -46,7 +48,8 @@ public enum PostbackColumn: String, CaseIterable, Sendable {
     }
 
     /// The columns that come before the schema's fields: the fixed part of every row. `file` only when several
-    /// files are read, `schema_version` only when several versions are live together.
+    /// files are read, `received_at` only when an input has its receipt times, `schema_version` only when several
+    /// versions are live together.
     public static let beforeFields: [PostbackColumn] = Array(allCases.prefix { $0 != .coarseMeaning })
     /// The columns after the schema's fields.
     public static let afterFields: [PostbackColumn] = [.coarseMeaning]
@@ -57,6 +60,11 @@ public enum PostbackColumn: String, CaseIterable, Sendable {
         switch self {
         case .file: ("only when several files are read", "")
         case .line: ("the 1-based line number in its file (blank lines count)", "")
+        case .receivedAt:
+            (
+                "when `skanc serve` received it, UTC to the second (`2026-12-03T13:30:00Z`), from the `.times` file beside the input; only when an input has one",
+                ""
+            )
         case .status: ("`ok` or a problem code (below)", "")
         case .signature:
             (

@@ -10,13 +10,13 @@ final class BatchDecoder {
     private var state: State?
 
     init(
-        versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
+        versions: LiveVersions, format: PostbackFormat, templates: RowTemplates,
         maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?, writesRows: Bool
     ) {
         state = State(
             decoder: PostbackLineDecoder(
                 validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, verifier: verifier),
-            writer: PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates),
+            writer: PostbackRowWriter(format: format, templates: templates),
             summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes, writesRows: writesRows)
         if let grouping {
             state!.tally = BatchTally()
@@ -74,24 +74,27 @@ extension BatchDecoder {
                 writer.setFile(file)
             }
             var number = batch.firstLine
+            let receipts = batch.receipts
             for _ in 0..<batch.leadingLongLines {
                 number += 1
-                appendLongLine(number)
+                appendLongLine(number, receivedAt: receipts?[line: number])
             }
             let lines = batch.lines
             var start = 0
             for end in batch.lineEnds {
                 number += 1
                 if end - start > maximumLineBytes {
-                    appendLongLine(number)
+                    appendLongLine(number, receivedAt: receipts?[line: number])
                 } else {
-                    decodeLine(UnsafeBufferPointer(rebasing: lines[start..<end]), number: number)
+                    decodeLine(
+                        UnsafeBufferPointer(rebasing: lines[start..<end]), number: number,
+                        receivedAt: receipts?[line: number])
                 }
                 start = end + 1
             }
             if batch.endsWithLongLine {
                 number += 1
-                appendLongLine(number)
+                appendLongLine(number, receivedAt: receipts?[line: number])
             }
             swap(&summary, &decoded.summary)
             swap(&tally, &decoded.tally)
@@ -99,19 +102,19 @@ extension BatchDecoder {
             swap(&keyTexts, &decoded.keyTexts)
         }
 
-        private mutating func appendLongLine(_ number: Int) {
+        private mutating func appendLongLine(_ number: Int, receivedAt: Int?) {
             var row = PostbackRow()
             row.status = .lineTooLong
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             var statusOffset = 0
             if writesRows {
-                statusOffset = writer.appendPrefix(line: number, status: row.status)
+                statusOffset = writer.appendPrefix(line: number, receivedAt: receivedAt, status: row.status)
                 writer.appendSuffix(row, line: empty, payload: empty)
             }
             summary.count(RowRecord(row: row, key: .none, statusOffset: statusOffset))
         }
 
-        private mutating func decodeLine(_ rawLine: UnsafeBufferPointer<UInt8>, number: Int) {
+        private mutating func decodeLine(_ rawLine: UnsafeBufferPointer<UInt8>, number: Int, receivedAt: Int?) {
             var end = rawLine.count
             while end > 0, rawLine[end - 1] == 0x0D || rawLine[end - 1] == 0x20 || rawLine[end - 1] == 0x09 { end -= 1 }
             let line = UnsafeBufferPointer(rebasing: rawLine[0..<end])
@@ -146,7 +149,7 @@ extension BatchDecoder {
                 }
                 var statusOffset = 0
                 if writesRows {
-                    statusOffset = writer.appendPrefix(line: number, status: row.status)
+                    statusOffset = writer.appendPrefix(line: number, receivedAt: receivedAt, status: row.status)
                     writer.appendSuffix(row, line: line, payload: payload)
                 }
                 var group: Int32 = -1

@@ -22,13 +22,13 @@ final class PostbackMerger {
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(
-        versions: LiveVersions, format: PostbackFormat, withFileColumn: Bool, templates: RowTemplates,
+        versions: LiveVersions, format: PostbackFormat, templates: RowTemplates,
         duplicateCapacity: Int, grouping: PostbackReader.Grouping?, writesRows: Bool,
         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         tally = grouping.map { PostbackTally(groupings: $0.groupings, zeroIsNull: $0.zeroIsNull) }
         self.duplicateCapacity = duplicateCapacity
-        var writer = PostbackRowWriter(format: format, withFile: withFileColumn, templates: templates)
+        var writer = PostbackRowWriter(format: format, templates: templates)
         writer.writeHeader()
         header = Array(writer.buffer.bytes)
         okCell = writer.statusCell(.ok).count

@@ -6,10 +6,11 @@ import SkanCore
 /// meaning of each coarse value in each window) is rendered once, up front.
 public struct PostbackRowWriter {
     /// The columns of a row, in order, from `PostbackColumn`'s declaration and the versions' fields.
-    public static func layout(versions: LiveVersions, withFile: Bool) -> [PostbackRowColumn] {
+    public static func layout(versions: LiveVersions, withFile: Bool, withReceipt: Bool = false) -> [PostbackRowColumn]
+    {
         let several = versions.schemas.count > 1
         let fixed = PostbackColumn.beforeFields.filter {
-            ($0 != .file || withFile) && ($0 != .schemaVersion || several)
+            ($0 != .file || withFile) && ($0 != .receivedAt || withReceipt) && ($0 != .schemaVersion || several)
         }
         return fixed.map(PostbackRowColumn.fixed)
             + versions.fieldColumns.map { PostbackRowColumn.field(name: $0.name, isFlag: $0.isFlag) }
@@ -19,6 +20,7 @@ public struct PostbackRowWriter {
     let format: PostbackFormat
     let columns: [String]
     let withFile: Bool
+    let withReceipt: Bool
     /// Everything that depends only on the schema, rendered once. The writer reads it through the pointer
     /// tables below, which the templates own; a row then costs no reference counting on shared objects.
     private let templates: RowTemplates
@@ -26,14 +28,17 @@ public struct PostbackRowWriter {
     private let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     private let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     private var fileCell: [UInt8] = []
+    /// The receipt time cell last written, for the time it renders: a batch's lines mostly share their second.
+    private var receiptCell: (seconds: Int, bytes: [UInt8]) = (-1, [])
     /// The rows written and not yet drained.
     var buffer = ByteBuffer(capacity: 1 << 16)
     var scratch: [UInt8] = []
 
     /// A writer that shares `templates` (read-only) with other writers of the same run.
-    init(format: PostbackFormat, withFile: Bool, templates: RowTemplates) {
+    init(format: PostbackFormat, templates: RowTemplates) {
         self.format = format
-        self.withFile = withFile
+        withFile = templates.layout.contains(.fixed(.file))
+        withReceipt = templates.layout.contains(.fixed(.receivedAt))
         self.columns = templates.columns
         self.templates = templates
         fieldCells = templates.fieldCells
@@ -56,11 +61,15 @@ public struct PostbackRowWriter {
         fileCell = Array((format == .csv ? CSVField.escaped(name) : JSONString.quoted(name)).utf8)
     }
 
-    /// The columns before `kind`: the file (when several are read), the line number and the status.
-    /// Returns where the status starts in the buffer: the duplicate check, which runs later and in input
-    /// order, rewrites it there.
+    /// The columns before `signature`: the file (when several are read), the line number, the receipt time (when
+    /// the inputs have theirs) and the status. Returns where the status starts in the buffer: the duplicate
+    /// check, which runs later and in input order, rewrites it there.
     @discardableResult
-    mutating func appendPrefix(line number: Int, status: PostbackStatus) -> Int {
+    mutating func appendPrefix(line number: Int, receivedAt: Int?, status: PostbackStatus) -> Int {
+        if withReceipt, let receivedAt, receivedAt != receiptCell.seconds {
+            let text = UTCTime.iso8601(receivedAt)
+            receiptCell = (receivedAt, Array((format == .csv ? text : "\"" + text + "\"").utf8))
+        }
         var out = buffer.cursor()
         defer { buffer.commit(out) }
         var column = 0
@@ -70,6 +79,10 @@ public struct PostbackRowWriter {
         }
         separator(&column, .line, to: &out)
         out.append(decimal: number)
+        if withReceipt {
+            separator(&column, .receivedAt, to: &out)
+            if receivedAt != nil { out.append(receiptCell.bytes) } else { appendNull(to: &out) }
+        }
         separator(&column, .status, to: &out)
         let offset = out.offset
         appendStatus(status, to: &out)
@@ -87,7 +100,7 @@ public struct PostbackRowWriter {
     ) {
         var out = buffer.cursor()
         defer { buffer.commit(out) }
-        var column = withFile ? 3 : 2
+        var column = 2 + (withFile ? 1 : 0) + (withReceipt ? 1 : 0)
         separator(&column, .signature, to: &out)
         appendText(row.signature.map(Self.signatureText), to: &out)
         separator(&column, .framework, to: &out)
@@ -213,13 +226,13 @@ final class RowTemplates {
 
     /// Renders everything that depends only on the schema and the format.
     convenience init(schema: Schema, format: PostbackFormat, withFile: Bool) {
-        self.init(versions: LiveVersions([schema]), format: format, withFile: withFile)
+        self.init(versions: LiveVersions([schema]), format: format, withFile: withFile, withReceipt: false)
     }
 
     /// Renders everything that depends only on the versions and the format: each fine value's cells come
     /// from the one version it belongs to (with `schema_version` when several are live together).
-    convenience init(versions: LiveVersions, format: PostbackFormat, withFile: Bool) {
-        let layout = PostbackRowWriter.layout(versions: versions, withFile: withFile)
+    convenience init(versions: LiveVersions, format: PostbackFormat, withFile: Bool, withReceipt: Bool) {
+        let layout = PostbackRowWriter.layout(versions: versions, withFile: withFile, withReceipt: withReceipt)
         let columns = layout.map(\.name)
         let fieldNames = versions.fieldColumns.map(\.name)
         let several = versions.schemas.count > 1

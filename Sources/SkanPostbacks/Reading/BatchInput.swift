@@ -3,15 +3,20 @@
 final class BatchInput {
     private var batcher: LineBatcher
     private let read: (UnsafeMutableBufferPointer<UInt8>) -> Int
-    /// The input's name, for the file column.
+    /// The input's name, for the file column, and its receipt times.
     private let file: String
+    private let receipts: ReceiptTimes?
     private(set) var failed = false
     /// Lines handed out so far.
     private var lines = 0
 
-    init(_ batcher: LineBatcher, file: String, _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+    init(
+        _ batcher: LineBatcher, file: String, receipts: ReceiptTimes?,
+        _ read: @escaping (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) {
         self.batcher = batcher
         self.file = file
+        self.receipts = receipts
         self.read = read
     }
 
@@ -24,6 +29,7 @@ final class BatchInput {
             return false
         }
         slot.batch.file = file
+        slot.batch.receipts = receipts
         slot.batch.indexLines(firstLine: lines)
         lines += slot.batch.lineCount
         return true

@@ -22,6 +22,8 @@ final class LineBatch {
     var endsWithLongLine = false
     /// The name of the input the lines came from: the rows' file column.
     var file = ""
+    /// When the input's lines were received, when it has its receipt times.
+    var receipts: ReceiptTimes?
 
     init(capacity: Int) {
         buffer = .allocate(capacity: capacity)

@@ -40,6 +40,8 @@ public final class PostbackReader {
         public var format: PostbackFormat = .csv
         /// Whether rows start with the name of the input they come from.
         public var withFileColumn = false
+        /// Whether rows have a `received_at` column (the inputs' `ReceiptTimes`, given to `read`).
+        public var withReceiptColumn = false
         /// How much input a batch holds.
         public var chunkBytes = 1 << 20
         /// How many batches decode at once (nil: the active processors). 1 decodes on the calling thread only.
@@ -106,10 +108,12 @@ public final class PostbackReader {
         let threads = max(1, min(options.threads ?? activeProcessorCount(), 16))
         self.threads = threads
         self.chunkBytes = max(1, options.chunkBytes)
-        let templates = RowTemplates(versions: versions, format: options.format, withFile: options.withFileColumn)
+        let templates = RowTemplates(
+            versions: versions, format: options.format, withFile: options.withFileColumn,
+            withReceipt: options.withReceiptColumn)
         merger = PostbackMerger(
-            versions: versions, format: options.format, withFileColumn: options.withFileColumn, templates: templates,
-            duplicateCapacity: duplicateCapacity, grouping: options.grouping, writesRows: options.writesRows,
+            versions: versions, format: options.format, templates: templates, duplicateCapacity: duplicateCapacity,
+            grouping: options.grouping, writesRows: options.writesRows,
             sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
         let capacity = self.chunkBytes + 4096
@@ -117,8 +121,7 @@ public final class PostbackReader {
             (
                 LineBatch(capacity: capacity),
                 BatchDecoder(
-                    versions: versions, format: options.format, withFileColumn: options.withFileColumn,
-                    templates: templates,
+                    versions: versions, format: options.format, templates: templates,
                     maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping,
                     writesRows: options.writesRows),
                 DecodedBatch(summary: PostbackSummary(versions: versions), grouped: options.grouping != nil)
@@ -137,9 +140,9 @@ public final class PostbackReader {
         merger.writeHeader()
     }
 
-    /// Reads one input to its end; `name` fills the file column. Throws the input's error when it cannot
-    /// be read, after the rows of the lines read before it have been written.
-    public func read(_ input: inout some PostbackInput, name: String) throws {
+    /// Reads one input to its end; `name` fills the file column and `receipts` the receipt time column. Throws
+    /// the input's error when it cannot be read, after the rows of the lines read before it have been written.
+    public func read(_ input: inout some PostbackInput, name: String, receipts: ReceiptTimes? = nil) throws {
         var failure: (any Error)?
         func readInto(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             do {
@@ -153,7 +156,7 @@ public final class PostbackReader {
         withoutActuallyEscaping(readInto) { read in
             let batches = BatchInput(
                 LineBatcher(chunkBytes: chunkBytes, maximumLineBytes: PostbackReader.maximumLineBytes), file: name,
-                read)
+                receipts: receipts, read)
             BatchPipeline(slots: slots, input: batches, merger: merger).run(threads: threads)
         }
         if let failure { throw failure }

@@ -41,7 +41,11 @@ enum PostbacksCommand {
     /// The columns as the help lists them, wrapped to the help's width; from `PostbackColumn`.
     static var columnList: String {
         let names = PostbackColumn.beforeFields.filter { $0 != .file }.map {
-            $0 == .schemaVersion ? "schema_version (with several schemas)" : $0.name
+            switch $0 {
+            case .schemaVersion: "schema_version (with several schemas)"
+            case .receivedAt: "received_at (with skanc serve's .times files)"
+            default: $0.name
+            }
         }
         let items = names + ["one column per schema field"] + PostbackColumn.afterFields.map(\.name)
         var lines: [String] = []

@@ -16,6 +16,9 @@ enum SQLCommand {
         help: "Its column of line numbers; the lowest wins among duplicates.")
     static let textColumn = CommandOption.text(
         "--text-column", placeholder: "NAME", defaultValue: "text", help: "Its column of JSON text.")
+    static let receivedColumn = CommandOption.text(
+        "--received-column", placeholder: "NAME",
+        help: "Its column of receipt times in Unix seconds (skanc serve's .times files): adds received_at.")
     static let view = CommandOption.text(
         "--view", placeholder: "NAME", defaultValue: "decoded_postbacks",
         help: "The view to create; with --report, the one to read.")
@@ -27,7 +30,8 @@ enum SQLCommand {
         summary: "Write SQL that decodes raw postbacks in DuckDB, PostgreSQL, SQLite or Spark as 'postbacks' does.",
         operands: "SCHEMA[,SCHEMA...]",
         options: [
-            dialect, table, lineColumn, textColumn, view, query, report, GroupingOption.by, GroupingOption.zeroIsNull,
+            dialect, table, lineColumn, textColumn, receivedColumn, view, query, report, GroupingOption.by,
+            GroupingOption.zeroIsNull,
         ],
         discussion: """
             Writes a view (replaced when the file runs again) that turns a table of raw postback lines (a line
@@ -69,7 +73,9 @@ enum SQLCommand {
         if arguments.has(query), arguments.has(view) {
             throw UsageError(message: "--query writes no view; drop --view", command: "sql")
         }
-        for (option, qualified) in [(table, true), (lineColumn, false), (textColumn, false), (view, true)] {
+        for (option, qualified) in [
+            (table, true), (lineColumn, false), (textColumn, false), (receivedColumn, false), (view, true),
+        ] {
             if arguments.has(option), let value = arguments[option],
                 let problem = SQLName.problem(with: value, qualified: qualified)
             {
@@ -80,6 +86,7 @@ enum SQLCommand {
         if arguments.has(table), let name = arguments[table] { names.table = name }
         if arguments.has(lineColumn), let name = arguments[lineColumn] { names.lineColumn = name }
         if arguments.has(textColumn), let name = arguments[textColumn] { names.textColumn = name }
+        names.receivedColumn = arguments[receivedColumn]
         if arguments.has(view), let name = arguments[view] { names.view = name }
         if arguments.has(query) { names.view = nil }
         guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
