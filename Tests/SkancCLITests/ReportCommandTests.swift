@@ -94,6 +94,30 @@ import Testing
         #expect(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http") == false)
     }
 
+    /// Won and contributed apart: a contributing network's postback (`did-win: false`) is its own group, and
+    /// `--by did_win` is accepted (it was a usage error).
+    @Test func wonAndContributedArePartsOfTheKey() throws {
+        let directory = try TemporaryDirectory()
+        let won =
+            #"{"version":"4.0","ad-network-id":"com.example","source-identifier":"5239","app-id":525463029,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1e30","redownload":false,"source-domain":"example.com","fidelity-type":1,"did-win":true,"conversion-value":3,"postback-sequence-index":0}"#
+        let contributed = won.replacingOccurrences(of: #""did-win":true"#, with: #""did-win":false"#)
+            .replacingOccurrences(of: "e30\"", with: "e31\"").replacingOccurrences(
+                of: #""conversion-value":3,"#, with: ""
+            )
+            .replacingOccurrences(of: #""source-domain":"example.com","#, with: "")  // no publisher for a non-winner
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        try (won + "\n" + contributed + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let result = try CLI.run([
+            "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "campaign,did_win", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        let keys = groups.compactMap { ($0["by"] as? [String: Any])?["did_win"] as? String }.sorted()
+        #expect(keys == ["false", "true"])
+        #expect(groups.allSatisfy { $0["postbacks"] as? Int == 1 })
+    }
+
     @Test func rowsThatAreNotOKAreCountedAndSaid() throws {
         // Without the test key every postback fails verification: none is dropped, each is counted by status.
         let result = try CLI.run(["report", "Schemas/Game.skan", Self.signed.path, "--format", "json"])

@@ -53,7 +53,8 @@ import Testing
     @Test func duckdbReportsAsTheCLI() throws {
         try Self.expectParity("duckdb")
         try Self.expectParity("duckdb", options: ["--by", "campaign,country_code,framework", "--zero-is-null"])
-        try Self.expectParity("duckdb", options: ["--by", "ad_network_id,conversion_type,interaction,publisher"])
+        try Self.expectParity(
+            "duckdb", options: ["--by", "ad_network_id,conversion_type,interaction,publisher,did_win"])
         try Self.expectParity(
             "duckdb", schema: "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
             options: ["--by", "schema_version,app_id"], files: Array(Self.files.suffix(1)))

@@ -51,6 +51,7 @@ struct GroupKeyReader {
         case .appID: append(letter, cell: row.appID, line, payload, &scratch, &key)
         case .publisher: append(letter, cell: row.publisher, line, payload, &scratch, &key)
         case .countryCode: append(letter, cell: row.countryCode, line, payload, &scratch, &key)
+        case .didWin: append(letter, cell: row.didWin, line, payload, &scratch, &key)
         case .framework: append(letter, text: row.framework.map { String(describing: $0.name) }, &key)
         case .conversionType: append(letter, text: row.conversionType.map { String(describing: $0.name) }, &key)
         case .interaction: append(letter, text: row.interaction.map { String(describing: $0.name) }, &key)

@@ -15,6 +15,9 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
     case framework
     case conversionType = "conversion_type"
     case interaction
+    /// Whether the postback is the winner's (`true`) or a contributing network's (`false`, SKAdNetwork 4.0 and
+    /// AdAttributionKit): the App Reporting Pack reports won and contributed apart.
+    case didWin = "did_win"
     case schemaVersion = "schema_version"
 
     /// The columns a group's key can name for this grouping: one, or for `campaign` the two it chooses from
@@ -31,6 +34,7 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
         case .framework: [.framework]
         case .conversionType: [.conversionType]
         case .interaction: [.interaction]
+        case .didWin: [.didWin]
         case .schemaVersion: [.schemaVersion]
         }
     }
