@@ -6,7 +6,9 @@ extension PostbackReport {
     /// The columns of the CSV report: the grouping columns, then `window`, `figure`, `field`, `item`, `value`.
     public var csvColumns: [String] {
         var names: [String] = []
-        for column in groupings.flatMap(\.columns) where !names.contains(column.name) { names.append(column.name) }
+        for name in groupings.flatMap(\.columns).map(PostbackGrouping.keyName) where !names.contains(name) {
+            names.append(name)
+        }
         return names + ["window", "figure", "field", "item", "value"]
     }
 
@@ -40,7 +42,7 @@ extension PostbackReport {
             Array(key.map { CSVField.escaped($0) + "," }.joined().utf8)
         }
         for group in groups {
-            let key = prefix(keyColumns.map { name in group.by.first { $0.column.name == name }?.text ?? "" })
+            let key = prefix(keyColumns.map { name in group.by.first { $0.name == name }?.text ?? "" })
             for window in group.windows {
                 let number = String(window.number)
                 row(key, number, "postbacks", "", "", String(window.postbacks))

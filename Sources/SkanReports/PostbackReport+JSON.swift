@@ -61,7 +61,7 @@ extension PostbackReport {
 
     static func json(_ group: Group, _ windows: WindowTemplate) -> JSONValue {
         .object([
-            ("by", .object(group.by.map { ($0.column.name, .optional($0.text)) })),
+            ("by", .object(group.by.map { ($0.name, .optional($0.text)) })),
             ("postbacks", .integer(group.postbacks)),
             ("by_window", .object(group.windows.map { (String($0.number), windows.json($0)) })),
             ("revenue", .array(group.revenue.map(json))),

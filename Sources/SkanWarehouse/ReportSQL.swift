@@ -90,6 +90,9 @@ public struct ReportSQL: Sendable {
                 keys.append(
                     "CAST(CASE WHEN \(fromCampaign) THEN \(id("campaign_id")) ELSE \(id("source_identifier")) END AS \(text)) AS campaign"
                 )
+            case .day:
+                // The decoding view has `received_at` when made with `--received-column`.
+                keys.append("substr(CAST(\(id("received_at")) AS \(text)), 1, 10) AS day")
             case .schemaVersion:
                 keys.append(
                     "CASE WHEN (\(shown)) IS NOT NULL THEN CAST(\(id("schema_version")) AS \(text)) END AS schema_version"

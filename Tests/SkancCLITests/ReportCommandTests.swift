@@ -118,6 +118,34 @@ import Testing
         #expect(groups.allSatisfy { $0["postbacks"] as? Int == 1 })
     }
 
+    /// `--by day`: the UTC day of each postback's receipt time, read from the `.times` file beside a segment;
+    /// a file without receipt times is a usage error that says where they are.
+    @Test func byDayReadsTheReceiptTimes() throws {
+        let directory = try TemporaryDirectory()
+        let lines = try String(contentsOfFile: Self.signed.path, encoding: .utf8).split(separator: "\n").prefix(30)
+        let segment = directory.url.appendingPathComponent("receiver-1.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: segment, atomically: true, encoding: .utf8)
+        let refused = try Self.report(["--by", "day"], input: segment.path)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--by day needs receipt times"))
+        // Ten postbacks a day over three days, 23:59:59 and the next midnight on either side of a day's end.
+        let times = (0..<30).map { (index: Int) -> String in
+            let second = index % 10 == 9 ? 86_399 : index
+            return String(1_764_633_600 + (index / 10) * 86_400 + second) + "\n"
+        }
+        try times.joined().write(
+            to: directory.url.appendingPathComponent("receiver-1.times"), atomically: true, encoding: .utf8)
+        let result = try Self.report(["--by", "day", "--format", "json"], input: segment.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        let days = groups.map { (($0["by"] as? [String: Any])?["day"] as? String) ?? "none" }.sorted()
+        #expect(days == ["2025-12-02", "2025-12-03", "2025-12-04"])
+        #expect(groups.allSatisfy { $0["postbacks"] as? Int == 10 })
+        let csv = try Self.report(["--by", "day,campaign", "--format", "csv"], input: segment.path)
+        #expect(csv.stdout.hasPrefix("day,source_identifier,campaign_id,"))
+    }
+
     @Test func rowsThatAreNotOKAreCountedAndSaid() throws {
         // Without the test key every postback fails verification: none is dropped, each is counted by status.
         let result = try CLI.run(["report", "Schemas/Game.skan", Self.signed.path, "--format", "json"])

@@ -33,6 +33,21 @@ import Testing
         return paths + ["\(hostile):\(names)"]
     }()
 
+    /// The first simulated file as `skanc serve` would have stored it: its receipt times beside it, a postback
+    /// every 700 s from 2025-12-02 21:20 UTC (three days), the last lines without a time.
+    static let received: String = {
+        let source = files[0]
+        let directory = URL(fileURLWithPath: source).deletingLastPathComponent()
+        let path = directory.appendingPathComponent("received.jsonl").path
+        let text = try! String(contentsOfFile: source, encoding: .utf8)
+        try! text.write(toFile: path, atomically: true, encoding: .utf8)
+        let count = text.split(separator: "\n").count
+        let times = (0..<(count - 5)).map { String(1_764_710_400 + $0 * 700) + "\n" }.joined()
+        try! times.write(
+            toFile: directory.appendingPathComponent("received.times").path, atomically: true, encoding: .utf8)
+        return path
+    }()
+
     static func expectParity(
         _ engine: String, schema: String = "Schemas/Game.skan", options: [String] = [], files: [String] = files
     ) throws {
@@ -55,6 +70,8 @@ import Testing
         try Self.expectParity("duckdb", options: ["--by", "campaign,country_code,framework", "--zero-is-null"])
         try Self.expectParity(
             "duckdb", options: ["--by", "ad_network_id,conversion_type,interaction,publisher,did_win"])
+        // By the day the receiver got each postback (`received_at`, from the times beside the file).
+        try Self.expectParity("duckdb", options: ["--by", "day,campaign,did_win"], files: [Self.received])
         try Self.expectParity(
             "duckdb", schema: "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
             options: ["--by", "schema_version,app_id"], files: Array(Self.files.suffix(1)))
@@ -63,13 +80,16 @@ import Testing
     @Test func sqliteReportsAsTheCLI() throws {
         try Self.expectParity("sqlite")
         try Self.expectParity("sqlite", options: ["--by", "campaign,country_code", "--zero-is-null"])
+        try Self.expectParity("sqlite", options: ["--by", "day,campaign"], files: [Self.received])
     }
 
     @Test func postgresReportsAsTheCLI() throws {
         try Self.expectParity("postgres", options: ["--by", "campaign,framework"])
+        try Self.expectParity("postgres", options: ["--by", "day,campaign"], files: [Self.received])
     }
 
     @Test func sparkReportsAsTheCLI() throws {
         try Self.expectParity("spark", options: ["--by", "campaign,country_code"], files: Array(Self.files.prefix(2)))
+        try Self.expectParity("spark", options: ["--by", "day,campaign"], files: [Self.received])
     }
 }

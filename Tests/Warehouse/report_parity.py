@@ -44,13 +44,14 @@ def engine_report(engine, keys):
 
     def group(row, columns):
         values = dict(zip(columns, row))
-        if keys[:2] == ["campaign_column", "campaign"]:
-            by = {values["campaign_column"]: none_or_text(values["campaign"])}
-            rest = keys[2:]
-        else:
-            by, rest = {}, keys
-        for key in rest:
-            by[key] = none_or_text(values[key])
+        by = {}
+        for key in keys:
+            if key == "campaign_column":
+                continue
+            if key == "campaign":  # named by the column it came from, as the CLI names it
+                by[values["campaign_column"]] = none_or_text(values["campaign"])
+            else:
+                by[key] = none_or_text(values[key])
         name = json.dumps(by, sort_keys=True)
         entry = groups.setdefault(name, {"by": by, "by_window": {}, "revenue": {}})
         return entry, values
@@ -162,8 +163,12 @@ def main():
     parser.add_argument("files", nargs="+")
     arguments = parser.parse_args()
     options = (["--by", arguments.by] if arguments.by else []) + (["--zero-is-null"] if arguments.zero_is_null else [])
-    decode = subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine],
-                            capture_output=True, check=True).stdout.decode("utf-8")
+    def decode_sql(*received):
+        return subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, *received],
+                              capture_output=True, check=True).stdout.decode("utf-8")
+
+    # A file with its receipt times (NAME.times beside NAME.jsonl) loads a `received` column: `--by day` reads it.
+    decode, decode_received = decode_sql(), decode_sql("--received-column", "received")
     report_sql = subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, "--report",
                                  *options], capture_output=True, check=True).stdout.decode("utf-8")
     table_report_sql = subprocess.run(
@@ -185,7 +190,8 @@ def main():
             # PostgreSQL will not replace the decoding view while the report's views depend on it: they go first.
             drops = "".join(line + "\n" for line in report_sql.split("\n") if line.startswith("DROP VIEW"))
             engine.execute(drops)
-            engine.load(warehouse_parity.file_lines(path), decode)
+            lines = warehouse_parity.file_lines(path)
+            engine.load(lines, decode_received if lines and len(lines[0]) == 3 else decode)
             if arguments.engine in MATERIALIZED:
                 engine.execute("DROP TABLE IF EXISTS decoded_table;\n"
                                "CREATE TABLE decoded_table AS SELECT * FROM decoded_postbacks")

@@ -153,8 +153,10 @@ extension BatchDecoder {
                     writer.appendSuffix(row, line: line, payload: payload)
                 }
                 var group: Int32 = -1
-                if row.status == .ok, let groupKeys {
-                    groupKeys.key(row, line: line, payload: payload, scratch: &writer.scratch, into: &groupKey)
+                if row.status == .ok, groupKeys != nil {
+                    groupKeys!.key(
+                        row, line: line, payload: payload, receivedAt: receivedAt, scratch: &writer.scratch,
+                        into: &groupKey)
                     group = tally!.number(of: groupKey)
                 }
                 let record = RowRecord(row: row, key: key, statusOffset: statusOffset, group: group)

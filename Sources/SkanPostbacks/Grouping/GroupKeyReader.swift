@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanCore
 
 /// Reads a row's group key for a tally: for each grouping, the cell's text as `skanc postbacks` prints it
 /// before CSV escaping (a string decoded, a number as written), encoded as `PostbackTally.encodedKey` does,
@@ -10,6 +11,8 @@ struct GroupKeyReader {
     let versionOfFine: [String?]
     /// Each grouping's columns' letters, found once rather than per row.
     private let groupingLetters: [(first: UInt8, campaignID: UInt8)]
+    /// The day last written for `day`, by its number from 1970: a batch's postbacks mostly share their day.
+    private var lastDay: (number: Int, text: String) = (Int.min, "")
 
     init(groupings: [PostbackGrouping], zeroIsNull: Bool, versions: LiveVersions) {
         self.groupings = groupings
@@ -23,9 +26,10 @@ struct GroupKeyReader {
         }
     }
 
-    /// Writes the key of `row` (an `ok` row) into `key`, replacing what it held.
-    func key(
-        _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
+    /// Writes the key of `row` (an `ok` row, received at `receivedAt` when its input has receipt times) into
+    /// `key`, replacing what it held.
+    mutating func key(
+        _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>, receivedAt: Int?,
         scratch: inout [UInt8], into key: inout [UInt8]
     ) {
         key.removeAll(keepingCapacity: true)
@@ -33,6 +37,9 @@ struct GroupKeyReader {
             // `campaign` is the source identifier, or before SKAdNetwork 4.0 the campaign ID.
             if grouping == .campaign && row.sourceIdentifier == nil && row.campaignID != nil {
                 append(letters.campaignID, .campaignID, row, line, payload, &scratch, &key)
+            } else if grouping == .day {
+                let text = receivedAt.map { day($0) }
+                append(letters.first, text: text, &key)
             } else {
                 append(letters.first, grouping.columns[0], row, line, payload, &scratch, &key)
             }
@@ -60,6 +67,13 @@ struct GroupKeyReader {
             append(letter, text: fine.flatMap { versionOfFine[$0] }, &key)
         default: preconditionFailure("no grouping reads \(column)")
         }
+    }
+
+    /// `2026-12-03`: the UTC day of Unix seconds.
+    private mutating func day(_ seconds: Int) -> String {
+        let number = seconds / 86_400
+        if number != lastDay.number { lastDay = (number, UTCTime.day(seconds)) }
+        return lastDay.text
     }
 
     /// A cell's text: a string's contents decoded, any other value as written; none for no cell.

@@ -19,6 +19,9 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
     /// AdAttributionKit): the App Reporting Pack reports won and contributed apart.
     case didWin = "did_win"
     case schemaVersion = "schema_version"
+    /// The UTC day `skanc serve` received the postback (`2026-12-03`), from `received_at`: Apple's postbacks carry
+    /// no time, so a feed is cut by day only where the receiver kept it.
+    case day
 
     /// The columns a group's key can name for this grouping: one, or for `campaign` the two it chooses from
     /// (`source_identifier` first).
@@ -36,8 +39,13 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
         case .interaction: [.interaction]
         case .didWin: [.didWin]
         case .schemaVersion: [.schemaVersion]
+        case .day: [.receivedAt]
         }
     }
+
+    /// The name a key's value read from `column` has in reports: the column's, but `day` for the day of
+    /// `received_at`.
+    public static func keyName(of column: PostbackColumn) -> String { column == .receivedAt ? "day" : column.name }
 
     /// A comma-separated list (`campaign,country_code`); nil when a name is unknown, empty or repeated.
     public static func list(_ text: String) -> [PostbackGrouping]? {
@@ -57,6 +65,8 @@ public struct GroupValue: Hashable, Sendable {
     public var column: PostbackColumn
     /// The cell's text; nil for an empty cell.
     public var text: String?
+    /// The value's name in reports (`PostbackGrouping.keyName(of:)`).
+    public var name: String { PostbackGrouping.keyName(of: column) }
 
     /// A value of `column`.
     public init(column: PostbackColumn, text: String?) {

@@ -48,6 +48,13 @@ enum ReportCommand {
             over: schemas + run.inputs.map { ($0, "a postbacks file it reads") }, what: "the report", command: "report")
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
         try GroupingOption.check(groupings, versions: versions, command: "report")
+        if groupings.contains(.day), !run.readerOptions.withReceiptColumn {
+            throw UsageError(
+                message:
+                    "--by day needs receipt times, which skanc serve keeps beside its segments: read the store's "
+                    + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)",
+                command: "report")
+        }
         run.readerOptions.grouping = PostbackReader.Grouping(
             groupings: groupings, zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
         run.readerOptions.writesRows = false
