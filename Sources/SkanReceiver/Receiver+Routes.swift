@@ -86,7 +86,7 @@ extension Receiver {
         let options = PostbackReader.Options {
             $0.writesRows = false
             $0.verification = configuration.verification
-            $0.grouping = PostbackReader.Grouping(groupings: [.campaign])
+            $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults)
         }
         let reader = PostbackReader(versions: versions, options: options, output: DiscardedLines())
         for segment in store.segments() {

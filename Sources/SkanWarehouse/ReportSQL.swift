@@ -22,7 +22,7 @@ public struct ReportSQL: Sendable {
 
     /// Views for `dialect` over `decodedView`, grouped by `groupings`.
     public init(
-        versions: LiveVersions, dialect: WarehouseDialect, groupings: [PostbackGrouping] = [.campaign],
+        versions: LiveVersions, dialect: WarehouseDialect, groupings: [PostbackGrouping] = PostbackGrouping.defaults,
         zeroIsNull: Bool = false, decodedView: String = "decoded_postbacks"
     ) {
         self.versions = versions

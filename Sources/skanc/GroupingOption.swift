@@ -2,10 +2,12 @@ import SkanCommandLine
 import SkanCompiler
 import SkanPostbacks
 
-/// `--by`, as `report` and `sql --report` take it: groupings separated by commas, `campaign` by default.
+/// `--by`, as `report` and `sql --report` take it: groupings separated by commas, `ad_network_id,campaign` by
+/// default (`PostbackGrouping.defaults`).
 enum GroupingOption {
     static let by = CommandOption.text(
-        "--by", placeholder: "GROUPINGS", defaultValue: PostbackGrouping.campaign.rawValue,
+        "--by", placeholder: "GROUPINGS",
+        defaultValue: PostbackGrouping.defaults.map(\.rawValue).joined(separator: ","),
         help: "What to group ok postbacks by: the GROUPINGS of 'skanc help report', separated by commas.")
     static let zeroIsNull = CommandOption.flag(
         "--zero-is-null", help: "Count a fine value of 0 as no value, for sources that report a missing value as 0.")

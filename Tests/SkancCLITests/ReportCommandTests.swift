@@ -37,7 +37,7 @@ import Testing
         var total = 0
         for group in groups {
             let by = try #require(group["by"] as? [String: Any])
-            #expect(Array(by.keys) == ["source_identifier"])
+            #expect(by.keys.sorted() == ["ad_network_id", "source_identifier"])
             let windows = try #require(group["by_window"] as? [String: [String: Any]])
             #expect(Set(windows.keys) == ["1", "2", "3"])
             var postbacks = 0
@@ -116,6 +116,24 @@ import Testing
         let keys = groups.compactMap { ($0["by"] as? [String: Any])?["did_win"] as? String }.sorted()
         #expect(keys == ["false", "true"])
         #expect(groups.allSatisfy { $0["postbacks"] as? Int == 1 })
+    }
+
+    /// Two ad networks' campaigns that share a source identifier stay two groups by default (they merged when
+    /// the default was the campaign alone).
+    @Test func eachNetworksCampaignsAreApartByDefault() throws {
+        let directory = try TemporaryDirectory()
+        let first =
+            #"{"version":"4.0","ad-network-id":"one.skadnetwork","source-identifier":"5239","app-id":525463029,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1e30","redownload":false,"fidelity-type":1,"did-win":true,"conversion-value":3,"postback-sequence-index":0}"#
+        let second = first.replacingOccurrences(of: "one.skadnetwork", with: "two.skadnetwork")
+            .replacingOccurrences(of: "e30\"", with: "e31\"")
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        try (first + "\n" + second + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--format", "json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        let networks = groups.compactMap { ($0["by"] as? [String: Any])?["ad_network_id"] as? String }.sorted()
+        #expect(networks == ["one.skadnetwork", "two.skadnetwork"])
+        #expect(root["grouped_by"] as? [String] == ["ad_network_id", "campaign"])
     }
 
     /// `--by day`: the UTC day of each postback's receipt time, read from the `.times` file beside a segment;

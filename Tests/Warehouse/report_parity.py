@@ -174,7 +174,8 @@ def main():
     table_report_sql = subprocess.run(
         [arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, "--report", "--view", "decoded_table",
          *options], capture_output=True, check=True).stdout.decode("utf-8")
-    keys = ["campaign_column", "campaign"] if not arguments.by else []
+    # Without --by, skanc groups by PostbackGrouping.defaults: the ad network, then the campaign.
+    keys = ["ad_network_id", "campaign_column", "campaign"] if not arguments.by else []
     for name in (arguments.by or "").split(","):
         if name:
             keys += ["campaign_column", "campaign"] if name == "campaign" else [name]

@@ -43,6 +43,10 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
         }
     }
 
+    /// What a report groups by unless told otherwise: the ad network and the campaign, as each network sees its
+    /// campaigns (two networks' campaigns share source identifiers: grouped by campaign alone they merge).
+    public static let defaults: [PostbackGrouping] = [.adNetworkID, .campaign]
+
     /// The name a key's value read from `column` has in reports: the column's, but `day` for the day of
     /// `received_at`.
     public static func keyName(of column: PostbackColumn) -> String { column == .receivedAt ? "day" : column.name }

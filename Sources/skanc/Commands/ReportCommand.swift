@@ -24,10 +24,12 @@ enum ReportCommand {
             high totals in the events' currency, and per install); and the rows that were not ok, by status. Every
             line is counted once: in a group when it is ok, by its status otherwise.
 
-            GROUPINGS (--by, default campaign): campaign (source_identifier, or campaign_id before SKAdNetwork
-            4.0), source_identifier, campaign_id, ad_network_id, app_id, publisher, country_code, framework,
-            conversion_type, interaction, schema_version (with versions live together). Several, separated by
-            commas, group by each in turn: --by campaign,country_code.
+            GROUPINGS (--by, default ad_network_id,campaign: each network's campaigns apart): campaign
+            (source_identifier, or campaign_id before SKAdNetwork 4.0), source_identifier, campaign_id,
+            ad_network_id, app_id, publisher, country_code, framework, conversion_type, interaction, did_win
+            (won or contributed), schema_version (with versions live together), day (the UTC day skanc serve
+            received it; from the .times files beside a store's segments). Several, separated by commas, group by
+            each in turn: --by campaign,country_code.
             """,
         exitStatus: """
             0 the report is written (rows that are not ok are counted in it, and their number is
