@@ -69,7 +69,15 @@ public struct ByteArrayInput: PostbackInput {
         throws -> Int
     where Buffer.Index == Int {
         let count = min(buffer.count, chunk, bytes.count - offset)
-        for index in 0..<count { buffer[buffer.startIndex + index] = bytes[offset + index] }
+        // One copy of the run, not one generic element copy per byte (the receiver counts every batch through it).
+        let copied: Void? = buffer.withContiguousMutableStorageIfAvailable { target in
+            bytes.withUnsafeBufferPointer { source in
+                target.baseAddress!.update(from: source.baseAddress! + offset, count: count)
+            }
+        }
+        if copied == nil {
+            for index in 0..<count { buffer[buffer.startIndex + index] = bytes[offset + index] }
+        }
         offset += count
         return count
     }
