@@ -51,7 +51,7 @@ extension PostbackReport {
                     }, numeric: [2, 3])
             }
             for revenue in group.revenue where revenue.postbacks > 0 {
-                out += "<h3>Revenue from \(HTMLText.escaped(revenue.field)): "
+                out += "<h3>Revenue (field \(HTMLText.escaped(revenue.field))): "
                 out += "\(HTMLText.escaped(Self.interval(revenue)))</h3>\n"
                 out += Self.table(
                     header: ["case", "range", "postbacks", "low", "mid", "high"],

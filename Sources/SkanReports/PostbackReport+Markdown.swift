@@ -48,7 +48,7 @@ extension PostbackReport {
                 }
             }
             for revenue in group.revenue where revenue.postbacks > 0 {
-                out += "\n### Revenue from \(Self.cell(revenue.field)): \(Self.cell(Self.interval(revenue)))\n\n"
+                out += "\n### Revenue (field \(Self.cell(revenue.field))): \(Self.cell(Self.interval(revenue)))\n\n"
                 out += "| case | range | postbacks | low | mid | high |\n|---|---|---:|---:|---:|---:|\n"
                 for range in revenue.ranges {
                     out += "| \(Self.cell(range.name)) | \(Self.cell(range.range)) | \(range.postbacks) | "

@@ -56,6 +56,8 @@ extension PostbackReport {
 
     /// `1234.50 (1000.00 to 1500.00) USD`.
     static func interval(_ revenue: Revenue) -> String {
+        // No fine value says nothing about revenue: unknown, never 0 (a coarse value may still imply some).
+        guard revenue.postbacks > 0 else { return "unknown: no postback of the group shows a fine value" }
         let high = revenue.high.map(money) ?? "no upper bound"
         return "\(money(revenue.mid)) (\(money(revenue.low)) to \(high))" + (revenue.currency.map { " \($0)" } ?? "")
     }

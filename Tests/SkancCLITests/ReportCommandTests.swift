@@ -118,6 +118,21 @@ import Testing
         #expect(groups.allSatisfy { $0["postbacks"] as? Int == 1 })
     }
 
+    /// A group whose postbacks carry no fine value knows nothing of its revenue: "unknown", never 0.00, and a
+    /// heading that does not read "Revenue from revenue".
+    @Test func revenueWithoutAFineValueIsUnknownNotZero() throws {
+        let directory = try TemporaryDirectory()
+        let coarse =
+            #"{"version":"4.0","ad-network-id":"one.skadnetwork","source-identifier":"52","app-id":525463029,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1e40","redownload":false,"fidelity-type":1,"did-win":true,"coarse-conversion-value":"high","postback-sequence-index":0}"#
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        try (coarse + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("unknown: no postback of the group shows a fine value"), "\(result.stdout)")
+        #expect(!result.stdout.contains("0.00 (0.00 to 0.00)"))
+        #expect(!result.stdout.contains("Revenue from revenue"))
+    }
+
     /// Two ad networks' campaigns that share a source identifier stay two groups by default (they merged when
     /// the default was the campaign alone).
     @Test func eachNetworksCampaignsAreApartByDefault() throws {
