@@ -192,6 +192,8 @@ let package = Package(
             name: "SkanRuntimeTests",
             dependencies: ["SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient", "GeneratedPublic"],
             swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanTrackingTests", dependencies: ["SkanCore", "SkanTracking"], swiftSettings: strictImports),
         .testTarget(name: "SkanAppleAdsTests", dependencies: ["SkanAppleAds"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanAppleAdsClientTests", dependencies: ["SkanCore", "SkanAppleAdsClient"],

@@ -1,7 +1,5 @@
 import Foundation
-import GeneratedPublic
 import SkanCore
-import SkanRuntime
 import SkanTracking
 import Testing
 
@@ -161,19 +159,6 @@ extension TrackingAuthorizer {
         #expect(
             await fallback.identifiers()
                 == .init(advertising: nil, vendor: UUID(uuidString: "00000000-0000-4000-8000-00000000ABCD")))
-    }
-
-    @Test func conversionValuesDoNotWaitForTheTrackingPrompt() async throws {
-        let activity = FakeAppActivity(active: false)
-        let tracking = TrackingAuthorizer(system: FakeTrackingSystem(), activity: activity)
-        let prompt = Task { await tracking.requestIfNeeded() }
-        while await activity.waits == 0 { await Task.yield() }
-        // The prompt is still waiting for the app to become active; the updater sends anyway.
-        let (updater, client, _, _) = makeUpdater(Shop.self)
-        try await updater.record { $0.registered = true }
-        #expect(await client.updates(through: .skAdNetwork).map(\.fineValue) == [1])
-        await activity.becomeActive()
-        #expect(await prompt.value == .authorized)
     }
 }
 
