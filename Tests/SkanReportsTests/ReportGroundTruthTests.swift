@@ -87,7 +87,8 @@ import Testing
             let tier: Int
             switch (truth.window, truth.tier) {
             case (.first, .three): tier = 3
-            case (.first, .two) where truth.fineValue != nil: tier = 2
+            // Tier 2 shows four digits of source identifier, so it is known with or without a fine value.
+            case (.first, .two): tier = 2
             case (.first, .one) where truth.coarseValue != nil: tier = 1
             default: tier = 4
             }
