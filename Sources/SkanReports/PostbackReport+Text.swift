@@ -47,11 +47,21 @@ extension PostbackReport {
     }
 
     /// An amount for reading: two decimals (more when the amount has them and is below 1).
+    /// An amount as people read money: every amount of a report with the same number of decimals (at least two,
+    /// more when a bucket bound has them), and thousands separated by commas (`12,345.60`).
     static func money(_ amount: DecimalAmount) -> String {
-        let text = amount.text
-        guard let dot = text.firstIndex(of: ".") else { return text + ".00" }
-        let fraction = text[text.index(after: dot)...]
-        return fraction.count == 1 ? text + "0" : text
+        let decimals = max(2, amount.scale)
+        let units = amount.units.magnitude * UInt(DecimalAmount.power(decimals - amount.scale) ?? 1)
+        let power = UInt(DecimalAmount.power(decimals) ?? 1)
+        let fraction = String(units % power)
+        var whole = String(units / power)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole.removeLast(3)
+        }
+        return (amount.units < 0 ? "-" : "") + whole + grouped + "."
+            + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
     /// `1234.50 (1000.00 to 1500.00) USD`.
@@ -62,11 +72,11 @@ extension PostbackReport {
         return "\(money(revenue.mid)) (\(money(revenue.low)) to \(high))" + (revenue.currency.map { " \($0)" } ?? "")
     }
 
-    /// The mid-point per install, to the cent.
+    /// The mid-point per install, rounded half up to the report's decimals, with its currency.
     static func perInstall(_ revenue: Revenue) -> String {
         guard revenue.postbacks > 0 else { return "–" }
-        let value = revenue.mid.doubleValue / Double(revenue.postbacks)
-        let cents = Int((value * 100).rounded())
-        return "\(cents / 100).\(String(cents % 100).count == 1 ? "0" : "")\(cents % 100)"
+        let mid = revenue.mid
+        let rounded = (2 * mid.units + revenue.postbacks) / (2 * revenue.postbacks)
+        return money(DecimalAmount(units: rounded, scale: mid.scale)) + (revenue.currency.map { " \($0)" } ?? "")
     }
 }
