@@ -35,7 +35,8 @@ public enum UTCTime {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let ofDay = seconds - days * 86_400
         let (year, month, day) = date(dayNumber: days)
-        return Parts(year: year, month: month, day: day, hour: ofDay / 3600, minute: ofDay / 60 % 60, second: ofDay % 60)
+        return Parts(
+            year: year, month: month, day: day, hour: ofDay / 3600, minute: ofDay / 60 % 60, second: ofDay % 60)
     }
 
     /// `2026-12-03T13:30:00Z`: ISO 8601 and RFC 3339, which every SQL engine and spreadsheet reads.
@@ -54,7 +55,8 @@ public enum UTCTime {
     /// `20261203T133000Z`: the basic form, for file names.
     public static func stamp(_ seconds: Int) -> String {
         let p = parts(seconds)
-        return "\(pad(p.year, 4))\(pad(p.month, 2))\(pad(p.day, 2))T\(pad(p.hour, 2))\(pad(p.minute, 2))\(pad(p.second, 2))Z"
+        return "\(pad(p.year, 4))\(pad(p.month, 2))\(pad(p.day, 2))T"
+            + "\(pad(p.hour, 2))\(pad(p.minute, 2))\(pad(p.second, 2))Z"
     }
 
     private static func pad(_ number: Int, _ width: Int) -> String {
