@@ -88,7 +88,8 @@ struct PostbackRun {
         for input in inputs {
             do throws(InputFileError) {
                 let file = try InputFile(input, expecting: "a file of postbacks (JSON lines)")
-                let receipts = try Self.receiptTimesPath(of: input).map { path throws(InputFileError) in
+                let wanted = readerOptions.withReceiptColumn ? Self.receiptTimesPath(of: input) : nil
+                let receipts = try wanted.map { path throws(InputFileError) in
                     // A line takes at least two bytes ("{}" and its line break) and its time at most 13.
                     let limit = (file.regularFileSize ?? 0) * 7 + 13
                     return ReceiptTimes(try InputFile.contents(of: path, expecting: "receipt times", limit: limit))

@@ -57,6 +57,8 @@ enum ReportCommand {
                     + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)",
                 command: "report")
         }
+        // A report reads receipt times only to group by day: without, the `.times` files stay unread.
+        run.readerOptions.withReceiptColumn = groupings.contains(.day)
         run.readerOptions.grouping = PostbackReader.Grouping(
             groupings: groupings, zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
         run.readerOptions.writesRows = false
