@@ -6,7 +6,7 @@ extension PostbackReport {
     /// The columns of the CSV report: the grouping columns, then `window`, `figure`, `field`, `item`, `value`.
     public var csvColumns: [String] {
         var names: [String] = []
-        for name in groupings.flatMap(\.columns).map(PostbackGrouping.keyName) where !names.contains(name) {
+        for name in groupings.flatMap(\.keyNames) where !names.contains(name) {
             names.append(name)
         }
         return names + ["window", "figure", "field", "item", "value"]

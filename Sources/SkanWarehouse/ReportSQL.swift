@@ -93,6 +93,12 @@ public struct ReportSQL: Sendable {
             case .day:
                 // The decoding view has `received_at` when made with `--received-column`.
                 keys.append("substr(CAST(\(id("received_at")) AS \(text)), 1, 10) AS day")
+            case .sourceIdentifier2, .sourceIdentifier3:
+                let digits = grouping.prefixLength ?? 0
+                let source = "CAST(\(id("source_identifier")) AS \(text))"
+                keys.append(
+                    "CASE WHEN length(\(source)) >= \(digits) THEN substr(\(source), 1, \(digits)) END AS \(id(grouping.rawValue))"
+                )
             case .schemaVersion:
                 keys.append(
                     "CASE WHEN (\(shown)) IS NOT NULL THEN CAST(\(id("schema_version")) AS \(text)) END AS schema_version"

@@ -15,7 +15,7 @@ import Testing
                     GroupValue(column: .sourceIdentifier, text: first), GroupValue(column: .countryCode, text: second),
                 ]
                 let key = PostbackTally.encodedKey(values)
-                #expect(PostbackTally.decodedKey(key) == values)
+                #expect(PostbackTally.decodedKey(key, groupings: [.sourceIdentifier, .countryCode]) == values)
                 encoded.insert(key)
             }
         }
@@ -28,5 +28,17 @@ import Testing
         #expect(PostbackGrouping.list("campaign,") == nil)
         #expect(PostbackGrouping.list("Campaign") == nil)
         #expect(PostbackGrouping.campaign.columns == [.sourceIdentifier, .campaignID])
+    }
+
+    /// A value is named by its grouping: the rollups and `day` by theirs, `campaign` by the column it came from.
+    @Test func valuesAreNamedByTheirGrouping() {
+        let key = PostbackTally.encodedKey([
+            GroupValue(column: .sourceIdentifier, text: "52"), GroupValue(column: .campaignID, text: "7"),
+            GroupValue(column: .receivedAt, text: "2026-12-03"),
+        ])
+        let names = PostbackTally.decodedKey(key, groupings: [.sourceIdentifier2, .campaign, .day]).map(\.name)
+        #expect(names == ["source_identifier_2", "campaign_id", "day"])
+        #expect(PostbackGrouping.sourceIdentifier3.keyNames == ["source_identifier_3"])
+        #expect(PostbackGrouping.campaign.keyNames == ["source_identifier", "campaign_id"])
     }
 }

@@ -118,6 +118,37 @@ import Testing
         #expect(groups.allSatisfy { $0["postbacks"] as? Int == 1 })
     }
 
+    /// The campaign rollup: a tier-3 postback (`5239`), a tier-2 one (`523`) and a tier-0 one (`52`) of one campaign
+    /// are one row by `source_identifier_2`; by `source_identifier_3` the two-digit one has no third digit.
+    @Test func sourceIdentifierRollsUpToItsCampaign() throws {
+        let directory = try TemporaryDirectory()
+        let template =
+            #"{"version":"4.0","ad-network-id":"one.skadnetwork","source-identifier":"SOURCE","app-id":525463029,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1eID","redownload":false,"fidelity-type":1,"did-win":true,"postback-sequence-index":0}"#
+        let lines = [("5239", "41"), ("523", "42"), ("52", "43"), ("61", "44")].map { source, id in
+            template.replacingOccurrences(of: "SOURCE", with: source).replacingOccurrences(of: "eID", with: "e\(id)")
+        }
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        func keys(_ by: String) throws -> [String] {
+            let result = try CLI.run([
+                "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", by, "--format", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            return try #require(root["groups"] as? [[String: Any]]).map { group in
+                let by = group["by"] as? [String: Any] ?? [:]
+                return by.keys.sorted().map { "\($0)=\(by[$0] as? String ?? "-")" }.joined(separator: ",")
+                    + ":\(group["postbacks"] as? Int ?? -1)"
+            }
+        }
+        #expect(try keys("source_identifier_2") == ["source_identifier_2=52:3", "source_identifier_2=61:1"])
+        #expect(
+            try keys("source_identifier_2,source_identifier_3") == [
+                "source_identifier_2=52,source_identifier_3=-:1", "source_identifier_2=52,source_identifier_3=523:2",
+                "source_identifier_2=61,source_identifier_3=-:1",
+            ])
+    }
+
     /// A group whose postbacks carry no fine value knows nothing of its revenue: "unknown", never 0.00, and a
     /// heading that does not read "Revenue from revenue".
     @Test func revenueWithoutAFineValueIsUnknownNotZero() throws {

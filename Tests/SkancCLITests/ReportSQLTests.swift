@@ -72,6 +72,7 @@ import Testing
             "duckdb", options: ["--by", "ad_network_id,conversion_type,interaction,publisher,did_win"])
         // By the day the receiver got each postback (`received_at`, from the times beside the file).
         try Self.expectParity("duckdb", options: ["--by", "day,campaign,did_win"], files: [Self.received])
+        try Self.expectParity("duckdb", options: ["--by", "ad_network_id,source_identifier_2,source_identifier_3"])
         try Self.expectParity(
             "duckdb", schema: "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
             options: ["--by", "schema_version,app_id"], files: Array(Self.files.suffix(1)))
@@ -81,15 +82,20 @@ import Testing
         try Self.expectParity("sqlite")
         try Self.expectParity("sqlite", options: ["--by", "campaign,country_code", "--zero-is-null"])
         try Self.expectParity("sqlite", options: ["--by", "day,campaign"], files: [Self.received])
+        // The campaign rollup: the source identifier's first two and three digits.
+        try Self.expectParity("sqlite", options: ["--by", "source_identifier_2,source_identifier_3"])
     }
 
     @Test func postgresReportsAsTheCLI() throws {
         try Self.expectParity("postgres", options: ["--by", "campaign,framework"])
         try Self.expectParity("postgres", options: ["--by", "day,campaign"], files: [Self.received])
+        try Self.expectParity("postgres", options: ["--by", "ad_network_id,source_identifier_2"])
     }
 
     @Test func sparkReportsAsTheCLI() throws {
         try Self.expectParity("spark", options: ["--by", "campaign,country_code"], files: Array(Self.files.prefix(2)))
         try Self.expectParity("spark", options: ["--by", "day,campaign"], files: [Self.received])
+        try Self.expectParity(
+            "spark", options: ["--by", "source_identifier_3,source_identifier_2"], files: Array(Self.files.prefix(1)))
     }
 }

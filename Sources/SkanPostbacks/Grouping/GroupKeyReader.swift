@@ -40,6 +40,8 @@ struct GroupKeyReader {
             } else if grouping == .day {
                 let text = receivedAt.map { day($0) }
                 append(letters.first, text: text, &key)
+            } else if let digits = grouping.prefixLength {
+                append(letters.first, cell: row.sourceIdentifier, line, payload, &scratch, &key, prefix: digits)
             } else {
                 append(letters.first, grouping.columns[0], row, line, payload, &scratch, &key)
             }
@@ -76,19 +78,29 @@ struct GroupKeyReader {
         return lastDay.text
     }
 
-    /// A cell's text: a string's contents decoded, any other value as written; none for no cell.
+    /// A cell's text: a string's contents decoded, any other value as written; none for no cell. With `prefix`,
+    /// only its first `prefix` bytes, and none when it has fewer (an `ok` source identifier is ASCII digits).
     @inline(__always)
     private func append(
         _ letter: UInt8, cell: PostbackRow.Cell, _ line: UnsafeBufferPointer<UInt8>,
-        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ key: inout [UInt8]
+        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ key: inout [UInt8], prefix: Int? = nil
     ) {
         guard let cell else { return PostbackTally.appendKey(letter, nil, to: &key) }
         let bytes = cell.source == .line ? line : payload
         let span = cell.span
         if span.kind == .string, span.hasEscapes {
-            return append(letter, text: JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch), &key)
+            let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
+            guard let prefix else { return append(letter, text: text, &key) }
+            let kept = text.utf8.count >= prefix ? String(decoding: text.utf8.prefix(prefix), as: UTF8.self) : nil
+            return append(letter, text: kept, &key)
         }
-        PostbackTally.appendKey(letter, UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), to: &key)
+        guard let prefix else {
+            return PostbackTally.appendKey(
+                letter, UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), to: &key)
+        }
+        guard span.end - span.start >= prefix else { return PostbackTally.appendKey(letter, nil, to: &key) }
+        PostbackTally.appendKey(
+            letter, UnsafeBufferPointer(rebasing: bytes[span.start..<(span.start + prefix)]), to: &key)
     }
 
     private func append(_ letter: UInt8, text: String?, _ key: inout [UInt8]) {

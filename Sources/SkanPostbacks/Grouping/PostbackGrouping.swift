@@ -7,6 +7,11 @@ public import SkanCompiler
 public enum PostbackGrouping: String, CaseIterable, Sendable {
     case campaign
     case sourceIdentifier = "source_identifier"
+    /// The first two digits of the source identifier: Apple's hierarchy makes them the campaign every tier
+    /// reports (tiers 0-1 send two digits, tier 2 three, tier 3 four), so each campaign is one group.
+    case sourceIdentifier2 = "source_identifier_2"
+    /// The first three digits; empty for a postback that shows only two.
+    case sourceIdentifier3 = "source_identifier_3"
     case campaignID = "campaign_id"
     case adNetworkID = "ad_network_id"
     case appID = "app_id"
@@ -28,7 +33,7 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
     public var columns: [PostbackColumn] {
         switch self {
         case .campaign: [.sourceIdentifier, .campaignID]
-        case .sourceIdentifier: [.sourceIdentifier]
+        case .sourceIdentifier, .sourceIdentifier2, .sourceIdentifier3: [.sourceIdentifier]
         case .campaignID: [.campaignID]
         case .adNetworkID: [.adNetworkID]
         case .appID: [.appID]
@@ -47,9 +52,21 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
     /// campaigns (two networks' campaigns share source identifiers: grouped by campaign alone they merge).
     public static let defaults: [PostbackGrouping] = [.adNetworkID, .campaign]
 
-    /// The name a key's value read from `column` has in reports: the column's, but `day` for the day of
-    /// `received_at`.
-    public static func keyName(of column: PostbackColumn) -> String { column == .receivedAt ? "day" : column.name }
+    /// The digits of the source identifier this grouping keeps (2 or 3), or nil when it keeps the whole cell.
+    public var prefixLength: Int? {
+        switch self {
+        case .sourceIdentifier2: 2
+        case .sourceIdentifier3: 3
+        default: nil
+        }
+    }
+
+    /// The name a key's value read from `column` has in reports: the grouping's, but for `campaign` the
+    /// column it came from.
+    public func keyName(of column: PostbackColumn) -> String { self == .campaign ? column.name : rawValue }
+
+    /// Every name this grouping's values can have in reports, in `columns` order.
+    public var keyNames: [String] { columns.map(keyName) }
 
     /// A comma-separated list (`campaign,country_code`); nil when a name is unknown, empty or repeated.
     public static func list(_ text: String) -> [PostbackGrouping]? {
@@ -69,12 +86,13 @@ public struct GroupValue: Hashable, Sendable {
     public var column: PostbackColumn
     /// The cell's text; nil for an empty cell.
     public var text: String?
-    /// The value's name in reports (`PostbackGrouping.keyName(of:)`).
-    public var name: String { PostbackGrouping.keyName(of: column) }
+    /// The value's name in reports (`PostbackGrouping.keyName(of:)`): the column's unless a grouping names it.
+    public var name: String
 
-    /// A value of `column`.
-    public init(column: PostbackColumn, text: String?) {
+    /// A value of `column`, named `name` (the column's name when nil).
+    public init(column: PostbackColumn, text: String?, name: String? = nil) {
         self.column = column
         self.text = text
+        self.name = name ?? column.name
     }
 }

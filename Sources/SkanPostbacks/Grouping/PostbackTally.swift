@@ -67,7 +67,7 @@ public struct PostbackTally: Sendable {
     private mutating func number(of key: UnsafeBufferPointer<UInt8>) -> Int {
         let (number, isNew) = numbers.number(of: key)
         if isNew {
-            keys.append(Self.decodedKey(key))
+            keys.append(Self.decodedKey(key, groupings: groupings))
             counts.append(contentsOf: repeatElement(0, count: Layout.group))
         }
         return number
@@ -97,22 +97,23 @@ public struct PostbackTally: Sendable {
         key.append(contentsOf: text)
     }
 
-    /// The values of a key `encodedKey` wrote.
-    static func decodedKey(_ key: some Collection<UInt8>) -> [GroupValue] {
+    /// The values of a key `encodedKey` wrote for `groupings`, value by value, named as each grouping names it.
+    static func decodedKey(_ key: some Collection<UInt8>, groupings: [PostbackGrouping]) -> [GroupValue] {
         var values: [GroupValue] = []
         var bytes = key[...]
         while let letter = bytes.first {
             let column = PostbackColumn.allCases[Int(letter) - 65]
+            let name = groupings[values.count].keyName(of: column)
             bytes = bytes.dropFirst()
             if bytes.first == UInt8(ascii: "!") {
-                values.append(GroupValue(column: column, text: nil))
+                values.append(GroupValue(column: column, text: nil, name: name))
                 bytes = bytes.dropFirst()
                 continue
             }
             let colon = bytes.firstIndex(of: UInt8(ascii: ":"))!
             let length = Int(String(decoding: bytes[..<colon], as: UTF8.self))!
             let text = bytes[bytes.index(after: colon)...].prefix(length)
-            values.append(GroupValue(column: column, text: String(decoding: text, as: UTF8.self)))
+            values.append(GroupValue(column: column, text: String(decoding: text, as: UTF8.self), name: name))
             bytes = bytes[text.endIndex...]
         }
         return values

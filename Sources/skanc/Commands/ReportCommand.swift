@@ -25,7 +25,9 @@ enum ReportCommand {
             line is counted once: in a group when it is ok, by its status otherwise.
 
             GROUPINGS (--by, default ad_network_id,campaign: each network's campaigns apart): campaign
-            (source_identifier, or campaign_id before SKAdNetwork 4.0), source_identifier, campaign_id,
+            (source_identifier, or campaign_id before SKAdNetwork 4.0), source_identifier, source_identifier_2
+            and source_identifier_3 (its first two or three digits: Apple's hierarchy, where the first two are the
+            campaign every tier reports, so each campaign is one row), campaign_id,
             ad_network_id, app_id, publisher, country_code, framework, conversion_type, interaction, did_win
             (won or contributed), schema_version (with versions live together), day (the UTC day skanc serve
             received it; from the .times files beside a store's segments). Several, separated by commas, group by
