@@ -15,8 +15,12 @@ extension PostbackReport {
     /// The report as one long table (RFC 4180, CRLF), a figure a row, for spreadsheets and dataframes: per group
     /// and window `postbacks`, `with_fine_value`, `with_coarse_value`, `without_value`, `tier` (item 0-3 or
     /// unknown), `case` (field and case), `coarse` (item low, medium, high); per group and revenue field
+    /// `revenue_currency` (the ISO 4217 code every amount of the field is in, when the schema says it),
     /// `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the total, else the
-    /// case); then `not_ok` rows per status, with no group.
+    /// case), over all installs (window-1 postbacks) `installs_low` and `installs_high` (the hard bounds; high
+    /// empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
+    /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); then `not_ok` rows per status,
+    /// with no group.
     public var csv: String { String(decoding: csvBytes, as: UTF8.self) }
 
     /// `csv` as UTF-8, written straight into bytes: a report of 50,000 groups runs to 100 MB, and a row built as
@@ -62,6 +66,7 @@ extension PostbackReport {
                 }
             }
             for revenue in group.revenue {
+                if let currency = revenue.currency { row(key, "", "revenue_currency", revenue.field, "", currency) }
                 let totals = [(revenue.postbacks, revenue.low, revenue.mid, revenue.high, "")]
                 let ranges = revenue.ranges.map { ($0.postbacks, $0.low, $0.mid, $0.high, $0.name) }
                 for (postbacks, low, mid, high, item) in totals + ranges {
@@ -69,6 +74,15 @@ extension PostbackReport {
                     row(key, "", "revenue_low", revenue.field, item, low.text)
                     row(key, "", "revenue_mid", revenue.field, item, mid.text)
                     row(key, "", "revenue_high", revenue.field, item, high?.text ?? "")
+                }
+                let installs = revenue.installs
+                row(key, "1", "installs_low", revenue.field, "", installs.low.text)
+                row(key, "1", "installs_high", revenue.field, "", installs.high?.text ?? "")
+                if let estimate = installs.estimate {
+                    row(key, "1", "estimate_installs", revenue.field, "", String(estimate.installs))
+                    row(key, "1", "estimate_mid", revenue.field, "", estimate.mid.text)
+                    row(key, "1", "estimate_low", revenue.field, "", estimate.low.text)
+                    row(key, "1", "estimate_high", revenue.field, "", estimate.high.text)
                 }
             }
         }

@@ -99,13 +99,13 @@ extension PostbackReport {
             guard !rows.isEmpty else { continue }
             let currency = groups.lazy.compactMap { $0.revenue.first { $0.field == field }?.currency }.first
             out +=
-                "<h2>Revenue from \(HTMLText.escaped(field))\(currency.map { " (\(HTMLText.escaped($0)))" } ?? "")</h2>\n"
+                "<h2>Revenue (field \(HTMLText.escaped(field)))\(currency.map { " (\(HTMLText.escaped($0)))" } ?? "")</h2>\n"
             out +=
                 "<p class=\"legend\"><span>line: low to high (dashed: no upper bound)</span><span>dot: mid-point</span></p>\n"
             out +=
                 BarChart(
                     id: "chart-revenue-\(HTMLText.escaped(field))",
-                    title: "Revenue interval per group from \(field)",
+                    title: "Revenue interval per group, field \(field)",
                     rows: rows, unit: currency.map { " \($0)" } ?? ""
                 ).svg
         }

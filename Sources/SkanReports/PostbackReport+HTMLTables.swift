@@ -8,7 +8,7 @@ extension PostbackReport {
         out += Self.table(
             header: [
                 keyHeading, "postbacks", "window 1", "with fine value", "with coarse value", "without value",
-                "revenue (mid, low to high)", "per install",
+                "revenue (mid, low to high)", "per install", "all installs (hard bounds)",
             ],
             rows: groups.map { group in
                 let first = group.windows[0]
@@ -18,7 +18,7 @@ extension PostbackReport {
                     Self.percent(first.withFineValue, of: first.postbacks),
                     Self.percent(first.withCoarseValue, of: first.postbacks),
                     Self.percent(first.withoutValue, of: first.postbacks), revenue.map(Self.interval) ?? "–",
-                    revenue.map(Self.perInstall) ?? "–",
+                    revenue.map(Self.perInstall) ?? "–", revenue.map(Self.installBounds) ?? "–",
                 ]
             }, numeric: [1, 2, 3, 4, 5, 7])
         out += "<h2>Null rate by window</h2>\n"
@@ -50,9 +50,14 @@ extension PostbackReport {
                         }
                     }, numeric: [2, 3])
             }
-            for revenue in group.revenue where revenue.postbacks > 0 {
+            for revenue in group.revenue {
                 out += "<h3>Revenue (field \(HTMLText.escaped(revenue.field))): "
                 out += "\(HTMLText.escaped(Self.interval(revenue)))</h3>\n"
+                defer {
+                    out += "<p>\(HTMLText.escaped(Self.installSources(revenue)))</p>\n"
+                    if let estimate = Self.estimateText(revenue) { out += "<p>\(HTMLText.escaped(estimate))</p>\n" }
+                }
+                guard revenue.postbacks > 0 else { continue }
                 out += Self.table(
                     header: ["case", "range", "postbacks", "low", "mid", "high"],
                     rows: revenue.ranges.map {

@@ -100,7 +100,37 @@ extension PostbackReport {
                         ])
                     })
             ),
+            ("installs", json(revenue.installs)),
         ])
+    }
+
+    private static func json(_ installs: InstallRevenue) -> JSONValue {
+        let bound = { (bound: ReportColumns.AmountBound) -> [(String, JSONValue)] in
+            [("low", .decimal(bound.low.text)), ("high", bound.high.map { .decimal($0.text) } ?? .null)]
+        }
+        let estimate = installs.estimate.map { estimate -> JSONValue in
+            .object([
+                ("installs", .integer(estimate.installs)), ("mid", .decimal(estimate.mid.text)),
+                ("low", .decimal(estimate.low.text)), ("high", .decimal(estimate.high.text)),
+                ("confidence", .integer(Estimate.confidence)),
+            ])
+        }
+        return .object(
+            [
+                ("postbacks", .integer(installs.installs)), ("with_fine_value", .integer(installs.withFineValue)),
+                (
+                    "from_coarse",
+                    .array(
+                        installs.fromCoarse.map { share in
+                            .object(
+                                [("coarse", .string(share.coarse.rawValue)), ("postbacks", .integer(share.postbacks))]
+                                    + bound(share.each))
+                        })
+                ),
+                ("without_value", .integer(installs.withoutValue)),
+            ] + bound(ReportColumns.AmountBound(low: installs.low, high: installs.high)) + [
+                ("estimate_without_fine_value", estimate ?? .null)
+            ])
     }
 
     /// The names of the tier counts: `0` to `3`, then `unknown` for postbacks whose fields tell none.

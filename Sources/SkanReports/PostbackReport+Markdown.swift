@@ -9,8 +9,8 @@ extension PostbackReport {
         out += "## Groups\n\n"
         out +=
             "| \(Self.cell(keyHeading)) | postbacks | window 1 | with fine value | with coarse value | without value |"
-        out += " revenue (mid, low to high) | per install |\n"
-        out += "|---|---:|---:|---:|---:|---:|---|---:|\n"
+        out += " revenue (mid, low to high) | per install | all installs (hard bounds) |\n"
+        out += "|---|---:|---:|---:|---:|---:|---|---:|---|\n"
         for group in groups {
             let first = group.windows[0]
             let revenue = group.revenue.first
@@ -18,7 +18,8 @@ extension PostbackReport {
             out += "\(Self.percent(first.withFineValue, of: first.postbacks)) | "
             out += "\(Self.percent(first.withCoarseValue, of: first.postbacks)) | "
             out += "\(Self.percent(first.withoutValue, of: first.postbacks)) | "
-            out += "\(revenue.map { Self.cell(Self.interval($0)) } ?? "–") | \(revenue.map(Self.perInstall) ?? "–") |\n"
+            out += "\(revenue.map { Self.cell(Self.interval($0)) } ?? "–") | \(revenue.map(Self.perInstall) ?? "–") | "
+            out += "\(revenue.map { Self.cell(Self.installBounds($0)) } ?? "–") |\n"
         }
         out += "\nShares are of the window's postbacks. \(Self.revenueMethod)\n\n"
         out += "## Null rate by window\n\nPostbacks without a fine or a coarse value, of the window's postbacks.\n\n"
@@ -47,14 +48,19 @@ extension PostbackReport {
                     }
                 }
             }
-            for revenue in group.revenue where revenue.postbacks > 0 {
+            for revenue in group.revenue {
                 out += "\n### Revenue (field \(Self.cell(revenue.field))): \(Self.cell(Self.interval(revenue)))\n\n"
-                out += "| case | range | postbacks | low | mid | high |\n|---|---|---:|---:|---:|---:|\n"
-                for range in revenue.ranges {
-                    out += "| \(Self.cell(range.name)) | \(Self.cell(range.range)) | \(range.postbacks) | "
-                    out +=
-                        "\(Self.money(range.low)) | \(Self.money(range.mid)) | \(range.high.map(Self.money) ?? "–") |\n"
+                if revenue.postbacks > 0 {
+                    out += "| case | range | postbacks | low | mid | high |\n|---|---|---:|---:|---:|---:|\n"
+                    for range in revenue.ranges {
+                        out += "| \(Self.cell(range.name)) | \(Self.cell(range.range)) | \(range.postbacks) | "
+                        out +=
+                            "\(Self.money(range.low)) | \(Self.money(range.mid)) | \(range.high.map(Self.money) ?? "–") |\n"
+                    }
+                    out += "\n"
                 }
+                out += Self.cell(Self.installSources(revenue)) + "\n"
+                if let estimate = Self.estimateText(revenue) { out += "\n" + Self.cell(estimate) + "\n" }
             }
         }
         out += "\n## Rows not ok\n\n"

@@ -80,3 +80,39 @@ extension PostbackReport {
         return money(DecimalAmount(units: rounded, scale: mid.scale)) + (revenue.currency.map { " \($0)" } ?? "")
     }
 }
+
+extension PostbackReport {
+    /// The hard bounds over all of a group's installs: `1,561.01 to 2,000.00 USD`, or `at least 1,561.01 USD`.
+    static func installBounds(_ revenue: Revenue) -> String {
+        let installs = revenue.installs
+        let currency = revenue.currency.map { " \($0)" } ?? ""
+        guard let high = installs.high else { return "at least \(money(installs.low))\(currency)" }
+        return "\(money(installs.low)) to \(money(high))\(currency)"
+    }
+
+    /// Where the hard bounds come from, in a sentence.
+    static func installSources(_ revenue: Revenue) -> String {
+        let installs = revenue.installs
+        var parts = ["\(installs.withFineValue) with a fine value (their ranges)"]
+        for share in installs.fromCoarse {
+            let each =
+                share.each.high.map { "\(money(share.each.low)) to \(money($0))" }
+                ?? "at least \(money(share.each.low))"
+            parts.append(
+                "\(share.postbacks) with coarse value \(share.coarse.rawValue) only (each \(each), by the coarse rules)"
+            )
+        }
+        if installs.withoutValue > 0 { parts.append("\(installs.withoutValue) without a value (each at least 0)") }
+        return "All \(installs.installs) installs (window-1 postbacks), hard bounds: \(installBounds(revenue)). From "
+            + parts.joined(separator: ", ") + "."
+    }
+
+    /// The estimate for installs without a fine value, labelled as a model.
+    static func estimateText(_ revenue: Revenue) -> String? {
+        guard let estimate = revenue.installs.estimate else { return nil }
+        let currency = revenue.currency.map { " \($0)" } ?? ""
+        return "Estimate for the \(estimate.installs) installs without a fine value: \(money(estimate.mid))\(currency) "
+            + "(\(Estimate.confidence)% interval \(money(estimate.low)) to \(money(estimate.high))), from the group's "
+            + "fine-value installs with the same coarse value: a model, not a bound."
+    }
+}

@@ -65,6 +65,9 @@ public struct PostbackReport: Sendable {
         public var high: DecimalAmount?
         /// Per range, the same totals.
         public var ranges: [RangeTotal]
+        /// What the group's installs say together: hard bounds over all of them and an estimate for those
+        /// without a fine value.
+        public var installs: InstallRevenue
     }
 
     /// One range's share of a revenue total.
@@ -119,7 +122,7 @@ public struct PostbackReport: Sendable {
             }
             var revenue: [Revenue] = []
             for field in columns.revenue {
-                if let total = Self.revenue(field, counts) {
+                if let total = Self.revenue(field, counts, columns: columns) {
                     revenue.append(total)
                 } else {
                     notes.append("\(field.column): a total is too large to hold exactly; its revenue is left out")
@@ -167,9 +170,10 @@ public struct PostbackReport: Sendable {
     }
 
     /// A field's revenue over every window's fine values; nil when a total does not fit.
-    private static func revenue(_ field: ReportColumns.RevenueField, _ windows: [PostbackTally.WindowCounts])
-        -> Revenue?
-    {
+    private static func revenue(
+        _ field: ReportColumns.RevenueField, _ windows: [PostbackTally.WindowCounts], columns: ReportColumns
+    ) -> Revenue? {
+        guard let installs = installRevenue(field, windows[0], columns: columns) else { return nil }
         var perRange = Array(repeating: 0, count: field.ranges.count)
         for window in windows {
             for fine in Schema.fineValueRange {
@@ -203,7 +207,7 @@ public struct PostbackReport: Sendable {
         }
         return Revenue(
             field: field.column, currency: field.currency, postbacks: perRange.reduce(0, +), low: low, mid: mid,
-            high: high, ranges: ranges)
+            high: high, ranges: ranges, installs: installs)
     }
 
     /// Key order: value by value, an empty value first, numbers by value, other text by its bytes.

@@ -39,6 +39,9 @@ public struct ReportColumns: Sendable {
         public var ranges: [RevenueRange]
         /// For each fine value, the index in `ranges` of the range it shows.
         public var rangeOfFine: [Int?]
+        /// Per coarse value (low, medium, high), the amounts a window-1 postback with only that coarse value can
+        /// stand for (`coarseBounds(of:versions:scale:)`).
+        public var coarseBounds: [AmountBound] = []
     }
 
     /// One column per field of any live version: the newest version's fields in order, then older versions' others.
@@ -47,6 +50,8 @@ public struct ReportColumns: Sendable {
     public let revenue: [RevenueField]
     /// Amount fields left out of the revenue, with why.
     public let unreadable: [String]
+    /// Each fine value's window-1 coarse value (`coarseOfFine(_:)`).
+    public let coarseOfFine: [Int?]
     /// Digits after the decimal point every amount carries: one more than any bound is written with, so
     /// every mid-point is exact.
     public let scale: Int
@@ -103,6 +108,7 @@ public struct ReportColumns: Sendable {
                 }
             }
             if readable {
+                field.coarseBounds = Self.coarseBounds(of: column, versions: versions, scale: scale)
                 revenue.append(field)
             } else {
                 unreadable.append(column)
@@ -110,6 +116,7 @@ public struct ReportColumns: Sendable {
         }
         self.revenue = revenue
         self.unreadable = unreadable
+        coarseOfFine = Self.coarseOfFine(versions)
     }
 
     private static func range(_ name: String, _ bucket: BucketRange, scale: Int) -> RevenueRange? {

@@ -123,6 +123,40 @@ import Testing
         }
     }
 
+    /// The hard bounds over all installs (window-1 postbacks: fine-value ranges, what the coarse rules allow a
+    /// coarse-only postback, at least 0 for one with neither) hold every campaign's true revenue, at every tier mix.
+    @Test(arguments: schemas.dropLast())
+    func installBoundsHoldTheTruthOfEveryInstall(_ path: String) throws {
+        let schema = try ShippedSchemas.compile(path)
+        let field = try #require(schema.fields.first { $0.kind == .buckets(.amount) })
+        var bounded = 0
+        for seed: UInt64 in 1...4 {
+            let synthetic = Self.postbacks(schema, seed: seed, framework: .skAdNetwork)
+            let report = try Self.report(synthetic.lines, schema)
+            for group in report.groups {
+                let revenue = try #require(group.revenue.first { $0.field == ColumnNames.snakeCase(field.name) })
+                let installs = synthetic.truths.filter {
+                    $0.sourceIdentifier == group.by[0].text && $0.window == .first
+                }
+                #expect(revenue.installs.installs == installs.count)
+                let truth = installs.reduce(0) { $0 + ($1.amounts[field.name] ?? 0) }
+                #expect(revenue.installs.low.doubleValue <= truth + 1e-9, "\(path) \(group.by) seed \(seed)")
+                if let high = revenue.installs.high {
+                    #expect(truth <= high.doubleValue + 1e-9, "\(path) \(group.by) seed \(seed)")
+                }
+                #expect(revenue.installs.low.doubleValue >= revenue.low.doubleValue - 1e-9)
+                if revenue.installs.low > revenue.low { bounded += 1 }
+                if let estimate = revenue.installs.estimate {
+                    #expect(estimate.low <= estimate.mid && estimate.mid <= estimate.high)
+                    let without = installs.filter { $0.fineValue == nil }.count
+                    #expect(estimate.installs == without)
+                }
+            }
+        }
+        // Game's coarse `high when revenue >= mid` raises the lower bound above the fine values' alone.
+        if path == "Schemas/Game.skan" { #expect(bounded > 0) }
+    }
+
     /// Rows that are not `ok` are counted by status and in no group: a repeated postback (duplicate) and a
     /// line that is no JSON. With `zeroIsNull`, a fine value of 0 counts as no value.
     @Test func rowsThatAreNotOKAreCountedApart() throws {

@@ -77,7 +77,8 @@ import Testing
         #expect(
             figures == [
                 "postbacks", "with_fine_value", "with_coarse_value", "without_value", "tier", "case", "coarse",
-                "revenue_postbacks", "revenue_low", "revenue_mid", "revenue_high",
+                "revenue_currency", "revenue_postbacks", "revenue_low", "revenue_mid", "revenue_high", "installs_low",
+                "installs_high", "estimate_installs", "estimate_mid", "estimate_low", "estimate_high",
             ])
         #expect(rows.allSatisfy { $0.count == 8 })
     }
@@ -162,6 +163,47 @@ import Testing
         #expect(result.stdout.contains("unknown: no postback of the group shows a fine value"), "\(result.stdout)")
         #expect(!result.stdout.contains("0.00 (0.00 to 0.00)"))
         #expect(!result.stdout.contains("Revenue from revenue"))
+    }
+
+    /// Where the coarse rules bound a field, a coarse-only postback gives that bound: Game's `high when revenue >=
+    /// mid` makes a coarse `high` at least 5 (mid's lower bound), `medium` and `low` below 5; a postback with
+    /// neither is at least 0 with no upper bound. Before, such a group showed no revenue at all.
+    @Test func coarseRulesBoundTheRevenueOfCoarseOnlyPostbacks() throws {
+        let directory = try TemporaryDirectory()
+        let template =
+            #"{"version":"4.0","ad-network-id":"one.skadnetwork","source-identifier":"52","app-id":525463029,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1eID",COARSE"redownload":false,"fidelity-type":1,"did-win":true,"postback-sequence-index":0}"#
+        func line(_ id: Int, _ coarse: String?) -> String {
+            template.replacingOccurrences(of: "eID", with: "e\(id)").replacingOccurrences(
+                of: "COARSE", with: coarse.map { #""coarse-conversion-value":"\#($0)","# } ?? "")
+        }
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        let lines = [line(40, "high"), line(41, "high"), line(42, "low")]
+        try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        func installs(_ lines: [String]) throws -> [String: Any] {
+            try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+            let result = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let group = try #require((root["groups"] as? [[String: Any]])?.first)
+            let revenue = try #require((group["revenue"] as? [[String: Any]])?.first)
+            return try #require(revenue["installs"] as? [String: Any])
+        }
+        let bounded = try installs(lines)
+        #expect((bounded["low"] as? NSNumber)?.doubleValue == 10)
+        #expect((bounded["high"] is NSNull))  // a coarse high has no upper bound: 20... is open-ended
+        let shares = try #require(bounded["from_coarse"] as? [[String: Any]])
+        #expect(shares.map { $0["coarse"] as? String } == ["low", "high"])
+        #expect(shares.map { ($0["low"] as? NSNumber)?.doubleValue } == [0, 5])
+        #expect(shares.map { ($0["high"] as? NSNumber)?.doubleValue } == [5, nil])
+        // Coarse low only: at most 5, a hard upper bound.
+        let low = try installs([line(42, "low")])
+        #expect((low["low"] as? NSNumber)?.doubleValue == 0 && (low["high"] as? NSNumber)?.doubleValue == 5)
+        // Neither: at least 0, no upper bound; nothing to estimate from.
+        let none = try installs([line(43, nil)])
+        #expect(none["without_value"] as? Int == 1 && none["high"] is NSNull)
+        #expect(none["estimate_without_fine_value"] is NSNull)
+        let text = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify"]).stdout
+        #expect(text.contains("hard bounds: at least 0.000"), "\(text)")
     }
 
     /// Two ad networks' campaigns that share a source identifier stay two groups by default (they merged when

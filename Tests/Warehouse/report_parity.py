@@ -106,6 +106,8 @@ def cli_report(skanc, schema, path, options):
     groups = {}
     for entry in report["groups"]:
         for revenue in entry["revenue"]:
+            # The install bounds and the estimate are the CLI's alone: the report views do not compute them.
+            revenue.pop("installs", None)
             for item in [revenue] + revenue["ranges"]:
                 for bound in ("low", "mid", "high"):
                     item[bound] = None if item[bound] is None else float(item[bound])
