@@ -116,6 +116,55 @@ import Testing
         #expect(missing.stderr == "no/such.jsonl: error: no such file; check the path [file-unreadable]\n")
         #expect(try CLI.run(["simulate", "--help"]).stdout.contains("journey-value"))
     }
+
+    /// The trial's shape in one command: the shipped mix (3 networks, 36 campaigns, 4.6% payers, 15%
+    /// AdAttributionKit), its postbacks all `ok`, its truth naming each postback's network and framework.
+    @Test func theShippedMixIsTheTrialInOneCommand() throws {
+        let directory = try TemporaryDirectory()
+        let truth = directory.url.appendingPathComponent("truth.jsonl")
+        let result = try CLI.run([
+            "simulate", "Schemas/Game.skan", "--mix", "Simulations/GameTrial/mix.json", "--postbacks", "--users",
+            "3000",
+            "--truth", truth.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let truths = try Self.rows(try String(contentsOf: truth, encoding: .utf8))
+        let installs = truths.filter { $0["window"] as? Int == 1 }
+        #expect(installs.count == 3000 && truths.count == result.stdout.split(separator: "\n").count)
+        let campaigns = Set(truths.map { "\($0["ad_network_id"] as? String ?? "") \($0["campaign"] as? String ?? "")" })
+        let networks = Set(truths.compactMap { $0["ad_network_id"] as? String })
+        #expect(networks.count == 3 && campaigns.count > 30 && campaigns.count <= 36)
+        let kit = installs.filter { $0["framework"] as? String == "adattributionkit" }.count
+        #expect(kit > 300 && kit < 600, "15% of 3000")
+        let postbacks = directory.url.appendingPathComponent("postbacks.jsonl")
+        try result.stdout.write(to: postbacks, atomically: true, encoding: .utf8)
+        let report = try CLI.run(["report", "Schemas/Game.skan", postbacks.path, "--no-verify", "--format", "json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
+        #expect(root["ok"] as? Int == truths.count)
+    }
+
+    @Test func aMixIsUsedAsAMixOrRefused() throws {
+        let mix = "Simulations/GameTrial/mix.json"
+        #expect(try CLI.run(["simulate", "Schemas/Game.skan", "--mix", mix]).status == 64, "needs --postbacks")
+        #expect(try CLI.run(["simulate", "Schemas/Game.skan", Self.journey, "--mix", mix, "--postbacks"]).status == 64)
+        let tiers = try CLI.run(["simulate", "Schemas/Game.skan", "--mix", mix, "--postbacks", "--tiers", "3:1"])
+        #expect(tiers.status == 64 && tiers.stderr.contains("--tiers is the mix file's to give"), "\(tiers.stderr)")
+        let directory = try TemporaryDirectory()
+        let bad = directory.url.appendingPathComponent("bad.json")
+        try #"{"journeys": [{"file": "missing.jsonl"}], "networks": [{"ad_network_id": "n"}], "keep": 1}"#.write(
+            to: bad, atomically: true, encoding: .utf8)
+        let unknown = try CLI.run(["simulate", "Schemas/Game.skan", "--mix", bad.path, "--postbacks"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("unknown key 'keep'") && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("[mix-invalid]"))
+        try #"{"journeys": [{"file": "missing.jsonl"}], "networks": [{"ad_network_id": "n"}]}"#.write(
+            to: bad, atomically: true, encoding: .utf8)
+        let missing = try CLI.run(["simulate", "Schemas/Game.skan", "--mix", bad.path, "--postbacks"])
+        #expect(missing.status == 1 && missing.stderr.contains("missing.jsonl") && missing.stdout.isEmpty)
+        try #"{"hour": 1, "event": "no_such_event"}"#.write(
+            to: directory.url.appendingPathComponent("missing.jsonl"), atomically: true, encoding: .utf8)
+        let badLine = try CLI.run(["simulate", "Schemas/Game.skan", "--mix", bad.path, "--postbacks"])
+        #expect(badLine.status == 1 && badLine.stderr.contains("journey-event") && badLine.stdout.isEmpty)
+    }
 }
 
 /// `skanc generate` on a schema with events writes its `Event`, `Activity`, `log(_:at:)` and `advance(to:)`.

@@ -102,6 +102,10 @@ public struct SyntheticPostbacks: Sendable {
         public var coarseValue: CoarseValue?
         /// Per derived `buckets amount` field (by name), the amount measured when the values it carries were set.
         public var amounts: [String: Double]
+        /// The ad network the postback goes to.
+        public var adNetworkID: String
+        /// The framework it comes through.
+        public var framework: Options.AttributionFramework
     }
     /// The journey's bad lines (as `skanc simulate` reports them).
     public let diagnostics: [Diagnostic]
@@ -133,9 +137,8 @@ public struct SyntheticPostbacks: Sendable {
             let id = String(1000 + random.next() % 9000)
             if !campaignIDs.contains(id) { campaignIDs.append(id) }
         }
-        let amountFields = schema.fields.indices.filter { schema.fields[$0].kind == .buckets(.amount) }
         let journeyLineCount = journey.split(separator: 0x0A, omittingEmptySubsequences: false).count
-        for user in 0..<max(options.users, 1) {
+        run(schema: schema, options: options, random: &random, emit: emit) { user, random in
             let simulation: JourneySimulation
             if user == 0 {
                 simulation = first
@@ -148,6 +151,33 @@ public struct SyntheticPostbacks: Sendable {
             let sourceIdentifier =
                 campaignIDs.isEmpty
                 ? String(1000 + random.next() % 9000) : campaignIDs[Int(random.next() % UInt64(campaignIDs.count))]
+            return User(
+                simulation: simulation, tier: tier, campaign: sourceIdentifier, adNetworkID: options.adNetworkID,
+                framework: options.framework)
+        }
+        return first.diagnostics
+    }
+
+    /// One user as drawn: the journey they ran, their tier, campaign, network and framework.
+    struct User {
+        var simulation: JourneySimulation
+        var tier: PostbackDataTier
+        var campaign: String
+        var adNetworkID: String
+        var framework: Options.AttributionFramework
+    }
+
+    /// The postbacks of `options.users` users, each drawn by `draw`.
+    static func run(
+        schema: Schema, options: Options, random: inout SplitMix64, emit: (_ line: String, _ truth: Truth) -> Void,
+        draw: (_ user: Int, _ random: inout SplitMix64) -> User
+    ) {
+        let amountFields = schema.fields.indices.filter { schema.fields[$0].kind == .buckets(.amount) }
+        var userOptions = options
+        for number in 0..<max(options.users, 1) {
+            let user = draw(number, &random)
+            let (simulation, tier, sourceIdentifier) = (user.simulation, user.tier, user.campaign)
+            (userOptions.adNetworkID, userOptions.framework) = (user.adNetworkID, user.framework)
             for window in ConversionWindow.allCases {
                 let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
                 guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
@@ -165,17 +195,16 @@ public struct SyntheticPostbacks: Sendable {
                     }
                 }
                 let truth = Truth(
-                    user: user, tier: tier, window: window, campaign: sourceIdentifier,
+                    user: number, tier: tier, window: window, campaign: sourceIdentifier,
                     sourceIdentifier: shown.source, fineValue: shown.fineValue, coarseValue: shown.coarseValue,
-                    amounts: amounts)
+                    amounts: amounts, adNetworkID: user.adNetworkID, framework: user.framework)
                 emit(
-                    options.framework == .skAdNetwork
-                        ? Self.postback(window: window, tier: tier, shown: shown, options: options, random: &random)
-                        : Self.stanza(window: window, tier: tier, shown: shown, options: options, random: &random),
+                    user.framework == .skAdNetwork
+                        ? Self.postback(window: window, tier: tier, shown: shown, options: userOptions, random: &random)
+                        : Self.stanza(window: window, tier: tier, shown: shown, options: userOptions, random: &random),
                     truth)
             }
         }
-        return first.diagnostics
     }
 
     static func tier(_ shares: [PostbackDataTier: Double], _ random: inout SplitMix64) -> PostbackDataTier {
@@ -273,4 +302,6 @@ public struct SyntheticPostbacks: Sendable {
 extension DiagnosticCode {
     /// `simulate --sign-with`: the file is read, but it is not a P-256 private key in PEM.
     public static let signingKeyInvalid = DiagnosticCode("signing-key-invalid")
+    /// `simulate --mix`: the mix file is read, but it is not a mix (`SimulationMix`).
+    public static let mixInvalid = DiagnosticCode("mix-invalid")
 }

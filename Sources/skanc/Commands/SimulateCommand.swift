@@ -38,12 +38,16 @@ enum SimulateCommand {
             + "per user).")
     static let truth = CommandOption.text(
         "--truth", placeholder: "FILE", help: "Write what each postback stands for to FILE (above).")
+    static let mix = CommandOption.text(
+        "--mix", placeholder: "FILE",
+        help: "Draw users from the journeys, networks and campaigns of a mix file (below) instead of one JOURNEY; "
+            + "with --postbacks.")
 
     static let command = Command(
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
-        operands: "SCHEMA JOURNEY",
-        options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth],
+        operands: "SCHEMA JOURNEY | SCHEMA --mix FILE --postbacks",
+        options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth, mix],
         discussion: """
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
@@ -71,7 +75,21 @@ enum SimulateCommand {
             object per postback line:
               {"line": N, "user": U, "tier": 0-3, "window": 1-3, "campaign": "5239", "source_identifier": "52",
                "fine_value": V|null, "coarse_value": "low|medium|high"|null, "amounts": {FIELD: AMOUNT, ...}}
-            (amounts: what each derived buckets amount field measured when the values were set).
+            (amounts: what each derived buckets amount field measured when the values were set), and the
+            postback's "ad_network_id" and "framework".
+
+            --mix FILE shapes a studio's trial in one run (Simulations/GameTrial/mix.json is one):
+              {"journeys": [{"file": "browser.jsonl", "weight": 95.4, "keep": 0.5},
+                            {"file": "payer.jsonl", "weight": 4.6, "keep": 1}],
+               "networks": [{"ad_network_id": "one.skadnetwork", "campaigns": 12, "weight": 2}],
+               "adattributionkit": 0.15, "tiers": {"3": 0.5, "2": 0.5}}
+            Each user picks a journey by weight (files relative to the mix file) and keeps each of its lines with
+            probability keep (default 0.5; 1 runs it whole, so a payer journey's weight is the payers' share);
+            picks a network by weight and one of its campaigns (1 to 900, sized 1, 1/2, 1/3, ... of the
+            network's users); a tier (without "tiers", by the campaign's expected installs: 2000 or more mostly
+            tier 3, under 100 tiers 0-1; Apple publishes no thresholds, this is a model); and AdAttributionKit
+            with the given share. --tiers, --campaigns and --framework are the mix's to give. Identifiers never
+            repeat within a run; give each run its own --seed.
             """,
         exitStatus: """
             0 every line simulated, 1 a bad line (or a schema error, or an unreadable journey), 64 bad \
@@ -81,6 +99,9 @@ enum SimulateCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        if let mixPath = arguments[mix] {
+            return try runMix(mixPath, arguments)
+        }
         guard arguments.positionals.count == 2 else {
             throw UsageError(message: "name a schema and a journey file (or - for standard input)", command: "simulate")
         }
@@ -105,6 +126,64 @@ enum SimulateCommand {
     static func writePostbacks(schema: Schema, journey: [UInt8], path: String, arguments: ParsedArguments)
         throws(UsageError) -> ExitStatus
     {
+        guard let options = try postbackOptions(arguments) else { return .failure }
+        announceKey(options, frameworks: [options.framework])
+        // A bad journey line writes nothing: the journey is read once before any postback is made.
+        let journeyCheck = JourneySimulation(schema: schema, journey: journey)
+        let status = Output.diagnostics(journeyCheck.diagnostics, path: path == "-" ? "<stdin>" : path)
+        guard status == .success else { return status }
+        return stream(schema: schema, arguments: arguments) { emit in
+            _ = SyntheticPostbacks.generate(schema: schema, journey: journey, options: options, emit: emit)
+        }
+    }
+
+    /// `--mix FILE`: users drawn from the mix's journeys, networks and campaigns.
+    static func runMix(_ mixPath: String, _ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1, arguments.has(postbacks) else {
+            throw UsageError(
+                message: "--mix writes postbacks: skanc simulate SCHEMA --mix FILE --postbacks (no JOURNEY operand)",
+                command: "simulate")
+        }
+        for option in [tiers, campaigns, framework] where arguments.has(option) {
+            throw UsageError(
+                message: "\(option.name) is the mix file's to give; leave it out with --mix", command: "simulate")
+        }
+        try CommandFiles.refuseOutput(
+            arguments[truth], over: [(arguments.positionals[0], "the schema itself"), (mixPath, "the mix it reads")],
+            what: "the truth", command: "simulate")
+        guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
+        guard let mixBytes = CommandFiles.read(mixPath, what: "the mix") else { return .failure }
+        let mix: SimulationMix
+        do {
+            mix = try SimulationMix(json: mixBytes)
+        } catch {
+            return Output.diagnostics([.error(.mixInvalid, error.message, at: nil)], path: mixPath)
+        }
+        let directory = URL(fileURLWithPath: mixPath).deletingLastPathComponent()
+        var journeys: [[UInt8]] = []
+        var paths: [String] = []
+        for journey in mix.journeys {
+            let path = journey.file.hasPrefix("/") ? journey.file : directory.appendingPathComponent(journey.file).path
+            guard let bytes = CommandFiles.read(path, what: "a journey of the mix") else { return .failure }
+            journeys.append(bytes)
+            paths.append(path)
+        }
+        // A bad line in any journey writes nothing.
+        var status = ExitStatus.success
+        for (journey, path) in zip(journeys, paths) {
+            let check = JourneySimulation(schema: schema, journey: journey)
+            if Output.diagnostics(check.diagnostics, path: path) != .success { status = .failure }
+        }
+        guard status == .success else { return status }
+        guard let options = try postbackOptions(arguments) else { return .failure }
+        announceKey(options, frameworks: mix.adAttributionKit > 0 ? [.skAdNetwork, .adAttributionKit] : [.skAdNetwork])
+        return stream(schema: schema, arguments: arguments) { emit in
+            _ = SyntheticPostbacks.generate(schema: schema, mix: mix, journeys: journeys, options: options, emit: emit)
+        }
+    }
+
+    /// The options the command line gives postbacks; nil when the signing key cannot be read (said).
+    static func postbackOptions(_ arguments: ParsedArguments) throws(UsageError) -> SyntheticPostbacks.Options? {
         var options = SyntheticPostbacks.Options()
         if arguments.has(users), let text = arguments[users] {
             guard let count = Int(text), (1...1_000_000).contains(count) else {
@@ -136,15 +215,16 @@ enum SimulateCommand {
             options.tiers = shares
         }
         if let keyPath = arguments[signWith] {
-            guard let bytes = CommandFiles.read(keyPath, what: "the signing key") else { return .failure }
+            guard let bytes = CommandFiles.read(keyPath, what: "the signing key") else { return nil }
             guard let key = SyntheticPostbacks.SigningKey(pem: String(decoding: bytes, as: UTF8.self)) else {
-                return Output.diagnostics(
+                _ = Output.diagnostics(
                     [
                         .error(
                             .signingKeyInvalid, "not a P-256 private key in PEM (EC PRIVATE KEY or PRIVATE KEY)",
                             at: nil)
                     ],
                     path: keyPath)
+                return nil
             }
             options.signingKey = key
         }
@@ -159,16 +239,27 @@ enum SimulateCommand {
             }
             options.campaigns = count
         }
-        if let key = options.signingKey {
-            let kind = options.framework == .skAdNetwork ? "skadnetwork" : "jws:\(SyntheticPostbacks.keyIdentifier)"
+        return options
+    }
+
+    /// Says which public key verifies what `options` signs, for `--public-key`.
+    static func announceKey(
+        _ options: SyntheticPostbacks.Options, frameworks: [SyntheticPostbacks.Options.AttributionFramework]
+    ) {
+        guard let key = options.signingKey else { return }
+        for framework in frameworks {
+            let kind = framework == .skAdNetwork ? "skadnetwork" : "jws:\(SyntheticPostbacks.keyIdentifier)"
             Output.error(
                 "signed with the key whose public key is \(kind)=\(key.publicKeyBase64) (for skanc postbacks --public-key)"
             )
         }
-        // A bad journey line writes nothing: the journey is read once before any postback is made.
-        let journeyCheck = JourneySimulation(schema: schema, journey: journey)
-        let status = Output.diagnostics(journeyCheck.diagnostics, path: path == "-" ? "<stdin>" : path)
-        guard status == .success else { return status }
+    }
+
+    /// Runs `generate` with an emitter that streams the lines to standard output and their truths to `--truth`.
+    static func stream(
+        schema: Schema, arguments: ParsedArguments,
+        generate: (_ emit: (String, SyntheticPostbacks.Truth) -> Void) -> Void
+    ) -> ExitStatus {
         var truths: FileStream?
         if let truthPath = arguments[truth] {
             do {
@@ -180,7 +271,7 @@ enum SimulateCommand {
         // Streamed, user after user: a million users need the memory of one.
         var pending: [UInt8] = []
         var count = 0
-        _ = SyntheticPostbacks.generate(schema: schema, journey: journey, options: options) { line, truth in
+        generate { line, truth in
             count += 1
             pending.append(contentsOf: line.utf8)
             pending.append(0x0A)
@@ -210,6 +301,7 @@ enum SimulateCommand {
             ("source_identifier", .string(truth.sourceIdentifier)),
             ("fine_value", truth.fineValue.map(JSONValue.integer) ?? .null),
             ("coarse_value", .optional(truth.coarseValue?.rawValue)), ("amounts", .object(amounts)),
+            ("ad_network_id", .string(truth.adNetworkID)), ("framework", .string(truth.framework.rawValue)),
         ]).compact() + "\n"
     }
 }
