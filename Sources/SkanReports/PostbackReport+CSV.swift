@@ -19,8 +19,9 @@ extension PostbackReport {
     /// `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the total, else the
     /// case), over all installs (window-1 postbacks) `installs_low` and `installs_high` (the hard bounds; high
     /// empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
-    /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); then `not_ok` rows per status,
-    /// with no group.
+    /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); with a cost file, per group
+    /// `cost_spend` and `cost_per_install` (item the currency), `cost_rows`, and per revenue field `roas_low`,
+    /// `roas_mid`, `roas_high` (ratios); then `not_ok` rows per status, with no group.
     public var csv: String { String(decoding: csvBytes, as: UTF8.self) }
 
     /// `csv` as UTF-8, written straight into bytes: a report of 50,000 groups runs to 100 MB, and a row built as
@@ -65,6 +66,11 @@ extension PostbackReport {
                     row(key, number, "coarse", "", coarse, String(count))
                 }
             }
+            if let cost = group.cost {
+                row(key, "", "cost_spend", "", costCurrency ?? "", cost.spend.text)
+                row(key, "", "cost_rows", "", "", String(cost.rows))
+                row(key, "1", "cost_per_install", "", costCurrency ?? "", cost.perInstall.map { String($0) } ?? "")
+            }
             for revenue in group.revenue {
                 if let currency = revenue.currency { row(key, "", "revenue_currency", revenue.field, "", currency) }
                 let totals = [(revenue.postbacks, revenue.low, revenue.mid, revenue.high, "")]
@@ -74,6 +80,13 @@ extension PostbackReport {
                     row(key, "", "revenue_low", revenue.field, item, low.text)
                     row(key, "", "revenue_mid", revenue.field, item, mid.text)
                     row(key, "", "revenue_high", revenue.field, item, high?.text ?? "")
+                }
+                if let ratio = group.cost?.returnOnSpend.first(where: { $0.field == revenue.field }) {
+                    for (figure, value) in [
+                        ("roas_low", ratio.low), ("roas_mid", ratio.mid), ("roas_high", ratio.high),
+                    ] {
+                        row(key, "", figure, revenue.field, "", value.map { String($0) } ?? "")
+                    }
                 }
                 let installs = revenue.installs
                 row(key, "1", "installs_low", revenue.field, "", installs.low.text)

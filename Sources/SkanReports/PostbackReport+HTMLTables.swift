@@ -21,6 +21,11 @@ extension PostbackReport {
                     revenue.map(Self.perInstall) ?? "–", revenue.map(Self.installBounds) ?? "–",
                 ]
             }, numeric: [1, 2, 3, 4, 5, 7])
+        if let cost = costTable {
+            out += "<h2>Cost</h2>\n"
+            out += Self.table(header: cost.header, rows: cost.rows, numeric: [1, 2, 3])
+            out += "<p class=\"method\">\(HTMLText.escaped(Self.costMethod))</p>\n"
+        }
         out += "<h2>Null rate by window</h2>\n"
         out += Self.table(
             header: [keyHeading, "window 1", "window 2", "window 3"],

@@ -33,7 +33,7 @@ extension PostbackReport {
         for (index, group) in groups.enumerated() {
             if index > 0 { chunk.append(contentsOf: ",\n".utf8) }
             chunk.append(contentsOf: repeatElement(0x20, count: 4))
-            Self.json(group, windows).render(into: &chunk, indent: 4)
+            Self.json(group, windows, costCurrency: costCurrency).render(into: &chunk, indent: 4)
             if chunk.count >= 1 << 16 {
                 write(chunk)
                 chunk.removeAll(keepingCapacity: true)
@@ -46,25 +46,46 @@ extension PostbackReport {
 
     /// The report's object, with `groups` as its groups' member.
     func jsonRoot(groups: JSONValue) -> JSONValue {
-        .object([
-            ("schema", .string(versions.schemas.last!.name)),
-            ("versions", .array(versions.schemas.map { .integer($0.version) })),
-            ("grouped_by", .array(groupings.map { .string($0.rawValue) })),
-            ("zero_is_null", .bool(zeroIsNull)),
-            ("lines", .integer(lines)),
-            ("ok", .integer(ok)),
-            ("groups", groups),
-            ("not_ok", .object(notOK.map { ($0.status.code, .integer($0.rows)) })),
-            ("notes", .array(notes.map(JSONValue.string))),
-        ])
+        .object(
+            [
+                ("schema", .string(versions.schemas.last!.name)),
+                ("versions", .array(versions.schemas.map { .integer($0.version) })),
+                ("grouped_by", .array(groupings.map { .string($0.rawValue) })),
+                ("zero_is_null", .bool(zeroIsNull)),
+            ] + (costCurrency.map { [("cost_currency", JSONValue.string($0))] } ?? []) + [
+                ("lines", .integer(lines)),
+                ("ok", .integer(ok)),
+                ("groups", groups),
+                ("not_ok", .object(notOK.map { ($0.status.code, .integer($0.rows)) })),
+                ("notes", .array(notes.map(JSONValue.string))),
+            ])
     }
 
-    static func json(_ group: Group, _ windows: WindowTemplate) -> JSONValue {
-        .object([
-            ("by", .object(group.by.map { ($0.name, .optional($0.text)) })),
-            ("postbacks", .integer(group.postbacks)),
-            ("by_window", .object(group.windows.map { (String($0.number), windows.json($0)) })),
-            ("revenue", .array(group.revenue.map(json))),
+    static func json(_ group: Group, _ windows: WindowTemplate, costCurrency: String? = nil) -> JSONValue {
+        .object(
+            [
+                ("by", .object(group.by.map { ($0.name, .optional($0.text)) })),
+                ("postbacks", .integer(group.postbacks)),
+                ("by_window", .object(group.windows.map { (String($0.number), windows.json($0)) })),
+                ("revenue", .array(group.revenue.map(json))),
+            ] + (costCurrency == nil ? [] : [("cost", group.cost.map(json) ?? .null)]))
+    }
+
+    private static func json(_ cost: Cost) -> JSONValue {
+        let ratio = { (value: Double?) in value.map(JSONValue.number) ?? .null }
+        return .object([
+            ("spend", .decimal(cost.spend.text)), ("rows", .integer(cost.rows)),
+            ("per_install", ratio(cost.perInstall)),
+            (
+                "return_on_spend",
+                .array(
+                    cost.returnOnSpend.map {
+                        .object([
+                            ("field", .string($0.field)), ("low", ratio($0.low)), ("mid", ratio($0.mid)),
+                            ("high", ratio($0.high)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -22,6 +22,12 @@ extension PostbackReport {
             out += "\(revenue.map { Self.cell(Self.installBounds($0)) } ?? "–") |\n"
         }
         out += "\nShares are of the window's postbacks. \(Self.revenueMethod)\n\n"
+        if let cost = costTable {
+            out += "## Cost\n\n| " + cost.header.map(Self.cell).joined(separator: " | ") + " |\n|---|"
+            out += String(repeating: "---:|", count: 3) + String(repeating: "---|", count: cost.header.count - 4) + "\n"
+            for row in cost.rows { out += "| " + row.map(Self.cell).joined(separator: " | ") + " |\n" }
+            out += "\n\(Self.costMethod)\n\n"
+        }
         out += "## Null rate by window\n\nPostbacks without a fine or a coarse value, of the window's postbacks.\n\n"
         out += "| \(Self.cell(keyHeading)) | window 1 | window 2 | window 3 |\n|---|---:|---:|---:|\n"
         for group in groups {

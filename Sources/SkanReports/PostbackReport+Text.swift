@@ -29,6 +29,12 @@ extension PostbackReport {
         + "mid-point (an open-ended range at its lower bound, so mid is then a lower estimate too). Per install "
         + "divides by the postbacks that show the field; postbacks without a fine value show no revenue."
 
+    /// How the cost figures are made, stated with them.
+    static let costMethod =
+        "Spend is the cost file's rows for the group's network and campaign (and day). Per install divides it by "
+        + "the window-1 postbacks (every install sends one, whatever its tier); return on ad spend divides each "
+        + "revenue total (the range arithmetic above, over postbacks with a fine value) by it."
+
     /// A group's key as one label: `5239`, or `US / 5239` for several groupings; `(none)` for an empty value.
     static func label(_ key: [GroupValue]) -> String {
         key.map { $0.text ?? "(none)" }.joined(separator: " / ")

@@ -16,6 +16,8 @@ public struct PostbackReport: Sendable {
         public var windows: [Window]
         /// One total per `buckets amount` field.
         public var revenue: [Revenue]
+        /// The group's spend and what it buys, when the report has a cost file (`withCost(_:)`) with rows for it.
+        public var cost: Cost? = nil
         /// `ok` postbacks in every window.
         public var postbacks: Int { windows.reduce(0) { $0 + $1.postbacks } }
     }
@@ -91,7 +93,7 @@ public struct PostbackReport: Sendable {
     /// Whether a fine value of 0 counted as no value.
     public let zeroIsNull: Bool
     /// The groups, in key order (empty values first, numbers by value).
-    public let groups: [Group]
+    public internal(set) var groups: [Group]
     /// Rows per status other than `ok`, in `PostbackStatus` order, only statuses that occur.
     public let notOK: [(status: PostbackStatus, rows: Int)]
     /// Non-blank lines read, and `ok` rows.
@@ -102,8 +104,11 @@ public struct PostbackReport: Sendable {
     public let versions: LiveVersions
     /// What the report counts for those versions: the field columns and the revenue fields.
     public let columns: ReportColumns
-    /// Revenue fields left out, each with why (a total too large to hold exactly, bounds that cannot be read).
-    public let notes: [String]
+    /// Revenue fields left out, each with why (a total too large to hold exactly, bounds that cannot be read), and
+    /// cost rows that match no group.
+    public internal(set) var notes: [String]
+    /// The currency of the spend, when a cost file is joined (`withCost(_:)`); nil without one.
+    public internal(set) var costCurrency: String? = nil
 
     /// The report of a reader's run: `tally` (its `ok` rows per group) and `summary` (every row's status).
     public init(tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions) {

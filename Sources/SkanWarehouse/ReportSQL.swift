@@ -19,12 +19,15 @@ public struct ReportSQL: Sendable {
     let zeroIsNull: Bool
     /// The decoded view the report reads.
     let decodedView: String
+    /// The table of spend the cost views join, when there are to be cost views.
+    let costTable: String?
 
     /// Views for `dialect` over `decodedView`, grouped by `groupings`.
     public init(
         versions: LiveVersions, dialect: WarehouseDialect, groupings: [PostbackGrouping] = PostbackGrouping.defaults,
-        zeroIsNull: Bool = false, decodedView: String = "decoded_postbacks"
+        zeroIsNull: Bool = false, decodedView: String = "decoded_postbacks", costTable: String? = nil
     ) {
+        self.costTable = costTable
         self.versions = versions
         columns = ReportColumns(versions: versions)
         self.dialect = dialect
@@ -54,20 +57,23 @@ public struct ReportSQL: Sendable {
 
 
             """
-        let bodies = [
-            rowsView(), countsView(), groupsView(), windowsView(),
-            valuesView("tier", PostbackReport.tierNames), casesView(), valuesView("coarse", PostbackReport.coarseNames),
-            revenueRangesView(), revenueView(), notOKView(),
-        ]
-        for name in Self.views.reversed() { out += "DROP VIEW IF EXISTS \(dialect.identifier(name));\n" }
-        for (name, body) in zip(Self.views, bodies) {
+        let bodies =
+            [
+                rowsView(), countsView(), groupsView(), windowsView(),
+                valuesView("tier", PostbackReport.tierNames), casesView(),
+                valuesView("coarse", PostbackReport.coarseNames),
+                revenueRangesView(), revenueView(), notOKView(),
+            ] + (costTable.map(costBodies) ?? [])
+        let views = Self.views + (costTable == nil ? [] : Self.costViews)
+        for name in views.reversed() { out += "DROP VIEW IF EXISTS \(dialect.identifier(name));\n" }
+        for (name, body) in zip(views, bodies) {
             out += "CREATE VIEW \(dialect.identifier(name)) AS\n\(body);\n\n"
         }
         return out
     }
 
     private var text: String { dialect.textType }
-    private var double: String { dialect == .postgres ? "DOUBLE PRECISION" : dialect == .sqlite ? "REAL" : "DOUBLE" }
+    var double: String { dialect == .postgres ? "DOUBLE PRECISION" : dialect == .sqlite ? "REAL" : "DOUBLE" }
 
     /// A number the decoded view holds as text (a whole number on `ok` rows) as an integer.
     private func whole(_ column: String) -> String {
@@ -168,7 +174,7 @@ public struct ReportSQL: Sendable {
     /// The rows a group's left join found (none: 0).
     private static let count = "COALESCE(SUM(r.n), 0)"
 
-    private func nullSafeEqual(_ a: String, _ b: String) -> String {
+    func nullSafeEqual(_ a: String, _ b: String) -> String {
         switch dialect {
         case .sqlite: "\(a) IS \(b)"
         case .spark: "\(a) <=> \(b)"

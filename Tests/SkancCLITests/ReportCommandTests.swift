@@ -206,6 +206,68 @@ import Testing
         #expect(text.contains("hard bounds: at least 0.000"), "\(text)")
     }
 
+    /// `--cost`: spend joined to each network's campaign (rolled up to the digits grouped by), cost per install
+    /// over window-1 postbacks, return on ad spend over the revenue totals; spend no group has is noted; a
+    /// grouping spend is not kept by is a usage error; a bad file an error at its line.
+    @Test func costGivesSpendPerInstallAndReturnOnAdSpend() throws {
+        let directory = try TemporaryDirectory()
+        let template =
+            #"{"version":"4.0","ad-network-id":"one.skadnetwork","source-identifier":"SOURCE","app-id":525463029,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1eID","redownload":false,"fidelity-type":1,"did-win":true,VALUE"postback-sequence-index":0}"#
+        // Game: fine value 4 is revenue `mid` (5..<20, mid-point 12.5); the `52` postback shows no fine value.
+        let lines = [
+            ("5239", "41", #""conversion-value":4,"#), ("523", "42", #""conversion-value":4,"#), ("52", "43", ""),
+        ]
+        .map { source, id, value in
+            template.replacingOccurrences(of: "SOURCE", with: source).replacingOccurrences(of: "eID", with: "e\(id)")
+                .replacingOccurrences(of: "VALUE", with: value)
+        }
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let cost = directory.url.appendingPathComponent("cost.csv")
+        try """
+        network,campaign,day,spend,currency
+        one.skadnetwork,5239,2026-12-01,40.00,USD
+        one.skadnetwork,5239,2026-12-02,10.00,USD
+        two.skadnetwork,5239,2026-12-01,7.50,USD
+
+        """.write(to: cost, atomically: true, encoding: .utf8)
+        let result = try CLI.run([
+            "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "ad_network_id,source_identifier_2",
+            "--cost", cost.path, "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(root["cost_currency"] as? String == "USD")
+        let group = try #require((root["groups"] as? [[String: Any]])?.first)
+        let spent = try #require(group["cost"] as? [String: Any])
+        #expect((spent["spend"] as? NSNumber)?.doubleValue == 50 && spent["rows"] as? Int == 2)
+        #expect((spent["per_install"] as? NSNumber)?.doubleValue == 50.0 / 3)
+        let ratio = try #require((spent["return_on_spend"] as? [[String: Any]])?.first)
+        #expect(
+            (ratio["mid"] as? NSNumber)?.doubleValue == 25.0 / 50
+                && (ratio["low"] as? NSNumber)?.doubleValue == 10.0 / 50)
+        #expect((ratio["high"] as? NSNumber)?.doubleValue == 40.0 / 50)
+        let notes = root["notes"] as? [String] ?? []
+        #expect(notes.contains { $0.hasPrefix("1 cost row (7.50 USD) matches no group") }, "\(notes)")
+        let markdown = try CLI.run([
+            "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "ad_network_id,source_identifier_2",
+            "--cost", cost.path,
+        ]).stdout
+        #expect(
+            markdown.contains("| one.skadnetwork / 52 | 3 | 50.00 | 16.67 | 50.0% (20.0% to 80.0%) |"), "\(markdown)")
+        let usage = try CLI.run([
+            "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "campaign", "--cost", cost.path,
+        ])
+        #expect(usage.status == 64 && usage.stderr.contains("group by ad_network_id"))
+        try "network,campaign,day,spend,currency\none.skadnetwork,5239,yesterday,1,USD\n".write(
+            to: cost, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--cost", cost.path])
+        #expect(bad.status == 1 && bad.stdout.isEmpty)
+        #expect(
+            bad.stderr.contains("cost.csv:2:1: error: the day is written 2026-12-03")
+                && bad.stderr.contains("[cost-invalid]"))
+    }
+
     /// Two ad networks' campaigns that share a source identifier stay two groups by default (they merged when
     /// the default was the campaign alone).
     @Test func eachNetworksCampaignsAreApartByDefault() throws {

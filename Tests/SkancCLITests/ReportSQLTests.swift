@@ -48,6 +48,25 @@ import Testing
         return path
     }()
 
+    /// Spend for the simulated files' campaigns (their four-digit source identifiers, under the simulation's
+    /// network) on the receipt days of `received`, with a row no postback matches.
+    static let cost: String = {
+        let text = try! String(contentsOfFile: files[0], encoding: .utf8)
+        let pattern = try! NSRegularExpression(pattern: #""source-identifier":"([0-9]{4})""#)
+        let range = NSRange(text.startIndex..., in: text)
+        let campaigns = Set(
+            pattern.matches(in: text, range: range).map { String(text[Range($0.range(at: 1), in: text)!]) })
+        var csv = "network,campaign,day,spend,currency\r\n"
+        for (index, campaign) in campaigns.sorted().enumerated() {
+            csv += "example123.skadnetwork,\(campaign),2025-12-02,\(100 + index).25,USD\r\n"
+            csv += "example123.skadnetwork,\(campaign),2025-12-04,0.5,USD\r\n"
+        }
+        csv += "elsewhere.skadnetwork,1234,2025-12-03,99,USD\r\n"
+        let path = URL(fileURLWithPath: files[0]).deletingLastPathComponent().appendingPathComponent("cost.csv").path
+        try! csv.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }()
+
     static func expectParity(
         _ engine: String, schema: String = "Schemas/Game.skan", options: [String] = [], files: [String] = files
     ) throws {
@@ -61,6 +80,9 @@ import Testing
         let summaries = result.stdout.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
         #expect(summaries.count == files.count, "\(result.stdout)")
         for summary in summaries { #expect(summary.contains(", 0 differ,"), "\(summary)") }
+        if options.contains("--cost") {
+            #expect(summaries.allSatisfy { !$0.hasSuffix(" 0 groups with cost") }, "\(result.stdout)")
+        }
         // The simulated files have groups to compare; the hostile one has rows that are not ok.
         #expect(!summaries.contains { $0.contains(" 0 groups and 0 rows not ok") }, "\(result.stdout)")
     }
@@ -73,6 +95,12 @@ import Testing
         // By the day the receiver got each postback (`received_at`, from the times beside the file).
         try Self.expectParity("duckdb", options: ["--by", "day,campaign,did_win"], files: [Self.received])
         try Self.expectParity("duckdb", options: ["--by", "ad_network_id,source_identifier_2,source_identifier_3"])
+        // Spend joined to the groups: rolled up to two digits, and by the day received.
+        try Self.expectParity(
+            "duckdb", options: ["--by", "ad_network_id,source_identifier_2", "--cost", Self.cost],
+            files: Array(Self.files.prefix(2)))
+        try Self.expectParity(
+            "duckdb", options: ["--by", "day,ad_network_id,campaign", "--cost", Self.cost], files: [Self.received])
         try Self.expectParity(
             "duckdb", schema: "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
             options: ["--by", "schema_version,app_id"], files: Array(Self.files.suffix(1)))
@@ -84,18 +112,26 @@ import Testing
         try Self.expectParity("sqlite", options: ["--by", "day,campaign"], files: [Self.received])
         // The campaign rollup: the source identifier's first two and three digits.
         try Self.expectParity("sqlite", options: ["--by", "source_identifier_2,source_identifier_3"])
+        try Self.expectParity(
+            "sqlite", options: ["--by", "ad_network_id,campaign", "--cost", Self.cost],
+            files: Array(Self.files.prefix(1)))
     }
 
     @Test func postgresReportsAsTheCLI() throws {
         try Self.expectParity("postgres", options: ["--by", "campaign,framework"])
         try Self.expectParity("postgres", options: ["--by", "day,campaign"], files: [Self.received])
         try Self.expectParity("postgres", options: ["--by", "ad_network_id,source_identifier_2"])
+        try Self.expectParity(
+            "postgres", options: ["--by", "ad_network_id,source_identifier_3", "--cost", Self.cost],
+            files: Array(Self.files.prefix(1)))
     }
 
     @Test func sparkReportsAsTheCLI() throws {
         try Self.expectParity("spark", options: ["--by", "campaign,country_code"], files: Array(Self.files.prefix(2)))
         try Self.expectParity("spark", options: ["--by", "day,campaign"], files: [Self.received])
+        // The rollup and the spend in one run: Spark takes a minute a run on two cores.
         try Self.expectParity(
-            "spark", options: ["--by", "source_identifier_3,source_identifier_2"], files: Array(Self.files.prefix(1)))
+            "spark", options: ["--by", "ad_network_id,source_identifier_2", "--cost", Self.cost],
+            files: Array(Self.files.prefix(1)))
     }
 }

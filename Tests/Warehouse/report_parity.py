@@ -2,7 +2,7 @@
 """Checks that `skanc sql --report` computes in an engine the figures `skanc report --format json --no-verify` prints.
 
 usage: report_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN --schema SCHEMA [--by LIST]
-                        [--zero-is-null] FILE[:NAMES]...
+                        [--zero-is-null] [--cost COST.csv] FILE[:NAMES]...
 
 For each FILE: the lines are loaded as postback_lines(line, text), the decoding view from `skanc sql` and the report
 views from `skanc sql --report` are created, and the views are read back into the JSON report's shape (groups by
@@ -10,9 +10,13 @@ their key, per window the counts, tiers, cases and coarse values, the revenue to
 ok); every number is compared with the CLI's JSON (amounts as the doubles both are nearest to). NAMES, when given,
 names each line of FILE: the lines warehouse_parity.EXCLUDED lists for the engine (docs/Warehouse.md's documented
 differences) are left out of both reports, each printed with its reason. Prints one summary line per file and each
-difference; exits 1 on any.
+difference; exits 1 on any. With --cost, the cost file is loaded as the table cost_rows (every column text but
+spend), `skanc report --cost` is compared with the views of `skanc sql --report --cost-table cost_rows`: each
+group's spend, cost rows, cost per install and return on ad spend (ratios to 12 significant digits: the engine
+sums the spend as doubles, skanc exactly).
 """
 import argparse
+import csv
 import json
 import os
 import subprocess
@@ -38,7 +42,24 @@ def amount(value):
     return None if value in (None, "") else float(value)
 
 
-def engine_report(engine, keys):
+def significant(value):
+    return None if value in (None, "") else float(f"{float(value):.12g}")
+
+
+def cost_table_sql(engine_name, path):
+    """The cost file as a table `cost_rows`: text columns, spend a double."""
+    text = {"duckdb": "VARCHAR", "sqlite": "TEXT", "postgres": "TEXT", "spark": "STRING"}[engine_name]
+    double = {"duckdb": "DOUBLE", "sqlite": "REAL", "postgres": "DOUBLE PRECISION", "spark": "DOUBLE"}[engine_name]
+    with open(path, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    quote = lambda value: "'" + value.replace("'", "''") + "'"
+    values = ", ".join(f"({quote(r['network'])}, {quote(r['campaign'])}, {quote(r['day'])}, {float(r['spend'])!r}, "
+                       f"{quote(r['currency'])})" for r in rows)
+    return (f"DROP TABLE IF EXISTS cost_rows;\nCREATE TABLE cost_rows (network {text}, campaign {text}, day {text}, "
+            f"spend {double}, currency {text});\nINSERT INTO cost_rows VALUES {values};\n")
+
+
+def engine_report(engine, keys, with_cost=False):
     """The report's JSON shape, read from the views."""
     groups = {}
 
@@ -84,6 +105,20 @@ def engine_report(engine, keys):
         entry["revenue"][values["field"]]["ranges"][integer(values["range_index"])] = {
             "case": values["case_name"], "range": values["range_text"], "postbacks": integer(values["postbacks"]),
             "low": amount(values["low"]), "mid": amount(values["mid"]), "high": amount(values["high"])}
+    if with_cost:
+        for entry in groups.values():
+            entry["cost"] = None
+        for entry, values in rows_of("report_cost"):
+            entry["cost"] = {"spend": significant(values["spend"]), "rows": integer(values["cost_rows"]),
+                             "per_install": significant(values["per_install"]), "return_on_spend": {}}
+        for entry, values in rows_of("report_return_on_spend"):
+            entry["cost"]["return_on_spend"][values["field"]] = {
+                "field": values["field"], "low": significant(values["low"]), "mid": significant(values["mid"]),
+                "high": significant(values["high"])}
+        for entry in groups.values():
+            if entry["cost"] is not None:
+                order = [revenue["field"] for revenue in entry["revenue"].values()]
+                entry["cost"]["return_on_spend"] = [entry["cost"]["return_on_spend"][field] for field in order]
     columns, rows = engine.query("SELECT * FROM report_not_ok")
     not_ok = {dict(zip(columns, row))["status"]: integer(dict(zip(columns, row))["lines"]) for row in rows}
     for entry in groups.values():
@@ -105,6 +140,12 @@ def cli_report(skanc, schema, path, options):
     report = json.loads(result.stdout)
     groups = {}
     for entry in report["groups"]:
+        if entry.get("cost") is not None:
+            cost = entry["cost"]
+            cost["spend"], cost["per_install"] = significant(cost["spend"]), significant(cost["per_install"])
+            for ratio in cost["return_on_spend"]:
+                for bound in ("low", "mid", "high"):
+                    ratio[bound] = significant(ratio[bound])
         for revenue in entry["revenue"]:
             # The install bounds and the estimate are the CLI's alone: the report views do not compute them.
             revenue.pop("installs", None)
@@ -162,9 +203,12 @@ def main():
     parser.add_argument("--schema", required=True)
     parser.add_argument("--by")
     parser.add_argument("--zero-is-null", action="store_true")
+    parser.add_argument("--cost")
     parser.add_argument("files", nargs="+")
     arguments = parser.parse_args()
     options = (["--by", arguments.by] if arguments.by else []) + (["--zero-is-null"] if arguments.zero_is_null else [])
+    cli_options = options + (["--cost", arguments.cost] if arguments.cost else [])
+    options += ["--cost-table", "cost_rows"] if arguments.cost else []
     def decode_sql(*received):
         return subprocess.run([arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, *received],
                               capture_output=True, check=True).stdout.decode("utf-8")
@@ -188,23 +232,27 @@ def main():
             path = without_excluded(spec, arguments.engine)
             if path != spec:
                 copies.append(path)
-            expected_groups, expected_not_ok = cli_report(arguments.skanc, arguments.schema, path, options)
+            expected_groups, expected_not_ok = cli_report(arguments.skanc, arguments.schema, path, cli_options)
             started = time.monotonic()
             # PostgreSQL will not replace the decoding view while the report's views depend on it: they go first.
             drops = "".join(line + "\n" for line in report_sql.split("\n") if line.startswith("DROP VIEW"))
             engine.execute(drops)
+            if arguments.cost:
+                engine.execute(cost_table_sql(arguments.engine, arguments.cost))
             lines = warehouse_parity.file_lines(path)
             engine.load(lines, decode_received if lines and len(lines[0]) == 3 else decode)
             if arguments.engine in MATERIALIZED:
                 engine.execute("DROP TABLE IF EXISTS decoded_table;\n"
                                "CREATE TABLE decoded_table AS SELECT * FROM decoded_postbacks")
             engine.execute(report_sql if arguments.engine not in MATERIALIZED else table_report_sql)
-            actual_groups, actual_not_ok = engine_report(engine, keys)
+            actual_groups, actual_not_ok = engine_report(engine, keys, with_cost=bool(arguments.cost))
             elapsed = time.monotonic() - started
             found = differences({"groups": expected_groups, "not_ok": expected_not_ok},
                                 {"groups": actual_groups, "not_ok": actual_not_ok})
+            costed = sum(1 for group in expected_groups.values() if group.get("cost"))
             print(f"{arguments.engine} {os.path.basename(spec.partition(':')[0])}: {len(expected_groups)} groups and "
-                  f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s")
+                  f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s"
+                  + (f", {costed} groups with cost" if arguments.cost else ""))
             for line in found[:30]:
                 print("  " + line)
             failures += len(found)

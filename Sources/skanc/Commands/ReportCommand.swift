@@ -1,4 +1,5 @@
 import SkanCommandLine
+import SkanCore
 import SkanPostbacks
 import SkanReports
 
@@ -10,12 +11,16 @@ enum ReportCommand {
         help: "markdown, html (one self-contained page with SVG charts), json (the interface for scripts, "
             + "docs/Reports.md) or csv (one figure a row).")
     static let output = OutputOption.named(writing: "the report", onlyWhenChanged: false)
+    static let cost = CommandOption.text(
+        "--cost", placeholder: "FILE",
+        help: "Join spend from a CSV of network,campaign,day,spend,currency: spend, cost per install and return on "
+            + "ad spend per group (group by ad_network_id and one campaign grouping, and day).")
 
     static let command = Command(
         name: "report",
         summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
         operands: "SCHEMA[,SCHEMA...] [FILE...]",
-        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull] + PostbackRun.options,
+        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost] + PostbackRun.options,
         discussion: """
             Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
             FILE is given) and reports, per group of ok postbacks and per window: the postbacks, how many carried a
@@ -32,6 +37,13 @@ enum ReportCommand {
             (won or contributed), schema_version (with versions live together), day (the UTC day skanc serve
             received it; from the .times files beside a store's segments). Several, separated by commas, group by
             each in turn: --by campaign,country_code.
+
+            COST (--cost FILE): a CSV with the header network,campaign,day,spend,currency, one currency in all,
+            as exported from the networks. A row counts for the group of its network and campaign (rolled up to
+            the digits grouped by: 5239 counts for 52 with source_identifier_2) and, grouped by day, its day.
+            Each group gets its spend, cost per install (spend over window-1 postbacks) and return on ad spend
+            (each revenue field's low, mid and high totals over the spend; none for a field in another
+            currency). Rows that match no group are noted with their spend.
             """,
         exitStatus: """
             0 the report is written (rows that are not ok are counted in it, and their number is
@@ -47,10 +59,25 @@ enum ReportCommand {
         let groupings = try GroupingOption.parse(arguments, command: "report")
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
+        let costFile = arguments[cost].map { [($0, "the cost file it reads")] } ?? []
         try CommandFiles.refuseOutput(
             arguments[output],
-            over: schemas + run.inputs.map { ($0, "a postbacks file it reads") }, what: "the report", command: "report")
+            over: schemas + costFile + run.inputs.map { ($0, "a postbacks file it reads") }, what: "the report",
+            command: "report")
+        if arguments[cost] != nil, let problem = CostTable.problem(with: groupings) {
+            throw UsageError(message: "--cost: " + problem, command: "report")
+        }
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
+        var costs: CostTable?
+        if let path = arguments[cost] {
+            guard let bytes = CommandFiles.read(path, what: "the cost file") else { return .failure }
+            do {
+                costs = try CostTable(csv: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                let location = error.line.map { SourceLocation(line: $0, column: 1, offset: 0) }
+                return Output.diagnostics([.error(.costInvalid, error.message, at: location)], path: path)
+            }
+        }
         try GroupingOption.check(groupings, versions: versions, command: "report")
         if groupings.contains(.day), !run.readerOptions.withReceiptColumn {
             throw UsageError(
@@ -66,7 +93,8 @@ enum ReportCommand {
         run.readerOptions.writesRows = false
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader)
-        let report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
+        var report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
+        if let costs { report = report.withCost(costs) }
         let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
         let written: ExitStatus
         if let path = arguments[output] {

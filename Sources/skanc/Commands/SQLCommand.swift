@@ -1,5 +1,6 @@
 import SkanCommandLine
 import SkanPostbacks
+import SkanReports
 import SkanWarehouse
 
 /// `skanc sql SCHEMA --dialect D`: a view that decodes raw postback lines in a SQL engine as
@@ -24,13 +25,16 @@ enum SQLCommand {
         help: "The view to create; with --report, the one to read.")
     static let query = CommandOption.flag("--query", help: "Write the query alone, without the view.")
     static let report = CommandOption.flag("--report", help: "Write the report's views (above).")
+    static let costTable = CommandOption.text(
+        "--cost-table", placeholder: "NAME",
+        help: "With --report, also the cost views over a table of spend (network, campaign, day, spend, currency).")
 
     static let command = Command(
         name: "sql",
         summary: "Write SQL that decodes raw postbacks in DuckDB, PostgreSQL, SQLite or Spark as 'postbacks' does.",
         operands: "SCHEMA[,SCHEMA...]",
         options: [
-            dialect, table, lineColumn, textColumn, receivedColumn, view, query, report, GroupingOption.by,
+            dialect, table, lineColumn, textColumn, receivedColumn, view, query, report, costTable, GroupingOption.by,
             GroupingOption.zeroIsNull,
         ],
         discussion: """
@@ -45,7 +49,8 @@ enum SQLCommand {
             With --report, writes instead views over the decoded view (run the decoding SQL first) that compute the
             figures of 'skanc report --format json' (--no-verify), with the same --by and --zero-is-null:
             report_windows, report_tiers, report_cases, report_coarse, report_revenue_ranges, report_revenue and
-            report_not_ok (docs/Reports.md lists their columns). --by and --zero-is-null go with --report only;
+            report_not_ok (docs/Reports.md lists their columns); with --cost-table NAME, report_cost and
+            report_return_on_spend over a table of spend with the columns of 'skanc report --cost'. --by and --zero-is-null go with --report only;
             --query goes without --report and --view.
             """,
         exitStatus: "0 written, 1 a schema error or a file that cannot be read, 64 bad usage.",
@@ -63,8 +68,10 @@ enum SQLCommand {
             throw UsageError(message: "name the engine with --dialect duckdb|postgres|sqlite|spark", command: "sql")
         }
         let report = arguments.has(report)
-        if !report, arguments.has(GroupingOption.by) || arguments.has(GroupingOption.zeroIsNull) {
-            throw UsageError(message: "--by and --zero-is-null go with --report", command: "sql")
+        if !report,
+            arguments.has(GroupingOption.by) || arguments.has(GroupingOption.zeroIsNull) || arguments.has(costTable)
+        {
+            throw UsageError(message: "--by, --zero-is-null and --cost-table go with --report", command: "sql")
         }
         if report, arguments.has(query) {
             throw UsageError(message: "--report writes views; drop --query", command: "sql")
@@ -75,6 +82,7 @@ enum SQLCommand {
         }
         for (option, qualified) in [
             (table, true), (lineColumn, false), (textColumn, false), (receivedColumn, false), (view, true),
+            (costTable, true),
         ] {
             if arguments.has(option), let value = arguments[option],
                 let problem = SQLName.problem(with: value, qualified: qualified)
@@ -92,9 +100,13 @@ enum SQLCommand {
         guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
         if report {
             try GroupingOption.check(groupings, versions: versions, command: "sql")
+            if arguments[costTable] != nil, let problem = CostTable.problem(with: groupings) {
+                throw UsageError(message: "--cost-table: " + problem, command: "sql")
+            }
             let sql = ReportSQL(
                 versions: versions, dialect: dialect, groupings: groupings,
-                zeroIsNull: arguments.has(GroupingOption.zeroIsNull), decodedView: names.view ?? "decoded_postbacks")
+                zeroIsNull: arguments.has(GroupingOption.zeroIsNull), decodedView: names.view ?? "decoded_postbacks",
+                costTable: arguments[costTable])
             Output.standard(sql.render(), terminator: "")
             return .success
         }

@@ -1,0 +1,135 @@
+import SkanCore
+import SkanPostbacks
+
+extension PostbackReport {
+    /// A group's spend from a cost file, and what it buys: cost per install (spend over window-1 postbacks: every
+    /// install sends one) and return on ad spend per revenue field (the field's revenue totals over the spend).
+    public struct Cost: Sendable {
+        /// The spend of the cost rows that match the group, exactly.
+        public var spend: DecimalAmount
+        /// The rows that matched.
+        public var rows: Int
+        /// Spend over installs; nil without an install.
+        public var perInstall: Double?
+        /// Per revenue field, its low, mid and high totals over the spend.
+        public var returnOnSpend: [ReturnOnSpend]
+    }
+
+    /// One revenue field's return on ad spend: nil where the spend is 0, no postback of the group shows a fine
+    /// value (its revenue is unknown), the total is unbounded, or the field's currency is not the spend's.
+    public struct ReturnOnSpend: Sendable {
+        /// The revenue field.
+        public var field: String
+        /// Low total over spend.
+        public var low: Double?
+        /// Mid-point total over spend.
+        public var mid: Double?
+        /// High total over spend.
+        public var high: Double?
+    }
+
+    /// The report with `table`'s spend joined to its groups (which `CostTable.problem(with:)` accepts): a row
+    /// counts for the group of its network and campaign (rolled up to the grouping's digits), and of its day
+    /// when grouped by day. Rows no group has are noted with their spend, as are revenue fields in another
+    /// currency than the spend.
+    public func withCost(_ table: CostTable) -> PostbackReport {
+        var report = self
+        report.costCurrency = table.currency
+        let network = groupings.firstIndex(of: .adNetworkID)
+        let campaign = groupings.firstIndex { $0 != .adNetworkID && $0 != .day }
+        let day = groupings.firstIndex(of: .day)
+        var spendByKey: [[String?]: (spend: DecimalAmount, rows: Int)] = [:]
+        var overflow = false
+        for row in table.rows {
+            var key: [String?] = Array(repeating: nil, count: groupings.count)
+            if let network { key[network] = row.network }
+            if let campaign { key[campaign] = table.campaign(of: row, for: groupings[campaign]) }
+            if let day { key[day] = row.day }
+            let old = spendByKey[key] ?? (DecimalAmount(units: 0, scale: row.spend.scale), 0)
+            guard let sum = old.spend.plus(row.spend) else {
+                overflow = true
+                continue
+            }
+            spendByKey[key] = (sum, old.rows + 1)
+        }
+        var matched: Set<[String?]> = []
+        for index in report.groups.indices {
+            let key = report.groups[index].by.map(\.text)
+            guard let (spend, rows) = spendByKey[key] else { continue }
+            matched.insert(key)
+            report.groups[index].cost = Self.cost(spend, rows: rows, report.groups[index], currency: table.currency)
+        }
+        let unmatched = spendByKey.filter { !matched.contains($0.key) }
+        if !unmatched.isEmpty {
+            let rows = unmatched.values.reduce(0) { $0 + $1.rows }
+            let spend = unmatched.values.reduce(0.0) { $0 + $1.spend.doubleValue }
+            report.notes.append(
+                "\(rows) cost row\(rows == 1 ? "" : "s") (\(Self.money(Self.rounded(spend, scale: 2))) \(table.currency)) "
+                    + "\(rows == 1 ? "matches" : "match") no group: no ok postback has \(rows == 1 ? "its" : "their") "
+                    + "network and campaign\(day == nil ? "" : " on \(rows == 1 ? "its" : "their") day")")
+        }
+        if overflow { report.notes.append("spend too large to total exactly: some cost rows are left out") }
+        for field in columns.revenue where field.currency != nil && field.currency != table.currency {
+            report.notes.append(
+                "\(field.column) is in \(field.currency!), the spend in \(table.currency): no return on ad spend for it"
+            )
+        }
+        return report
+    }
+
+    private static func cost(_ spend: DecimalAmount, rows: Int, _ group: Group, currency: String) -> Cost {
+        let installs = group.windows[0].postbacks
+        let amount = spend.doubleValue
+        let returns = group.revenue.map { revenue in
+            // No fine value, no revenue known: unknown, never 0%.
+            let comparable =
+                amount > 0 && revenue.postbacks > 0 && (revenue.currency == nil || revenue.currency == currency)
+            return ReturnOnSpend(
+                field: revenue.field, low: comparable ? revenue.low.doubleValue / amount : nil,
+                mid: comparable ? revenue.mid.doubleValue / amount : nil,
+                high: comparable ? revenue.high.map { $0.doubleValue / amount } : nil)
+        }
+        return Cost(
+            spend: spend, rows: rows, perInstall: installs > 0 ? amount / Double(installs) : nil,
+            returnOnSpend: returns)
+    }
+
+    static func rounded(_ value: Double, scale: Int) -> DecimalAmount {
+        DecimalAmount(units: Int((value * Double(DecimalAmount.power(scale) ?? 1)).rounded()), scale: scale)
+    }
+}
+
+extension PostbackReport {
+    /// The cost table's header and rows, for Markdown and HTML alike: per group with spend, its installs, spend,
+    /// cost per install and each revenue field's return on ad spend (mid, low to high).
+    var costTable: (header: [String], rows: [[String]])? {
+        guard let currency = costCurrency else { return nil }
+        let fields = columns.revenue.map(\.column)
+        let header =
+            [keyHeading, "installs (window 1)", "spend (\(currency))", "per install (\(currency))"]
+            + fields.map { "return on ad spend, \($0) (mid, low to high)" }
+        let rows = groups.compactMap { group -> [String]? in
+            guard let cost = group.cost else { return nil }
+            let returns = fields.map { field in
+                guard let ratio = cost.returnOnSpend.first(where: { $0.field == field }), let mid = ratio.mid else {
+                    return "–"
+                }
+                let high = ratio.high.map(Self.ratio) ?? "no upper bound"
+                return "\(Self.ratio(mid)) (\(ratio.low.map(Self.ratio) ?? "–") to \(high))"
+            }
+            return [
+                Self.label(group.by), String(group.windows[0].postbacks), Self.money(cost.spend),
+                cost.perInstall.map { Self.money(Self.rounded($0, scale: max(2, cost.spend.scale))) } ?? "–",
+            ] + returns
+        }
+        return (header, rows)
+    }
+
+    /// A return on ad spend as a percentage with one decimal: `84.2%`.
+    static func ratio(_ value: Double) -> String {
+        let tenths = (value * 1000).rounded()
+        guard tenths.isFinite, abs(tenths) < 1e15 else { return "–" }
+        let whole = Int(tenths)
+        return "\(whole / 10).\(abs(whole % 10))%"
+    }
+}

@@ -1,0 +1,48 @@
+import SkanPostbacks
+import Testing
+
+@testable import SkanReports
+
+/// A cost file is read strictly (`network,campaign,day,spend,currency`, one currency) and joins only the
+/// groupings spend is kept by.
+@Suite struct CostTableTests {
+    @Test func aCostFileIsReadExactly() throws {
+        let table = try CostTable(
+            csv: "\u{FEFF}network,campaign,day,spend,currency\r\none.skadnetwork,5239,2026-12-01,10.5,USD\r\n"
+                + "one.skadnetwork,5239,2026-12-02,0.125,USD\r\n\r\n")
+        #expect(table.currency == "USD" && table.rows.count == 2)
+        #expect(table.rows.map(\.spend.text) == ["10.5", "0.125"] && table.rows.map(\.line) == [2, 3])
+        #expect(table.campaign(of: table.rows[0], for: .sourceIdentifier2) == "52")
+        #expect(table.campaign(of: table.rows[0], for: .campaign) == "5239")
+    }
+
+    @Test(
+        arguments: [
+            ("network,campaign,spend\nn,1,1\n", "the header is network,campaign,day,spend,currency", 1),
+            ("network,campaign,day,spend,currency\n", "no row of spend", nil),
+            ("network,campaign,day,spend,currency\nn,52,2026-13-01,1,USD\n", "the day is written 2026-12-03", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,-1,USD\n", "the spend is an amount", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1e3,USD\n", "the spend is an amount", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,usd\n", "ISO 4217 code", 2),
+            ("network,campaign,day,spend,currency\n,52,2026-12-01,1,USD\n", "name the network", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,USD\nn,52,2026-12-01,1,EUR\n", "convert it", nil),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1\n", "a row has 5 cells", 2),
+        ] as [(String, String, Int?)])
+    func aBadCostFileSaysWhereAndWhat(_ text: String, _ message: String, _ line: Int?) {
+        do {
+            _ = try CostTable(csv: text)
+            Issue.record("read: \(text)")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(error.line == line)
+        }
+    }
+
+    @Test func spendJoinsTheNetworkACampaignAndTheDayOnly() {
+        #expect(CostTable.problem(with: [.adNetworkID, .campaign]) == nil)
+        #expect(CostTable.problem(with: [.day, .adNetworkID, .sourceIdentifier2]) == nil)
+        #expect(CostTable.problem(with: [.campaign]) != nil)
+        #expect(CostTable.problem(with: [.adNetworkID, .campaign, .countryCode]) != nil)
+        #expect(CostTable.problem(with: [.adNetworkID, .campaign, .sourceIdentifier2]) != nil)
+    }
+}
