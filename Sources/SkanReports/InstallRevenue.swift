@@ -10,7 +10,8 @@ extension PostbackReport {
     /// fine-value postbacks: a model, labelled as one, whose interval's coverage `Benchmarks/revenue_coverage.py`
     /// measures on simulated truth.
     public struct InstallRevenue: Sendable {
-        /// Window-1 postbacks.
+        /// Window-1 postbacks the network won (installs and re-engagements; a contributing network's postback
+        /// is no install of this network's and carries no value).
         public var installs: Int
         /// Those with a fine value.
         public var withFineValue: Int
@@ -96,7 +97,7 @@ extension PostbackReport {
         }
         guard add(.init(low: zero, high: nil), times: window.withoutValue) else { return nil }
         return InstallRevenue(
-            installs: window.postbacks, withFineValue: window.withFineValue, fromCoarse: shares,
+            installs: window.postbacks - window.contributed, withFineValue: window.withFineValue, fromCoarse: shares,
             withoutValue: window.withoutValue, low: low, high: high,
             estimate: sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale))
     }

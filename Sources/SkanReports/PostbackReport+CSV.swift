@@ -13,12 +13,12 @@ extension PostbackReport {
     }
 
     /// The report as one long table (RFC 4180, CRLF), a figure a row, for spreadsheets and dataframes: per group
-    /// and window `postbacks`, `with_fine_value`, `with_coarse_value`, `without_value`, `tier` (item 0-3 or
-    /// unknown), `case` (field and case), `coarse` (item low, medium, high); per group and revenue field
-    /// `revenue_currency` (the ISO 4217 code every amount of the field is in, when the schema says it),
-    /// `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the total, else the
-    /// case), over all installs (window-1 postbacks) `installs_low` and `installs_high` (the hard bounds; high
-    /// empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
+    /// and window `postbacks`, `contributed`, `reengagements`, `installs`, `with_fine_value`, `with_coarse_value`,
+    /// `without_value`, `tier` (item 0-3 or unknown), `case` (field and case), `coarse` (item low, medium, high);
+    /// per group and revenue field `revenue_currency` (the ISO 4217 code every amount of the field is in, when the
+    /// schema says it), `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the
+    /// total, else the case), over all won window-1 postbacks `installs_low` and `installs_high` (the hard bounds;
+    /// high empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
     /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); with a cost file, per group
     /// `cost_spend` and `cost_per_install` (item the currency), `cost_rows`, and per revenue field `roas_low`,
     /// `roas_mid`, `roas_high` (ratios); then `not_ok` rows per status, with no group.
@@ -51,6 +51,9 @@ extension PostbackReport {
             for window in group.windows {
                 let number = String(window.number)
                 row(key, number, "postbacks", "", "", String(window.postbacks))
+                row(key, number, "contributed", "", "", String(window.contributed))
+                row(key, number, "reengagements", "", "", String(window.reengagements))
+                row(key, number, "installs", "", "", String(window.installs))
                 row(key, number, "with_fine_value", "", "", String(window.withFineValue))
                 row(key, number, "with_coarse_value", "", "", String(window.withCoarseValue))
                 row(key, number, "without_value", "", "", String(window.withoutValue))

@@ -2,8 +2,8 @@ import SkanCore
 import SkanPostbacks
 
 extension PostbackReport {
-    /// A group's spend from a cost file, and what it buys: cost per install (spend over window-1 postbacks: every
-    /// install sends one) and return on ad spend per revenue field (the field's revenue totals over the spend).
+    /// A group's spend from a cost file, and what it buys: cost per install (spend over the installs the network
+    /// won: window-1 postbacks but contributions and re-engagements) and return on ad spend per revenue field (the field's revenue totals over the spend).
     public struct Cost: Sendable {
         /// The spend of the cost rows that match the group, exactly.
         public var spend: DecimalAmount
@@ -78,7 +78,7 @@ extension PostbackReport {
     }
 
     private static func cost(_ spend: DecimalAmount, rows: Int, _ group: Group, currency: String) -> Cost {
-        let installs = group.windows[0].postbacks
+        let installs = group.windows[0].installs
         let amount = spend.doubleValue
         let returns = group.revenue.map { revenue in
             // No fine value, no revenue known: unknown, never 0%.
@@ -106,7 +106,7 @@ extension PostbackReport {
         guard let currency = costCurrency else { return nil }
         let fields = columns.revenue.map(\.column)
         let header =
-            [keyHeading, "installs (window 1)", "spend (\(currency))", "per install (\(currency))"]
+            [keyHeading, "installs", "spend (\(currency))", "per install (\(currency))"]
             + fields.map { "return on ad spend, \($0) (mid, low to high)" }
         let rows = groups.compactMap { group -> [String]? in
             guard let cost = group.cost else { return nil }
@@ -118,7 +118,7 @@ extension PostbackReport {
                 return "\(Self.ratio(mid)) (\(ratio.low.map(Self.ratio) ?? "–") to \(high))"
             }
             return [
-                Self.label(group.by), String(group.windows[0].postbacks), Self.money(cost.spend),
+                Self.label(group.by), String(group.windows[0].installs), Self.money(cost.spend),
                 cost.perInstall.map { Self.money(Self.rounded($0, scale: max(2, cost.spend.scale))) } ?? "–",
             ] + returns
         }

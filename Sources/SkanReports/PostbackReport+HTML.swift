@@ -70,11 +70,11 @@ extension PostbackReport {
                 label: Self.label(group.by),
                 parallel: group.windows.map { window in
                     guard window.postbacks > 0 else { return nil }
-                    let rate = Double(window.withoutValue) / Double(window.postbacks) * 100
-                    let share = Self.percent(window.withoutValue, of: window.postbacks)
+                    let rate = Double(window.withoutValue) / Double(max(window.won, 1)) * 100
+                    let share = Self.percent(window.withoutValue, of: window.won)
                     return (
                         rate, "window\(window.number)",
-                        "window \(window.number): \(share) of \(window.postbacks) without a value"
+                        "window \(window.number): \(share) of \(window.won) without a value"
                     )
                 })
         }

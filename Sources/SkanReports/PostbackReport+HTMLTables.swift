@@ -7,20 +7,21 @@ extension PostbackReport {
         var out = "<h2>Groups</h2>\n"
         out += Self.table(
             header: [
-                keyHeading, "postbacks", "window 1", "with fine value", "with coarse value", "without value",
+                keyHeading, "postbacks", "installs", "contributed", "re-engagements", "with fine value",
+                "with coarse value", "without value",
                 "revenue (mid, low to high)", "per install", "all installs (hard bounds)",
             ],
             rows: groups.map { group in
                 let first = group.windows[0]
                 let revenue = group.revenue.first
                 return [
-                    Self.label(group.by), String(group.postbacks), String(first.postbacks),
-                    Self.percent(first.withFineValue, of: first.postbacks),
-                    Self.percent(first.withCoarseValue, of: first.postbacks),
-                    Self.percent(first.withoutValue, of: first.postbacks), revenue.map(Self.interval) ?? "–",
+                    Self.label(group.by), String(group.postbacks), String(first.installs), String(first.contributed),
+                    String(first.reengagements), Self.percent(first.withFineValue, of: first.won),
+                    Self.percent(first.withCoarseValue, of: first.won),
+                    Self.percent(first.withoutValue, of: first.won), revenue.map(Self.interval) ?? "–",
                     revenue.map(Self.perInstall) ?? "–", revenue.map(Self.installBounds) ?? "–",
                 ]
-            }, numeric: [1, 2, 3, 4, 5, 7])
+            }, numeric: [1, 2, 3, 4, 5, 6, 7, 9])
         if let cost = costTable {
             out += "<h2>Cost</h2>\n"
             out += Self.table(header: cost.header, rows: cost.rows, numeric: [1, 2, 3])
@@ -31,7 +32,7 @@ extension PostbackReport {
             header: [keyHeading, "window 1", "window 2", "window 3"],
             rows: groups.map { group in
                 [Self.label(group.by)]
-                    + group.windows.map { "\(Self.percent($0.withoutValue, of: $0.postbacks)) of \($0.postbacks)" }
+                    + group.windows.map { "\(Self.percent($0.withoutValue, of: $0.won)) of \($0.won)" }
             }, numeric: [1, 2, 3])
         for group in groups {
             out += "<h2>\(HTMLText.escaped(Self.label(group.by)))</h2>\n"

@@ -93,6 +93,9 @@ extension PostbackReport {
     static func json(_ window: Window, counts: inout IndexingIterator<[JSONValue]>) -> JSONValue {
         .object([
             ("postbacks", counts.next()!),
+            ("contributed", counts.next()!),
+            ("reengagements", counts.next()!),
+            ("installs", counts.next()!),
             ("with_fine_value", counts.next()!),
             ("with_coarse_value", counts.next()!),
             ("without_value", counts.next()!),

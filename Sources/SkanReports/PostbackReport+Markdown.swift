@@ -8,30 +8,33 @@ extension PostbackReport {
         var out = "# Postback report: \(Self.cell(title))\n\n\(Self.cell(overview))\n\n"
         out += "## Groups\n\n"
         out +=
-            "| \(Self.cell(keyHeading)) | postbacks | window 1 | with fine value | with coarse value | without value |"
-        out += " revenue (mid, low to high) | per install | all installs (hard bounds) |\n"
-        out += "|---|---:|---:|---:|---:|---:|---|---:|---|\n"
+            "| \(Self.cell(keyHeading)) | postbacks | installs | contributed | re-engagements | with fine value |"
+        out +=
+            " with coarse value | without value | revenue (mid, low to high) | per install | all installs (hard bounds) |\n"
+        out += "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---|\n"
         for group in groups {
             let first = group.windows[0]
             let revenue = group.revenue.first
-            out += "| \(Self.cell(Self.label(group.by))) | \(group.postbacks) | \(first.postbacks) | "
-            out += "\(Self.percent(first.withFineValue, of: first.postbacks)) | "
-            out += "\(Self.percent(first.withCoarseValue, of: first.postbacks)) | "
-            out += "\(Self.percent(first.withoutValue, of: first.postbacks)) | "
+            out += "| \(Self.cell(Self.label(group.by))) | \(group.postbacks) | \(first.installs) | "
+            out += "\(first.contributed) | \(first.reengagements) | "
+            out += "\(Self.percent(first.withFineValue, of: first.won)) | "
+            out += "\(Self.percent(first.withCoarseValue, of: first.won)) | "
+            out += "\(Self.percent(first.withoutValue, of: first.won)) | "
             out += "\(revenue.map { Self.cell(Self.interval($0)) } ?? "–") | \(revenue.map(Self.perInstall) ?? "–") | "
             out += "\(revenue.map { Self.cell(Self.installBounds($0)) } ?? "–") |\n"
         }
-        out += "\nShares are of the window's postbacks. \(Self.revenueMethod)\n\n"
+        out += "\n\(Self.countsMethod) \(Self.revenueMethod)\n\n"
         if let cost = costTable {
             out += "## Cost\n\n| " + cost.header.map(Self.cell).joined(separator: " | ") + " |\n|---|"
             out += String(repeating: "---:|", count: 3) + String(repeating: "---|", count: cost.header.count - 4) + "\n"
             for row in cost.rows { out += "| " + row.map(Self.cell).joined(separator: " | ") + " |\n" }
             out += "\n\(Self.costMethod)\n\n"
         }
-        out += "## Null rate by window\n\nPostbacks without a fine or a coarse value, of the window's postbacks.\n\n"
+        out +=
+            "## Null rate by window\n\nPostbacks without a fine or a coarse value, of the window's won postbacks.\n\n"
         out += "| \(Self.cell(keyHeading)) | window 1 | window 2 | window 3 |\n|---|---:|---:|---:|\n"
         for group in groups {
-            let cells = group.windows.map { "\(Self.percent($0.withoutValue, of: $0.postbacks)) of \($0.postbacks)" }
+            let cells = group.windows.map { "\(Self.percent($0.withoutValue, of: $0.won)) of \($0.won)" }
             out += "| \(Self.cell(Self.label(group.by))) | " + cells.joined(separator: " | ") + " |\n"
         }
         for group in groups {

@@ -13,6 +13,11 @@ extension PostbackReport {
     var overview: String {
         let notOKRows = lines - ok
         var text = "\(lines) lines read: \(ok) ok, \(notOKRows) not ok"
+        let first = groups.map { $0.windows[0] }
+        let (contributed, reengagements) = first.reduce((0, 0)) { ($0.0 + $1.contributed, $0.1 + $1.reengagements) }
+        if contributed + reengagements > 0 {
+            text += " (of the ok, \(contributed) contributed and \(reengagements) re-engagements in window 1)"
+        }
         if !notOK.isEmpty {
             text += " (" + notOK.map { "\($0.status.code) \($0.rows)" }.joined(separator: ", ") + ")"
         }
@@ -29,10 +34,17 @@ extension PostbackReport {
         + "mid-point (an open-ended range at its lower bound, so mid is then a lower estimate too). Per install "
         + "divides by the postbacks that show the field; postbacks without a fine value show no revenue."
 
+    /// What the group counts are, stated with them.
+    static let countsMethod =
+        "Installs are the window-1 postbacks the network won; contributed are other installs' postbacks that name "
+        + "the network as contributing (did-win false, never a value), re-engagements the won re-engagement "
+        + "postbacks: both apart from installs, as the App Reporting Pack keeps them. Value shares are of the won "
+        + "postbacks (installs and re-engagements)."
+
     /// How the cost figures are made, stated with them.
     static let costMethod =
         "Spend is the cost file's rows for the group's network and campaign (and day). Per install divides it by "
-        + "the window-1 postbacks (every install sends one, whatever its tier); return on ad spend divides each "
+        + "the installs the network won (every install sends a window-1 postback, whatever its tier); return on ad spend divides each "
         + "revenue total (the range arithmetic above, over postbacks with a fine value) by it."
 
     /// A group's key as one label: `5239`, or `US / 5239` for several groupings; `(none)` for an empty value.
@@ -109,7 +121,7 @@ extension PostbackReport {
             )
         }
         if installs.withoutValue > 0 { parts.append("\(installs.withoutValue) without a value (each at least 0)") }
-        return "All \(installs.installs) installs (window-1 postbacks), hard bounds: \(installBounds(revenue)). From "
+        return "All \(installs.installs) won window-1 postbacks, hard bounds: \(installBounds(revenue)). From "
             + parts.joined(separator: ", ") + "."
     }
 

@@ -32,8 +32,16 @@ public struct PostbackReport: Sendable {
         public var withFineValue: Int
         /// Postbacks with a coarse value.
         public var withCoarseValue: Int
-        /// Postbacks with neither.
+        /// Won postbacks with neither (a contributing network's postback never carries a value).
         public var withoutValue: Int
+        /// Contributing networks' postbacks (`did-win: false`): the App Reporting Pack's "contributed".
+        public var contributed: Int
+        /// Re-engagements the network won: conversions, not installs.
+        public var reengagements: Int
+        /// Installs the network won: the postbacks but contributions and re-engagements.
+        public var installs: Int { postbacks - contributed - reengagements }
+        /// The postbacks the network won (installs and re-engagements): what the value shares are of.
+        public var won: Int { postbacks - contributed }
         /// Postbacks per tier 0...3, then those whose fields tell none.
         public var tiers: [Int]
         /// Postbacks per coarse value: low, medium, high.
@@ -170,7 +178,8 @@ public struct PostbackReport: Sendable {
         }
         return Window(
             number: number, postbacks: counts.postbacks, withFineValue: counts.withFineValue,
-            withCoarseValue: counts.withCoarseValue, withoutValue: counts.withoutValue, tiers: counts.tiers,
+            withCoarseValue: counts.withCoarseValue, withoutValue: counts.withoutValue,
+            contributed: counts.contributed, reengagements: counts.reengagements, tiers: counts.tiers,
             coarse: counts.coarseValues, columns: columns.fields, caseCounts: caseCounts)
     }
 

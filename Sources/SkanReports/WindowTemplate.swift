@@ -1,10 +1,12 @@
 import SkanCore
 
 extension PostbackReport.Window {
-    /// The counts as the JSON report writes them: postbacks, with a fine value, with a coarse value, without
-    /// a value, the tiers, each field's cases, the coarse values (`PostbackReport.json(_:counts:)` names them).
+    /// The counts as the JSON report writes them: postbacks, contributed, re-engagements, installs, with a fine
+    /// value, with a coarse value, without a value, the tiers, each field's cases, the coarse values
+    /// (`PostbackReport.json(_:counts:)` names them).
     var countsInOrder: [Int] {
-        [postbacks, withFineValue, withCoarseValue, withoutValue] + tiers + caseCounts + coarse
+        [postbacks, contributed, reengagements, installs, withFineValue, withCoarseValue, withoutValue] + tiers
+            + caseCounts + coarse
     }
 }
 

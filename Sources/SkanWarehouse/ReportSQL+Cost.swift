@@ -40,8 +40,8 @@ extension ReportSQL {
         let select =
             keys + [
                 "\(spend) AS spend", "MIN(\(cast("currency"))) AS currency", "COUNT(*) AS cost_rows",
-                "MAX(w.postbacks) AS installs",
-                "CASE WHEN MAX(w.postbacks) > 0 THEN \(spend) / MAX(w.postbacks) END AS per_install",
+                "MAX(w.installs) AS installs",
+                "CASE WHEN MAX(w.installs) > 0 THEN \(spend) / MAX(w.installs) END AS per_install",
             ]
         return "SELECT " + select.joined(separator: ", ") + "\nFROM report_groups AS g\nJOIN "
             + dialect.qualifiedIdentifier(table) + " AS c ON " + on.joined(separator: " AND ")

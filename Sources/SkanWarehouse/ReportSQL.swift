@@ -117,6 +117,9 @@ public struct ReportSQL: Sendable {
         var list = keys
         list += [
             "\(window) AS window_number", "\(shown) AS fine", "CAST(\(id("coarse_value")) AS \(text)) AS coarse",
+            // Whose the postback is, as `RowRecord.Attribution` says.
+            "CASE WHEN CAST(\(id("did_win")) AS \(text)) = 'false' THEN 'contributed' WHEN CAST(\(id("conversion_type")) "
+                + "AS \(text)) = 're-engagement' THEN 'reengagement' ELSE 'install' END AS attribution",
             "CASE WHEN \(id("tier")) IS NULL THEN 'unknown' ELSE CAST(\(id("tier")) AS \(text)) END AS tier",
         ]
         list += columns.fields.map { "\(id($0.name)) AS \(id("f_" + $0.name))" }
@@ -142,7 +145,8 @@ public struct ReportSQL: Sendable {
     private func countsView() -> String {
         let id = dialect.identifier
         let all =
-            keyColumns.map(id) + ["window_number", "fine", "coarse", "tier"] + columns.fields.map { id("f_" + $0.name) }
+            keyColumns.map(id) + ["window_number", "fine", "coarse", "tier", "attribution"]
+            + columns.fields.map { id("f_" + $0.name) }
             + columns.revenue.map { id("range_" + $0.column) }
         let list = all.joined(separator: ", ")
         return "SELECT \(list), COUNT(*) AS n\nFROM report_rows\nGROUP BY \(list)"
@@ -189,9 +193,13 @@ public struct ReportSQL: Sendable {
         return perGroup(
             [
                 "w.window_number", "SUM(CASE WHEN \(row) THEN r.n ELSE 0 END) AS postbacks",
+                "SUM(CASE WHEN r.attribution = 'contributed' THEN r.n ELSE 0 END) AS contributed",
+                "SUM(CASE WHEN r.attribution = 'reengagement' THEN r.n ELSE 0 END) AS reengagements",
+                "SUM(CASE WHEN r.attribution = 'install' THEN r.n ELSE 0 END) AS installs",
                 "SUM(CASE WHEN r.fine IS NOT NULL THEN r.n ELSE 0 END) AS with_fine_value",
                 "SUM(CASE WHEN r.coarse IS NOT NULL THEN r.n ELSE 0 END) AS with_coarse_value",
-                "SUM(CASE WHEN \(row) AND r.fine IS NULL AND r.coarse IS NULL THEN r.n ELSE 0 END) AS without_value",
+                "SUM(CASE WHEN \(row) AND r.attribution <> 'contributed' AND r.fine IS NULL AND r.coarse IS NULL "
+                    + "THEN r.n ELSE 0 END) AS without_value",
             ], crossing: [windows], on: ["r.window_number = w.window_number"], groupBy: ["w.window_number"])
     }
 

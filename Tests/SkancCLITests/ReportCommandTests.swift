@@ -76,8 +76,9 @@ import Testing
         let figures = Set(rows.dropFirst().map { $0[4] })
         #expect(
             figures == [
-                "postbacks", "with_fine_value", "with_coarse_value", "without_value", "tier", "case", "coarse",
-                "revenue_currency", "revenue_postbacks", "revenue_low", "revenue_mid", "revenue_high", "installs_low",
+                "postbacks", "contributed", "reengagements", "installs", "with_fine_value", "with_coarse_value",
+                "without_value", "tier", "case", "coarse", "revenue_currency", "revenue_postbacks", "revenue_low",
+                "revenue_mid", "revenue_high", "installs_low",
                 "installs_high", "estimate_installs", "estimate_mid", "estimate_low", "estimate_high",
             ])
         #expect(rows.allSatisfy { $0.count == 8 })
@@ -117,6 +118,16 @@ import Testing
         let keys = groups.compactMap { ($0["by"] as? [String: Any])?["did_win"] as? String }.sorted()
         #expect(keys == ["false", "true"])
         #expect(groups.allSatisfy { $0["postbacks"] as? Int == 1 })
+        // By default the two are one group, and the contribution is counted apart: no install, no null.
+        let merged = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--format", "json"])
+        let mergedRoot = try #require(
+            try JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [String: Any])
+        let group = try #require((mergedRoot["groups"] as? [[String: Any]])?.first)
+        let first = try #require((group["by_window"] as? [String: Any])?["1"] as? [String: Any])
+        #expect(first["postbacks"] as? Int == 2 && first["contributed"] as? Int == 1 && first["installs"] as? Int == 1)
+        #expect(first["without_value"] as? Int == 0 && first["reengagements"] as? Int == 0)
+        let markdown = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify"]).stdout
+        #expect(markdown.contains("| 2 | 1 | 1 | 0 | 100.0% | 0.0% | 0.0% |"), "\(markdown)")
     }
 
     /// The campaign rollup: a tier-3 postback (`5239`), a tier-2 one (`523`) and a tier-0 one (`52`) of one campaign

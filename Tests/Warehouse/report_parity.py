@@ -88,7 +88,8 @@ def engine_report(engine, keys, with_cost=False):
 
     for entry, values in rows_of("report_windows"):
         figures = window(entry, values)
-        for name in ("postbacks", "with_fine_value", "with_coarse_value", "without_value"):
+        for name in ("postbacks", "contributed", "reengagements", "installs", "with_fine_value", "with_coarse_value",
+                     "without_value"):
             figures[name] = integer(values[name])
     # Per window, a count per value: (view, the JSON member, the view's column of the value).
     for view, member, column in (("report_tiers", "tiers", "tier"), ("report_coarse", "coarse", "coarse")):

@@ -3,6 +3,12 @@ import SkanCore
 /// What the summary counts of a decoded row, and for a row with a duplicate key what the ordered merge
 /// needs: the key, and where the status cell sits in the batch's output, to rewrite it for a duplicate.
 struct RowRecord {
+    /// What a postback stands for in a report: an install the network won, a contributing network's postback
+    /// (`did-win: false`, which carries no value), or a re-engagement the network won.
+    enum Attribution: Int8 {
+        case install, contributed, reengagement
+    }
+
     enum Key {
         case none
         case uuid(UInt64, UInt64)
@@ -32,6 +38,8 @@ struct RowRecord {
     var source: Int8
     /// The privacy tier (0...3), or -1.
     var tier: Int8
+    /// Whose the postback is (`Attribution`): a won install, a contributing network's, or a re-engagement.
+    var attribution: Attribution
     /// The row's group in the batch's tally, or -1 (no tally, or not `ok`).
     var group: Int32
     var key: Key
@@ -49,6 +57,9 @@ struct RowRecord {
         window = Int8(row.window)
         source = row.version.map { $0 < .v4 } == true ? 1 : Int8(row.sourceDigits)
         tier = row.tier
+        attribution =
+            row.didWin?.span.kind == .false
+            ? .contributed : row.conversionType == .reengagement ? .reengagement : .install
         self.group = group
         self.key = key
         self.statusOffset = statusOffset

@@ -36,6 +36,8 @@ struct CountedRow {
     var tier: Int16
     /// Where the row's window starts in the block.
     var window: Int16
+    /// The offset of its contributed or re-engagement count; -1 for a won install.
+    var attribution: Int16
 
     /// The counts of `record` (an `ok` row) in `group`. With `zeroIsNull`, a fine value of 0 counts as none.
     init(_ record: RowRecord, group: Int32, zeroIsNull: Bool) {
@@ -47,5 +49,10 @@ struct CountedRow {
             ? Int16(Layout.fineValues + Int(record.fineValue)) : -1
         coarse = record.coarse >= 0 ? Int16(Layout.coarse + Int(record.coarse)) : -1
         tier = Int16(Layout.tiers + (record.tier >= 0 ? Int(record.tier) : 4))
+        switch record.attribution {
+        case .install: attribution = -1
+        case .contributed: attribution = Int16(Layout.contributed)
+        case .reengagement: attribution = Int16(Layout.reengagements)
+        }
     }
 }

@@ -22,7 +22,9 @@ public struct PostbackTally: Sendable {
         static let postbacks = 0, fineValues = 1, coarse = 65, tiers = 68
         /// Tiers 0...3 and one for a postback whose fields tell no tier.
         static let tierCount = 5
-        static let window = tiers + tierCount
+        /// Contributing networks' postbacks, then won re-engagements.
+        static let contributed = tiers + tierCount, reengagements = contributed + 1
+        static let window = reengagements + 1
         static let group = window * 3
     }
 
@@ -42,13 +44,20 @@ public struct PostbackTally: Sendable {
         public var coarseValues: [Int]
         /// Postbacks per privacy tier 0...3, and at 4 those whose fields tell none.
         public var tiers: [Int]
+        /// Contributing networks' postbacks (`did-win: false`): no install of this network, and never a value.
+        public var contributed: Int
+        /// Re-engagements the network won (`conversion-type` `re-engagement`): conversions, not installs.
+        public var reengagements: Int
 
         /// Postbacks with a fine value.
         public var withFineValue: Int { fineValues.reduce(0, +) }
         /// Postbacks with a coarse value.
         public var withCoarseValue: Int { coarseValues.reduce(0, +) }
-        /// Postbacks with neither: what the privacy threshold hid.
-        public var withoutValue: Int { postbacks - withFineValue - withCoarseValue }
+        /// Won postbacks with neither: what the privacy threshold hid (a contributing network's postback never
+        /// carries a value, so it is left out).
+        public var withoutValue: Int { postbacks - contributed - withFineValue - withCoarseValue }
+        /// Installs the network won: its postbacks but contributions and re-engagements.
+        public var installs: Int { postbacks - contributed - reengagements }
     }
 
     /// The counts of group `group` (an index in `keys`), window 1 first.
@@ -59,7 +68,8 @@ public struct PostbackTally: Sendable {
                 postbacks: counts[base + Layout.postbacks],
                 fineValues: Array(counts[(base + Layout.fineValues)..<(base + Layout.coarse)]),
                 coarseValues: Array(counts[(base + Layout.coarse)..<(base + Layout.tiers)]),
-                tiers: Array(counts[(base + Layout.tiers)..<(base + Layout.window)]))
+                tiers: Array(counts[(base + Layout.tiers)..<(base + Layout.contributed)]),
+                contributed: counts[base + Layout.contributed], reengagements: counts[base + Layout.reengagements])
         }
     }
 
@@ -136,6 +146,7 @@ public struct PostbackTally: Sendable {
         if row.fine >= 0 { counts[base + Int(row.fine)] += 1 }
         if row.coarse >= 0 { counts[base + Int(row.coarse)] += 1 }
         counts[base + Int(row.tier)] += 1
+        if row.attribution >= 0 { counts[base + Int(row.attribution)] += 1 }
     }
 
     /// Adds the rows a batch counted, then clears it. Returns, for each of the batch's group numbers, the
