@@ -2,8 +2,9 @@
 # Renders `skanc report --format html` in headless Chromium and saves a screenshot, as the README shows it:
 #   Scripts/report-screenshot.sh docs/images/game-report.png
 # usage: Scripts/report-screenshot.sh OUT.png [WIDTH [HEIGHT]]   (default 1700 x 1100, a laptop screen)
-# The postbacks are simulated: Schemas/Game.skan over Tests/Fixtures/journeys/game.jsonl, 1,500 users from six
-# campaigns at a mix of privacy tiers, signed with the test key and verified with it. SKANC names the skanc binary
+# The postbacks are simulated: Schemas/Game.skan over the trial mix (Simulations/GameTrial/mix.json: three networks
+# of twelve campaigns, tiers by campaign size, 4.6% payers), 6,000 users, signed with the test key and verified
+# with it, grouped by network and two-digit campaign. SKANC names the skanc binary
 # (default: swift run -q skanc); SKANC_DOM=1 also prints the page's DOM as Chromium parsed it (the test reads the
 # charts from it). Needs Debian's chromium package.
 set -euo pipefail
@@ -13,10 +14,11 @@ browser=$(command -v chromium || command -v chromium-browser || command -v googl
 directory=$(mktemp -d)
 trap 'rm -rf "$directory"' EXIT
 skanc() { if [ -n "${SKANC:-}" ]; then "$SKANC" "$@"; else swift run -q skanc "$@"; fi; }
-key=$(skanc simulate Schemas/Game.skan Tests/Fixtures/journeys/game.jsonl --postbacks --users 1500 --campaigns 6 \
-  --tiers 0:0.15,1:0.25,2:0.3,3:0.3 --seed 4 --sign-with Tests/Fixtures/keys/rfc6979-test-key.pem \
-  2>&1 >"$directory/postbacks.jsonl" | sed -n 's/.*public key is \(skadnetwork=[^ ]*\).*/\1/p')
-skanc report Schemas/Game.skan "$directory/postbacks.jsonl" --public-key "$key" --format html -o "$directory/page.html"
+keys=$(skanc simulate Schemas/Game.skan --mix Simulations/GameTrial/mix.json --postbacks --users 6000 --seed 4 \
+  --sign-with Tests/Fixtures/keys/rfc6979-test-key.pem \
+  2>&1 >"$directory/postbacks.jsonl" | sed -n 's/.*public key is \([^ ]*\) .*/\1/p' | paste -sd, -)
+skanc report Schemas/Game.skan "$directory/postbacks.jsonl" --public-key "$keys" \
+  --by ad_network_id,source_identifier_2 --format html -o "$directory/page.html"
 flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$width,$height")
 if [ "${SKANC_DOM:-}" = 1 ]; then
   "$browser" "${flags[@]}" --dump-dom "file://$directory/page.html" 2>/dev/null

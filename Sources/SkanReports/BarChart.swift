@@ -7,6 +7,8 @@ struct BarChart {
     /// per window, say; nil for one that has nothing to show), or an interval.
     struct Row {
         var label: String
+        /// The number written at the end of the bar (a total, a share), if any.
+        var valueText: String? = nil
         var segments: [(value: Double, style: String, title: String)] = []
         var parallel: [(value: Double, style: String, title: String)?] = []
         var interval: (low: Double, mid: Double, high: Double?, title: String)? = nil
@@ -20,7 +22,10 @@ struct BarChart {
     /// The unit the axis shows (`%`, `USD`), if any.
     var unit: String = ""
 
-    static let labelWidth = 180.0, plotWidth = 620.0, rowHeight = 22.0, top = 8.0, axisHeight = 24.0
+    /// Labels get 330 px (two keys, `cstr6suwn9.skadnetwork / 5239`, fit whole); the plot leaves room after the
+    /// longest bar for its number.
+    static let labelWidth = 330.0, plotWidth = 540.0, valueWidth = 130.0, rowHeight = 22.0, top = 8.0
+    static let axisHeight = 24.0
 
     var svg: String {
         let largest =
@@ -31,7 +36,7 @@ struct BarChart {
             }.max() ?? 0
         let end = scale ?? (largest > 0 ? Self.niceCeiling(largest) : 1)
         let height = Self.top + Double(rows.count) * Self.rowHeight + Self.axisHeight
-        let width = Self.labelWidth + Self.plotWidth + 24
+        let width = Self.labelWidth + Self.plotWidth + Self.valueWidth
         var out =
             "<svg id=\"\(id)\" class=\"chart\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\" "
             + "viewBox=\"0 0 \(Self.format(width)) \(Self.format(height))\" width=\"\(Self.format(width))\" "
@@ -39,9 +44,11 @@ struct BarChart {
         func x(_ value: Double) -> Double { Self.labelWidth + min(max(value / end, 0), 1) * Self.plotWidth }
         for (index, row) in rows.enumerated() {
             let y = Self.top + Double(index) * Self.rowHeight
+            // The whole label is the text's tooltip, in case it was shortened.
             out +=
                 "<text class=\"label\" x=\"\(Self.format(Self.labelWidth - 8))\" y=\"\(Self.format(y + 15))\" "
-                + "text-anchor=\"end\">\(HTMLText.escaped(Self.shortened(row.label)))</text>\n"
+                + "text-anchor=\"end\"><title>\(HTMLText.escaped(row.label))</title>"
+                + "\(HTMLText.escaped(Self.shortened(row.label)))</text>\n"
             var start = 0.0
             for segment in row.segments where segment.value > 0 {
                 out +=
@@ -67,6 +74,16 @@ struct BarChart {
                 out +=
                     "<circle class=\"mid\" cx=\"\(Self.format(x(interval.mid)))\" cy=\"\(Self.format(y + 11))\" r=\"5\">"
                     + "<title>\(HTMLText.escaped(interval.title))</title></circle>\n"
+            }
+            if let text = row.valueText {
+                // After the bar; side-by-side bars share one text, in the column after the plot.
+                let barEnd =
+                    row.parallel.isEmpty
+                    ? max(x(start), row.interval.map { $0.high.map(x) ?? (Self.labelWidth + Self.plotWidth) } ?? 0)
+                    : Self.labelWidth + Self.plotWidth
+                out +=
+                    "<text class=\"value\" x=\"\(Self.format(barEnd + 6))\" y=\"\(Self.format(y + 15))\">"
+                    + "\(HTMLText.escaped(text))</text>\n"
             }
         }
         let axisY = Self.top + Double(rows.count) * Self.rowHeight + 4
@@ -104,8 +121,8 @@ struct BarChart {
         return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    /// Labels beyond 24 characters end in an ellipsis (the full text is in the tables).
+    /// Labels beyond 48 characters end in an ellipsis (the full text is the label's tooltip and in the tables).
     static func shortened(_ label: String) -> String {
-        label.count <= 24 ? label : String(label.prefix(23)) + "…"
+        label.count <= 48 ? label : String(label.prefix(47)) + "…"
     }
 }

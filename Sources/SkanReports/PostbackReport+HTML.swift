@@ -5,9 +5,10 @@ extension PostbackReport {
     /// The most groups a chart draws (the largest by postbacks); the tables list every group.
     static let chartedGroups = 40
 
-    /// The report as one self-contained page: inline SVG charts (postbacks per group by what they carried, the
-    /// null rate per window, the revenue intervals), then the tables of the Markdown report. No script, no
-    /// external file; readable on a laptop screen.
+    /// The report as one self-contained page, the answer first: the totals, the table of groups (and of cost),
+    /// then inline SVG charts with their numbers on the bars (window 1's installs by what they carried, the null
+    /// rate of each window, the revenue intervals), then each group's windows and ranges folded away, and the
+    /// rows not ok. No script, no external file; readable on a laptop screen.
     public var html: String {
         let title = HTMLText.escaped("Postback report: \(self.title)")
         let charted = groups.sorted { $0.postbacks > $1.postbacks }.prefix(Self.chartedGroups)
@@ -20,14 +21,19 @@ extension PostbackReport {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title)</title>
             <style>
-            body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #1d1d1f; }
+            body { font: 14px/1.4 -apple-system, system-ui, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1d1d1f; }
             table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
             th, td { border: 1px solid #d1d1d6; padding: 4px 8px; text-align: left; }
-            td.number { text-align: right; font-variant-numeric: tabular-nums; }
+            td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
             th { background: #f2f2f7; }
             .scroll { max-width: 100%; overflow-x: auto; }
             svg.chart { max-width: 100%; height: auto; display: block; margin: 0.5em 0 1.5em; }
-            svg .label, svg .tick { font-size: 12px; fill: #3a3a3c; }
+            svg .label, svg .tick, svg .value { font-size: 12px; fill: #3a3a3c; }
+            svg .value { font-variant-numeric: tabular-nums; }
+            .totals { display: flex; flex-wrap: wrap; gap: 0.6em; margin: 0.5em 0 1.5em; }
+            .totals div { border: 1px solid #d1d1d6; border-radius: 8px; padding: 0.5em 0.9em; min-width: 9em; }
+            .totals b { display: block; font-size: 20px; font-variant-numeric: tabular-nums; }
+            details { margin: 0.3em 0; } summary { cursor: pointer; font-weight: 600; }
             svg .fine { fill: #34c759; } svg .coarse { fill: #ffcc00; } svg .none { fill: #c7c7cc; }
             svg .window1 { fill: #007aff; } svg .window2 { fill: #5ac8fa; } svg .window3 { fill: #af52de; }
             svg .interval { stroke: #007aff; stroke-width: 4; } svg .interval.open { stroke-dasharray: 6 4; }
@@ -42,24 +48,23 @@ extension PostbackReport {
             <p>\(HTMLText.escaped(overview))</p>
 
             """
-        out += "<h2>Postbacks per group\(HTMLText.escaped(more))</h2>\n"
+        out += totalsHTML
+        out += groupTablesHTML
+        out += "<h2>Installs per group, window 1\(HTMLText.escaped(more))</h2>\n"
         out += Self.legend([
             ("#34c759", "with a fine value"), ("#ffcc00", "with a coarse value"), ("#c7c7cc", "without a value"),
         ])
         out +=
             BarChart(
-                id: "chart-postbacks", title: "Postbacks per group, by what they carried",
+                id: "chart-postbacks", title: "Won window-1 postbacks per group, by what they carried",
                 rows: charted.map { group in
-                    let (fine, coarse) = group.windows.reduce((0, 0)) {
-                        ($0.0 + $1.withFineValue, $0.1 + $1.withCoarseValue)
-                    }
-                    let none = group.postbacks - fine - coarse
+                    let first = group.windows[0]
                     return BarChart.Row(
-                        label: Self.label(group.by),
+                        label: Self.label(group.by), valueText: String(first.won),
                         segments: [
-                            (Double(fine), "fine", "\(fine) with a fine value"),
-                            (Double(coarse), "coarse", "\(coarse) with a coarse value"),
-                            (Double(none), "none", "\(none) without a value"),
+                            (Double(first.withFineValue), "fine", "\(first.withFineValue) with a fine value"),
+                            (Double(first.withCoarseValue), "coarse", "\(first.withCoarseValue) with a coarse value"),
+                            (Double(first.withoutValue), "none", "\(first.withoutValue) without a value"),
                         ])
                 }
             ).svg
@@ -68,9 +73,11 @@ extension PostbackReport {
         let nullRows = charted.map { group in
             BarChart.Row(
                 label: Self.label(group.by),
+                valueText: group.windows.map { $0.won > 0 ? Self.percent($0.withoutValue, of: $0.won) : "–" }.joined(
+                    separator: " · "),
                 parallel: group.windows.map { window in
-                    guard window.postbacks > 0 else { return nil }
-                    let rate = Double(window.withoutValue) / Double(max(window.won, 1)) * 100
+                    guard window.won > 0 else { return nil }
+                    let rate = Double(window.withoutValue) / Double(window.won) * 100
                     let share = Self.percent(window.withoutValue, of: window.won)
                     return (
                         rate, "window\(window.number)",
@@ -80,7 +87,7 @@ extension PostbackReport {
         }
         out +=
             BarChart(
-                id: "chart-null-rate", title: "Share of postbacks without a value, per window", rows: nullRows,
+                id: "chart-null-rate", title: "Share of won postbacks without a value, per window", rows: nullRows,
                 scale: 100, unit: "%"
             ).svg
         let revenueFields = Set(groups.flatMap { $0.revenue.map(\.field) })
@@ -91,6 +98,7 @@ extension PostbackReport {
                 }
                 return BarChart.Row(
                     label: Self.label(group.by),
+                    valueText: Self.money(revenue.mid) + (revenue.currency.map { " \($0)" } ?? ""),
                     interval: (
                         revenue.low.doubleValue, revenue.mid.doubleValue, revenue.high?.doubleValue,
                         Self.interval(revenue)
@@ -110,7 +118,7 @@ extension PostbackReport {
                 ).svg
         }
         out += "<p class=\"method\">\(HTMLText.escaped(Self.revenueMethod))</p>\n"
-        out += tablesHTML
+        out += detailsHTML
         return out + "</body>\n</html>\n"
     }
 

@@ -2,8 +2,9 @@ import SkanCore
 import SkanPostbacks
 
 extension PostbackReport {
-    /// The Markdown report's tables as HTML, each in a box that scrolls sideways on a narrow screen.
-    var tablesHTML: String {
+    /// The table of groups (and of cost), as the Markdown report's, in a box that scrolls sideways on a narrow
+    /// screen.
+    var groupTablesHTML: String {
         var out = "<h2>Groups</h2>\n"
         out += Self.table(
             header: [
@@ -18,7 +19,7 @@ extension PostbackReport {
                     Self.label(group.by), String(group.postbacks), String(first.installs), String(first.contributed),
                     String(first.reengagements), Self.percent(first.withFineValue, of: first.won),
                     Self.percent(first.withCoarseValue, of: first.won),
-                    Self.percent(first.withoutValue, of: first.won), revenue.map(Self.interval) ?? "–",
+                    Self.percent(first.withoutValue, of: first.won), revenue.map(Self.intervalCell) ?? "–",
                     revenue.map(Self.perInstall) ?? "–", revenue.map(Self.installBounds) ?? "–",
                 ]
             }, numeric: [1, 2, 3, 4, 5, 6, 7, 9])
@@ -27,15 +28,23 @@ extension PostbackReport {
             out += Self.table(header: cost.header, rows: cost.rows, numeric: [1, 2, 3])
             out += "<p class=\"method\">\(HTMLText.escaped(Self.costMethod))</p>\n"
         }
-        out += "<h2>Null rate by window</h2>\n"
+        return out
+    }
+
+    /// The rest of the Markdown report's tables: the null rate by window and each group's windows and revenue,
+    /// folded (`<details>`), so the page stays short; then the rows not ok, open.
+    var detailsHTML: String {
+        var out = "<h2>Each group</h2>\n<details>\n<summary>Null rate by window</summary>\n"
         out += Self.table(
             header: [keyHeading, "window 1", "window 2", "window 3"],
             rows: groups.map { group in
                 [Self.label(group.by)]
                     + group.windows.map { "\(Self.percent($0.withoutValue, of: $0.won)) of \($0.won)" }
             }, numeric: [1, 2, 3])
+        out += "</details>\n"
         for group in groups {
-            out += "<h2>\(HTMLText.escaped(Self.label(group.by)))</h2>\n"
+            out +=
+                "<details>\n<summary>\(HTMLText.escaped(Self.label(group.by))): \(group.postbacks) postbacks</summary>\n"
             for window in group.windows where window.postbacks > 0 {
                 out += "<h3>Window \(window.number): \(window.postbacks) postbacks</h3>\n<p>"
                 out += HTMLText.escaped(
@@ -73,6 +82,7 @@ extension PostbackReport {
                         ]
                     }, numeric: [2, 3, 4, 5])
             }
+            out += "</details>\n"
         }
         out += "<h2>Rows not ok</h2>\n"
         out +=

@@ -20,7 +20,8 @@ extension PostbackReport {
             out += "\(Self.percent(first.withFineValue, of: first.won)) | "
             out += "\(Self.percent(first.withCoarseValue, of: first.won)) | "
             out += "\(Self.percent(first.withoutValue, of: first.won)) | "
-            out += "\(revenue.map { Self.cell(Self.interval($0)) } ?? "–") | \(revenue.map(Self.perInstall) ?? "–") | "
+            out +=
+                "\(revenue.map { Self.cell(Self.intervalCell($0)) } ?? "–") | \(revenue.map(Self.perInstall) ?? "–") | "
             out += "\(revenue.map { Self.cell(Self.installBounds($0)) } ?? "–") |\n"
         }
         out += "\n\(Self.countsMethod) \(Self.revenueMethod)\n\n"

@@ -90,6 +90,11 @@ extension PostbackReport {
         return "\(money(revenue.mid)) (\(money(revenue.low)) to \(high))" + (revenue.currency.map { " \($0)" } ?? "")
     }
 
+    /// `interval` for a table cell: the same, but short where nothing is known.
+    static func intervalCell(_ revenue: Revenue) -> String {
+        revenue.postbacks > 0 ? interval(revenue) : "unknown (no fine value)"
+    }
+
     /// The mid-point per install, rounded half up to the report's decimals, with its currency.
     static func perInstall(_ revenue: Revenue) -> String {
         guard revenue.postbacks > 0 else { return "–" }

@@ -386,7 +386,17 @@ import Testing
             let marks =
                 chart == "chart-revenue-revenue" ? ["<line class=\"interval", "<circle class=\"mid\""] : ["<rect"]
             for mark in marks { #expect(svg.components(separatedBy: mark).count > 3, "\(chart): \(mark)") }
+            // Numbers on the bars, and every label's whole text as its tooltip.
+            #expect(svg.components(separatedBy: "<text class=\"value\"").count > 3, "\(chart): numbers on bars")
+            #expect(svg.contains("skadnetwork / "), "\(chart): two-key labels")
+            #expect(!svg.contains("skadnetwork …"), "\(chart): a two-key label cut")
         }
+        // The answer first: totals, then the groups' table, then the charts; each group's detail folded.
+        let order = ["<div class=\"totals\">", "<h2>Groups</h2>", "<svg id=\"chart-postbacks\"", "<h2>Each group</h2>"]
+        let positions = try order.map { try #require(dom.stdout.range(of: $0)?.lowerBound, "\($0) is missing") }
+        #expect(positions == positions.sorted())
+        #expect(dom.stdout.components(separatedBy: "<details>").count > 10)
+        #expect(dom.stdout.contains("installs won"))
         let bytes = try [UInt8](Data(contentsOf: png))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }

@@ -1,0 +1,71 @@
+import SkanCore
+import SkanPostbacks
+
+extension PostbackReport {
+    /// The report's totals over every group, as the page leads with them: each a label and a figure.
+    var totals: [(label: String, figure: String)] {
+        let first = groups.map { $0.windows[0] }
+        let installs = first.reduce(0) { $0 + $1.installs }
+        let won = first.reduce(0) { $0 + $1.won }
+        let without = first.reduce(0) { $0 + $1.withoutValue }
+        var items: [(String, String)] = [
+            ("lines read", Self.count(lines)), ("ok", Self.count(ok)), ("not ok", Self.count(lines - ok)),
+            ("installs won", Self.count(installs)),
+            ("contributed", Self.count(first.reduce(0) { $0 + $1.contributed })),
+            ("re-engagements", Self.count(first.reduce(0) { $0 + $1.reengagements })),
+            ("null rate, window 1", Self.percent(without, of: won)),
+        ]
+        for field in columns.revenue {
+            let revenues = groups.compactMap { $0.revenue.first { $0.field == field.column } }
+            guard let sample = revenues.first else { continue }
+            let currency = sample.currency.map { " \($0)" } ?? ""
+            let zero = DecimalAmount(units: 0, scale: sample.mid.scale)
+            if let mid = Self.sum(revenues.map(\.mid), zero) {
+                items.append(("revenue shown, \(field.column) (mid)", Self.money(mid) + currency))
+            }
+            if let low = Self.sum(revenues.map(\.installs.low), zero) {
+                let highs = revenues.map(\.installs.high)
+                let high = highs.contains { $0 == nil } ? nil : Self.sum(highs.compactMap { $0 }, zero)
+                items.append(
+                    (
+                        "all installs, \(field.column) (hard bounds)",
+                        high.map { "\(Self.money(low)) to \(Self.money($0))\(currency)" }
+                            ?? "at least \(Self.money(low))\(currency)"
+                    ))
+            }
+        }
+        if let currency = costCurrency {
+            let costs = groups.compactMap(\.cost)
+            let spend = costs.reduce(0.0) { $0 + $1.spend.doubleValue }
+            let costed = groups.filter { $0.cost != nil }.reduce(0) { $0 + $1.windows[0].installs }
+            items.append(("spend", Self.money(Self.rounded(spend, scale: 2)) + " \(currency)"))
+            if costed > 0 {
+                items.append(
+                    ("cost per install", Self.money(Self.rounded(spend / Double(costed), scale: 2)) + " \(currency)"))
+            }
+        }
+        return items
+    }
+
+    /// The totals as the page's first boxes.
+    var totalsHTML: String {
+        "<div class=\"totals\">\n"
+            + totals.map { "<div>\(HTMLText.escaped($0.label))<b>\(HTMLText.escaped($0.figure))</b></div>\n" }.joined()
+            + "</div>\n"
+    }
+
+    /// `12,345`: a count with thousands separated.
+    static func count(_ value: Int) -> String {
+        let text = money(DecimalAmount(units: value, scale: 0))
+        return String(text.prefix { $0 != "." })
+    }
+
+    private static func sum(_ amounts: [DecimalAmount], _ zero: DecimalAmount) -> DecimalAmount? {
+        var total = zero
+        for amount in amounts {
+            guard let next = total.plus(amount) else { return nil }
+            total = next
+        }
+        return total
+    }
+}
