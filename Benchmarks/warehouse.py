@@ -2,9 +2,14 @@
 """Times `skanc sql` views against `skanc postbacks --no-verify` on the same file, in one run.
 
 usage: warehouse.py [--lines N] [--engines duckdb,sqlite,postgres,spark] [--skanc BIN]
+                    [--frameworks N]
 Generates N benchmark postbacks (default 200,000), decodes them with skanc (best of 3), then, per engine, loads
 the lines into postback_lines and times `SELECT * FROM decoded_postbacks` read to the end (best of 3; the first
 run of Spark includes planning the query). Prints one line per engine: load seconds, decode seconds, ratio.
+
+--frameworks N times, instead, SKAdNetwork against AdAttributionKit: N lines of each made by `skanc simulate
+--postbacks --sign-with` (real signed stanzas, whose payload the views base64-decode, unlike the benchmark
+file's), Schemas/Game.skan, the same users and tiers; per engine the decode seconds of each and their ratio.
 """
 import argparse
 import os
@@ -34,8 +39,11 @@ def main():
     parser.add_argument("--engines", default="duckdb,sqlite,postgres,spark")
     parser.add_argument("--skanc", default=os.path.join(HERE, "..", ".build", "release", "skanc"))
     parser.add_argument("--schema", default=os.path.join(HERE, "..", "Schemas", "Shop.skan"))
+    parser.add_argument("--frameworks", type=int)
     arguments = parser.parse_args()
     directory = tempfile.mkdtemp(prefix="skanc-warehouse-bench-")
+    if arguments.frameworks:
+        return frameworks(arguments, directory)
     path = os.path.join(directory, "postbacks.jsonl")
     with open(path, "w") as handle:
         subprocess.run([sys.executable, os.path.join(HERE, "generate_postbacks.py"), str(arguments.lines)],
@@ -68,6 +76,33 @@ def main():
         elapsed = time.monotonic() - started
         agree = "statuses as skanc's" if counts == expected else f"statuses DIFFER: {counts} vs {expected}"
         print(f"{name:11} end to end {elapsed:7.2f} s   = {elapsed / skanc:6.1f}x skanc's time; {agree}")
+
+
+def frameworks(arguments, directory):
+    """SKAdNetwork lines against AdAttributionKit stanzas, per engine."""
+    schema = os.path.join(HERE, "..", "Schemas", "Game.skan")
+    files = {}
+    for framework in ("skadnetwork", "adattributionkit"):
+        path = os.path.join(directory, framework + ".jsonl")
+        with open(path, "w") as handle:
+            subprocess.run([arguments.skanc, "simulate", schema, os.path.join(HERE, "..", "Tests", "Fixtures",
+                            "journeys", "game.jsonl"), "--postbacks", "--users", str(arguments.frameworks // 2),
+                            "--tiers", "1:1,2:1,3:2", "--framework", framework, "--sign-with",
+                            os.path.join(HERE, "..", "Tests", "Fixtures", "keys", "rfc6979-test-key.pem")],
+                           stdout=handle, stderr=subprocess.DEVNULL, check=True)
+        files[framework] = file_lines(path)
+    print(f"{len(files['skadnetwork'])} SKAdNetwork lines, {len(files['adattributionkit'])} AdAttributionKit "
+          "stanzas (signed, decodable payloads), Schemas/Game.skan")
+    for name in arguments.engines.split(","):
+        sql = subprocess.run([arguments.skanc, "sql", schema, "--dialect", name], capture_output=True,
+                             check=True).stdout.decode()
+        times = {}
+        with engines.open_engine(name) as engine:
+            for framework, lines in files.items():
+                engine.load(lines, sql)
+                times[framework] = best(3, engine.read)
+        print(f"{name:9} SKAdNetwork {times['skadnetwork']:7.2f} s   AdAttributionKit "
+              f"{times['adattributionkit']:7.2f} s   = {times['adattributionkit'] / times['skadnetwork']:5.2f}x")
 
 
 def summary_counts(summary):

@@ -97,6 +97,17 @@ def main():
     case("jws-bad-base64", '{"jws-string":"a.b*c.d","conversion-value":5}')
     case("jws-length-one-mod-four", '{"jws-string":"a.bcdef.d","conversion-value":5}')
     case("jws-payload-not-json", aak(payload=b"not json"))
+    # Payload bytes past ASCII: UTF-8 of two, three and four bytes decodes (SQLite's slow path); bytes that are
+    # not UTF-8 make the payload unreadable.
+    case("jws-payload-utf8", aak(payload=(
+        '{"postback-identifier":"%s","ad-network-identifier":"r\u00e9seau.\u6e2c\u8a66.\U0001f600",'
+        '"source-identifier":"1234","advertised-item-identifier":525463029,"did-win":true,'
+        '"postback-sequence-index":0,"conversion-type":"download","marketplace-identifier":"com.apple.AppStore",'
+        '"impression-type":"app-impression"}' % uid(next(n))).encode("utf-8")))
+    case("jws-payload-invalid-utf8", aak(payload=(
+        b'{"postback-identifier":"%s","ad-network-identifier":"net.\xff\xfeexample","source-identifier":"1234",'
+        b'"advertised-item-identifier":525463029,"did-win":true,"postback-sequence-index":0,'
+        b'"conversion-type":"download"}' % uid(next(n)).encode())))
     case("jws-payload-array", aak(payload=b"[1,2]"))
     case("jws-payload-broken-object", aak(payload=b'{"did-win":true,'))
     case("jws-not-a-string", '{"jws-string":5,"conversion-value":5}')

@@ -24,6 +24,9 @@ import time
 
 import engines
 
+PAYLOAD_NOT_UTF8 = ("the engine decodes an AdAttributionKit payload whose bytes are not UTF-8 to no text "
+                    "(jws-unreadable); skanc shows them as U+FFFD")
+
 # Differences an engine's JSON functions cannot avoid, by fixture name, with the reason (docs/Warehouse.md).
 EXCLUDED = {
     "duckdb": {
@@ -31,6 +34,7 @@ EXCLUDED = {
         "duplicate-key-last-wins": "DuckDB reads the first of repeated keys; skanc the last",
         "lone-surrogate": "DuckDB refuses a lone surrogate escape when it decodes the string",
         "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+        "jws-payload-invalid-utf8": PAYLOAD_NOT_UTF8,
     },
     "postgres": {
         "whole-fine-zero-huge-exponent": "PostgreSQL's jsonb holds a number as numeric, whose exponent is bounded "
@@ -40,10 +44,12 @@ EXCLUDED = {
         "escaped-nul": "PostgreSQL text cannot hold U+0000 (the line reads as not-json)",
         "lone-surrogate": "PostgreSQL refuses a lone surrogate escape (the line reads as not-json)",
         "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+        "jws-payload-invalid-utf8": PAYLOAD_NOT_UTF8,
     },
     "sqlite": {
         "duplicate-key-last-wins": "SQLite reads the first of repeated keys; skanc the last",
         "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+        "jws-payload-invalid-utf8": PAYLOAD_NOT_UTF8,
         "escaped-key": "SQLite matches a key as written: an escape in a key's name is not decoded",
         "escaped-nul": "SQLite text ends at U+0000",
         "lone-surrogate": "SQLite turns a lone surrogate escape into bytes that are not UTF-8",
@@ -54,6 +60,7 @@ EXCLUDED = {
         "duplicate-key-last-wins": "Spark's try_parse_json refuses repeated keys (the line reads as not-json)",
         "lone-surrogate": "Spark's try_parse_json refuses a lone surrogate escape (the line reads as not-json)",
         "invalid-utf8": "a text column cannot hold invalid UTF-8: the loaded line differs from the file",
+        "jws-payload-invalid-utf8": PAYLOAD_NOT_UTF8,
         "deep-nesting": "Spark's try_parse_json refuses deep nesting (the line reads as not-json)",
     },
 }
