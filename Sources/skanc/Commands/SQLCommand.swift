@@ -50,8 +50,8 @@ enum SQLCommand {
             figures of 'skanc report --format json' (--no-verify), with the same --by and --zero-is-null:
             report_windows, report_tiers, report_cases, report_coarse, report_revenue_ranges, report_revenue and
             report_not_ok (docs/Reports.md lists their columns); with --cost-table NAME, report_cost and
-            report_return_on_spend over a table of spend with the columns of 'skanc report --cost'. --by and --zero-is-null go with --report only;
-            --query goes without --report and --view.
+            report_return_on_spend over a table of spend with the columns of 'skanc report --cost'. --by,
+            --zero-is-null and --cost-table go with --report only; --query goes without --report and --view.
             """,
         exitStatus: "0 written, 1 a schema error or a file that cannot be read, 64 bad usage.",
         run: run
