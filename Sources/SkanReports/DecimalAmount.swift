@@ -29,6 +29,14 @@ public struct DecimalAmount: Hashable, Sendable, Comparable {
         self.init(units: units, scale: scale)
     }
 
+    /// `value` in units of 10^-`scale`, rounded half away from zero; nil when it is not finite or does not fit
+    /// (an estimate or a sum of doubles, written back as an amount).
+    public init?(rounding value: Double, scale: Int) {
+        let units = (value * Double(Self.power(scale) ?? 1)).rounded()
+        guard units.isFinite, abs(units) < 9e15 else { return nil }
+        self.init(units: Int(units), scale: scale)
+    }
+
     /// 10^`exponent`, when it fits.
     static func power(_ exponent: Int) -> Int? {
         guard exponent >= 0 else { return nil }

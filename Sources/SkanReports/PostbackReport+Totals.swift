@@ -38,10 +38,10 @@ extension PostbackReport {
             let costs = groups.compactMap(\.cost)
             let spend = costs.reduce(0.0) { $0 + $1.spend.doubleValue }
             let costed = groups.filter { $0.cost != nil }.reduce(0) { $0 + $1.windows[0].installs }
-            items.append(("spend", Self.money(Self.rounded(spend, scale: 2)) + " \(currency)"))
+            items.append(("spend", Self.money(spend, scale: 2) + " \(currency)"))
             if costed > 0 {
                 items.append(
-                    ("cost per install", Self.money(Self.rounded(spend / Double(costed), scale: 2)) + " \(currency)"))
+                    ("cost per install", Self.money(spend / Double(costed), scale: 2) + " \(currency)"))
             }
         }
         return items

@@ -60,16 +60,11 @@ extension PostbackReport {
                 if let share { hardLow += n * share.each.low.doubleValue }
             }
             let margin = Estimate.z * variance.squareRoot()
-            let amounts = [mid, max(hardLow, low - margin, 0), high + margin].map { Self.amount($0, scale: scale) }
+            let amounts = [mid, max(hardLow, low - margin, 0), high + margin].map {
+                DecimalAmount(rounding: $0, scale: scale)
+            }
             guard let mid = amounts[0], let low = amounts[1], let high = amounts[2] else { return nil }
             return Estimate(installs: installs, mid: mid, low: min(low, mid), high: max(high, mid))
-        }
-
-        /// An amount in units of 10^-`scale`, rounded; nil when it does not fit.
-        static func amount(_ value: Double, scale: Int) -> DecimalAmount? {
-            let units = (value * Double(DecimalAmount.power(scale) ?? 1)).rounded()
-            guard units.isFinite, abs(units) < 9e15 else { return nil }
-            return DecimalAmount(units: Int(units), scale: scale)
         }
     }
 }
