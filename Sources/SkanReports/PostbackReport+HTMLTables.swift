@@ -47,11 +47,7 @@ extension PostbackReport {
                 "<details>\n<summary>\(HTMLText.escaped(Self.label(group.by))): \(group.postbacks) postbacks</summary>\n"
             for window in group.windows where window.postbacks > 0 {
                 out += "<h3>Window \(window.number): \(window.postbacks) postbacks</h3>\n<p>"
-                out += HTMLText.escaped(
-                    "Tiers: "
-                        + zip(Self.tierNames, window.tiers).filter { $0.1 > 0 }.map { "\($0) \($1)" }.joined(
-                            separator: ", ") + ". Coarse values: "
-                        + zip(Self.coarseNames, window.coarse).map { "\($0) \($1)" }.joined(separator: ", ") + ".")
+                out += HTMLText.escaped(Self.tierAndCoarseSentence(window))
                 out += "</p>\n"
                 guard window.withFineValue > 0 else { continue }
                 out += Self.table(

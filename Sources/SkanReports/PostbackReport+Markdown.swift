@@ -42,13 +42,7 @@ extension PostbackReport {
             out += "\n## \(Self.cell(Self.label(group.by)))\n"
             for window in group.windows where window.postbacks > 0 {
                 out += "\n### Window \(window.number): \(window.postbacks) postbacks\n\n"
-                out +=
-                    "Tiers: "
-                    + zip(Self.tierNames, window.tiers).filter { $0.1 > 0 }.map { "\($0) \($1)" }.joined(
-                        separator: ", ") + ". "
-                out +=
-                    "Coarse values: "
-                    + zip(Self.coarseNames, window.coarse).map { "\($0) \($1)" }.joined(separator: ", ") + ".\n"
+                out += Self.tierAndCoarseSentence(window) + "\n"
                 guard window.withFineValue > 0 else { continue }
                 out += "\n| field | case | postbacks | share of fine values |\n|---|---|---:|---:|\n"
                 for field in window.fields {

@@ -100,7 +100,8 @@ extension DecodeSQL {
             CASE WHEN NOT decoded OR did_win_v = 'false' THEN NULL \
             WHEN (aak OR version_known = '4.0') AND window_number = 1 THEN \
             CASE WHEN publisher_v IS NOT NULL THEN 3 WHEN fine_v IS NOT NULL THEN 2 WHEN coarse_v IS NOT NULL THEN 1 \
-            WHEN source_digits_ok AND length(source_v) >= 3 THEN 2 END END
+            WHEN source_digits_ok AND length(source_v) >= 3 THEN 2 \
+            WHEN source_digits_ok AND length(source_v) = 2 THEN 0 END END
             """
         let valid = "fine_n BETWEEN 0 AND 63 AND fine_valid = 1"
         let meaning = coarseMeaningColumn()

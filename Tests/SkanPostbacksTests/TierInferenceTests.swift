@@ -31,8 +31,20 @@ struct TierInferenceTests {
             #"{\#(base),"transaction-id":"t5","source-identifier":"52","coarse-conversion-value":"low","postback-sequence-index":0}"#,
             #"{\#(base),"transaction-id":"t6","source-identifier":"5239","postback-sequence-index":1}"#,
         ]
-        // 4 and 3 digits, no value: tier 2 (they were unknown); 2 digits, no value: tier 0, or 1 without a coarse
-        // value set, so unknown; a publisher: 3; a coarse value: 1; a later postback: unknown.
-        #expect(try Self.tiers(lines) == ["2", "2", "", "3", "1", ""])
+        // 4 and 3 digits, no value: tier 2; 2 digits, no value: tier 0 (or a tier-1 install whose app set no value,
+        // which looks the same); a publisher: 3; a coarse value: 1; a later postback: unknown.
+        #expect(try Self.tiers(lines) == ["2", "2", "0", "3", "1", ""])
+    }
+
+    @Test func twoDigitsWithoutAValueAreTierZeroOnlyWhereTiersExist() throws {
+        let tail = #""ad-network-id":"n.skadnetwork","app-id":1,"redownload":false,"fidelity-type":1"#
+        let lines = [
+            #"{"version":"4.0",\#(tail),"did-win":true,"transaction-id":"u1","source-identifier":"52","postback-sequence-index":0}"#,
+            // A contribution has no tier; a 3.0 postback comes before the tiers; a malformed identifier tells none.
+            #"{"version":"4.0",\#(tail),"did-win":false,"transaction-id":"u2","source-identifier":"52","postback-sequence-index":0}"#,
+            #"{"version":"3.0",\#(tail),"did-win":true,"transaction-id":"u3","campaign-id":52}"#,
+            #"{"version":"4.0",\#(tail),"did-win":true,"transaction-id":"u4","source-identifier":"5x","postback-sequence-index":0}"#,
+        ]
+        #expect(try Self.tiers(lines) == ["0", "", "", ""])
     }
 }

@@ -79,8 +79,9 @@ import Testing
     }
 
     /// The tier each postback's fields imply, by Apple's table: in the first window, tier 3 shows the publisher
-    /// (with or without a value), tier 2 a fine value, tier 1 a coarse value; a first postback without a value,
-    /// and every later one, tells no tier.
+    /// (with or without a value), tier 2 a fine value, tier 1 a coarse value, tier 0 two digits and no value (as
+    /// does a tier-1 install whose app set no value in the window, counted as 0); every later postback tells no
+    /// tier.
     static func tierCounts(_ truths: [SyntheticPostbacks.Truth]) -> [Int] {
         var counts = [0, 0, 0, 0, 0]
         for truth in truths {
@@ -90,6 +91,7 @@ import Testing
             // Tier 2 shows four digits of source identifier, so it is known with or without a fine value.
             case (.first, .two): tier = 2
             case (.first, .one) where truth.coarseValue != nil: tier = 1
+            case (.first, .one), (.first, .zero): tier = 0
             default: tier = 4
             }
             counts[tier] += 1

@@ -130,6 +130,26 @@ import Testing
         #expect(markdown.contains("| 2 | 1 | 1 | 0 | 100.0% | 0.0% | 0.0% |"), "\(markdown)")
     }
 
+    /// Tier 0 is counted where the fields show it (a first postback with two digits and no value); later windows'
+    /// postbacks, all sent at tiers 1-3, say so instead of a bare "unknown".
+    @Test func tierZeroIsCountedAndLaterWindowsSayWhatTheyMayBe() throws {
+        let json = try Self.report(["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let windows = (root["groups"] as? [[String: Any]] ?? []).compactMap { $0["by_window"] as? [String: Any] }
+        func tiers(_ window: String) -> [String: Int] {
+            windows.compactMap { ($0[window] as? [String: Any])?["tiers"] as? [String: Int] }.reduce(into: [:]) {
+                $0.merge($1, uniquingKeysWith: +)
+            }
+        }
+        // 200 users, a fifth of them at tier 0: every window-1 postback gets a tier.
+        #expect(tiers("1")["0", default: 0] > 10 && tiers("1")["unknown"] == 0, "\(tiers("1"))")
+        #expect(tiers("2")["unknown", default: 0] > 0 && tiers("2")["0"] == 0, "\(tiers("2"))")
+        let markdown = try Self.report([]).stdout
+        #expect(markdown.contains("Tiers: 1-3 (not shown) "), "\(markdown)")
+        #expect(!markdown.contains("Tiers: unknown"), "\(markdown)")
+    }
+
     /// The campaign rollup: a tier-3 postback (`5239`), a tier-2 one (`523`) and a tier-0 one (`52`) of one campaign
     /// are one row by `source_identifier_2`; by `source_identifier_3` the two-digit one has no third digit.
     @Test func sourceIdentifierRollsUpToItsCampaign() throws {

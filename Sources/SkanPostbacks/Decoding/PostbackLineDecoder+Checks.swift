@@ -178,17 +178,19 @@ extension PostbackLineDecoder {
     }
 
     /// The privacy tier a winning first postback's fields imply (Apple's tier table: tier 3 adds the
-    /// publisher to tier 2's fine value; tier 1 has a coarse value only; tier 0 no value). A first postback
-    /// without a value but with three or four digits of source identifier is tier 2 (only tiers 2 and 3 show
-    /// more than two digits; the app set no fine value). Later postbacks carry a coarse value at tiers 1-3
-    /// alike, and a first postback without a value and with two digits is tier 0, or tier 1 where the app set
-    /// no coarse value: those are -1, as are SKAdNetwork versions before the tiers (4.0).
+    /// publisher to tier 2's fine value; tier 1 has a coarse value only; tier 0 no value and two digits of
+    /// source identifier). A first postback without a value but with three or four digits is tier 2 (only
+    /// tiers 2 and 3 show more than two digits; the app set no fine value); with two digits it is tier 0 (a
+    /// tier-1 install whose app set no value in the first window looks the same, and is counted so: neither
+    /// tells anything of the install). Later postbacks carry a coarse value at tiers 1-3 alike: those are -1,
+    /// as are SKAdNetwork versions before the tiers (4.0) and a source identifier that is not 2-4 digits.
     static func tier(_ row: PostbackRow) -> Int8 {
         guard row.framework == .adattributionkit || row.version == .v4, row.window == 1 else { return -1 }
         if row.publisher != nil { return 3 }
         if row.fineCell != nil { return 2 }
         if row.coarseCell != nil { return 1 }
         if row.sourceDigits >= 3 { return 2 }
+        if row.sourceDigits == 2 { return 0 }
         return -1
     }
 
