@@ -14,7 +14,9 @@ As the SDK does it:
   counting as the default currency;
 - conversion value rules are tried from the highest value down; a rule matches when each of its events was
   recorded and, for an event with values, its sum in one of those currencies is over (>) the amount; the value
-  only goes up; nothing is set after cutoff_time days (and nothing at all when cutoff_time is 0 or missing);
+  only goes up; the SDK is "cut" when cutoff_time is 0 or missing, or more than cutoff_time days have passed
+  (`shouldCutoff`): while cut and in postback 1, an event is dropped before it is recorded (it counts in no
+  later window either), and once cut no fine value is set;
 - the postback index is 1 up to 48 hours after install (inclusive), 2 up to 168, 3 up to 840; the coarse rules of
   the current index's config are tried high, medium, low, and the first that matches is sent; a window whose
   config never matched reports low here;

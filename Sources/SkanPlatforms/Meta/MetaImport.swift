@@ -88,6 +88,9 @@ private struct MetaSchemaBuilder {
             }
         }
         line("")
+        let cutoff = MetaCutoff(days: source.cutoffDays)
+        let parts = cutoff.partsReadingDroppedEvents(of: source)
+        if !parts.isEmpty { diagnostics.append(.metaCutoffDropsEvents(cutoff, parts: parts)) }
         fineField()
         for window in ConversionWindow.allCases { coarseAndLock(window) }
     }
@@ -188,14 +191,6 @@ private struct MetaSchemaBuilder {
             } else if let condition = condition(rule.events), !condition.isEmpty {
                 alternatives.append(condition)
             }
-        }
-        if window == .first, source.cutoffDays == 1 {
-            diagnostics.append(
-                .warning(
-                    .importJSON,
-                    "cutoff_time 1: Meta's SDK stops updating postback 1 at hour 24; the schema locks window 1 at its first update from hour 24 on, which also counts what is logged then",
-                    at: nil, subject: "cutoff_time"))
-            alternatives.append("hours >= 24")
         }
         guard !alternatives.isEmpty else { return }
         line("")
