@@ -58,9 +58,8 @@ public struct SchemaExport: Sendable {
             // The App Reporting Pack's rows are GA4's first-match list, one row per fine value.
             let ga4 = Self.ga4(schema, options, work)
             let rows = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "")
-            (platform, text, losses, warnings) = (
-                "the App Reporting Pack", rows.csv, ga4.losses, Self.cutNameWarnings(ga4)
-            )
+            // The rows name events in full and carry no display names: GA4's cut names do not reach them.
+            (platform, text, losses, warnings) = ("the App Reporting Pack", rows.csv, ga4.losses, [])
         }
         workSpent = work.spent
     }

@@ -38,8 +38,8 @@ enum ExportCommand {
                                   value with one mapping (the whole hours since install the user was last
                                   active in, and its events' revenue and occurrence ranges), and per postback
                                   its low, medium and high mappings and lock trigger. Needs --app-id.
-              app-reporting-pack  the rows of the App Reporting Pack's skan_schema table, as CSV: each fine value
-                                  with the event bounds that give it.
+              app-reporting-pack  the rows of the App Reporting Pack's skan_schema table, as CSV: one row per fine
+                                  value and event, with the bounds every way to that value keeps. Needs --app-id.
             Exact or refused: when the platform cannot say something of the schema (a time, an 'in window' count,
             a strict amount bound, a field the app sets, a sum over several events, more than the platform's
             limits), each problem is an error naming the fine values and windows it touches, and nothing is
@@ -72,6 +72,12 @@ enum ExportCommand {
         if format == .googleAds, !arguments.has(appID) {
             throw UsageError(
                 message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")
+        }
+        if format == .appReportingPack, !arguments.has(appID) {
+            // The pack's decoder joins postbacks to the rows on the app id: rows without one match nothing.
+            throw UsageError(
+                message: "--format app-reporting-pack needs --app-id: the app's App Store ID, which the pack joins on",
+                command: "export")
         }
         try CommandFiles.refuseOutput(
             arguments[output], over: [(path, "the schema itself")],
