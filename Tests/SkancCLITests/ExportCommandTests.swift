@@ -119,9 +119,19 @@ import Testing
         let path = "Tests/SkanPlatformsTests/Fixtures/GoogleAdsExact.skan"
         let exportFile = directory.url.appendingPathComponent("google-ads.json")
         let export = try CLI.run([
-            "export", path, "--format", "google-ads", "--app-id", "1234567890", "-o", exportFile.path,
+            "export", path, "--format", "google-ads", "--app-id", "1234567890", "--resource-name",
+            "customers/1234567890/customerSkAdNetworkConversionValueSchemas/42", "-o", exportFile.path,
         ])
         try #require(export.status == 0, "\(export.stderr)")
+        // The resource an update operation names, which Google's library reads below.
+        #expect(
+            try String(contentsOf: exportFile, encoding: .utf8).contains(
+                #""resourceName": "customers/1234567890/customerSkAdNetworkConversionValueSchemas/42""#))
+        for bad in ["customers/1/x/2", "customers/a/customerSkAdNetworkConversionValueSchemas/2"] {
+            #expect(
+                try CLI.run(["export", path, "--format", "google-ads", "--app-id", "1", "--resource-name", bad]).status
+                    == 64)
+        }
         try Self.compare(
             schemaPath: path, ga4File: exportFile, in: directory, context: path, evaluator: "google_ads_evaluate.py",
             library: "google-ads")
@@ -151,7 +161,44 @@ import Testing
                 try ChildProcess.onPath("python3"),
                 [Paths.file("Tests/Scripts/\(script)").path, file.path, journey.path])
             #expect(read.status == 0, "\(path) as \(format): \(read.stderr)")
+            if format == "google-ads" {
+                #expect(try Self.emptyHourRanges(in: Data(contentsOf: file)) == 0, "\(path)")
+            }
         }
+    }
+
+    /// A value none of whose hours fall in its window is left out, never written as an empty range.
+    @Test func googleAdsLeavesOutWhatTheWindowCannotReach() throws {
+        let directory = try TemporaryDirectory()
+        let schema = directory.url.appendingPathComponent("Days.skan")
+        try """
+        schema Days version 2
+        field days at bits 0...2 "Days since install" count of days
+        reserved bits 3...5
+        coarse { low otherwise }
+        """.write(to: schema, atomically: true, encoding: .utf8)
+        let export = try CLI.run(["export", schema.path, "--format", "google-ads", "--app-id", "1"])
+        try #require(export.status == 0, "\(export.stderr)")
+        #expect(try Self.emptyHourRanges(in: Data(export.stdout.utf8)) == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        let fine = (root["schema"] as? [String: Any])?["fineGrainedConversionValueMappings"] as? [[String: Any]]
+        // Days 0 and 1 fall in window one (hours 0-47); days 2-7 never do.
+        #expect(fine?.compactMap { $0["fineGrainedConversionValue"] as? Int }.sorted() == [0, 1])
+    }
+
+    /// The mappings anywhere in a Google Ads export whose minimum hour is past its maximum.
+    static func emptyHourRanges(in json: Data) throws -> Int {
+        func count(_ value: Any) -> Int {
+            if let object = value as? [String: Any] {
+                let empty =
+                    (object["minTimePostInstallHours"] as? String).flatMap(Int.init).map { low in
+                        (object["maxTimePostInstallHours"] as? String).flatMap(Int.init).map { low > $0 } ?? false
+                    } ?? false
+                return (empty ? 1 : 0) + object.values.map(count).reduce(0, +)
+            }
+            return (value as? [Any])?.map(count).reduce(0, +) ?? 0
+        }
+        return count(try JSONSerialization.jsonObject(with: json))
     }
 
     @Test func importRefusesWhatIsNotTheResource() throws {

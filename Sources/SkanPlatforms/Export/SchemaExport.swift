@@ -18,6 +18,19 @@ public struct SchemaExport: Sendable {
         public var displayNames = false
         /// `--apply-conversion-values`.
         public var applyConversionValues = false
+        /// `--resource-name`: the Google Ads resource an update operation names
+        /// (`customers/{customer_id}/customerSkAdNetworkConversionValueSchemas/{account_link_id}`).
+        public var resourceName: String?
+
+        /// Whether `text` has the form of a `CustomerSkAdNetworkConversionValueSchema` resource name.
+        public static func isGoogleAdsResourceName(_ text: String) -> Bool {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            let digits = { (part: Substring) in
+                (1...19).contains(part.utf8.count) && part.utf8.allSatisfy { (0x30...0x39).contains($0) }
+            }
+            return parts.count == 4 && parts[0] == "customers" && digits(parts[1])
+                && parts[2] == "customerSkAdNetworkConversionValueSchemas" && digits(parts[3])
+        }
 
         /// Whether `text` can be an App Store ID: digits only, one to nineteen of them (Apple's IDs are
         /// integers: `id1234567890` in a store link).
@@ -26,10 +39,14 @@ public struct SchemaExport: Sendable {
         }
 
         /// Nothing given.
-        public init(appID: String? = nil, displayNames: Bool = false, applyConversionValues: Bool = false) {
+        public init(
+            appID: String? = nil, displayNames: Bool = false, applyConversionValues: Bool = false,
+            resourceName: String? = nil
+        ) {
             self.appID = appID
             self.displayNames = displayNames
             self.applyConversionValues = applyConversionValues
+            self.resourceName = resourceName
         }
     }
 
@@ -49,7 +66,8 @@ public struct SchemaExport: Sendable {
         let work = ExportWork()
         switch format {
         case .googleAds:
-            let export = GoogleAdsExport(schema: schema, appID: options.appID ?? "", work: work)
+            let export = GoogleAdsExport(
+                schema: schema, appID: options.appID ?? "", resourceName: options.resourceName, work: work)
             (platform, text, losses, warnings) = ("Google Ads", export.json, export.losses, [])
         case .ga4:
             let ga4 = Self.ga4(schema, options, work)

@@ -14,7 +14,7 @@ struct GoogleAdsExport {
     let losses: [ExportLoss]
     let json: String
 
-    init(schema: Schema, appID: String, work: ExportWork = ExportWork()) {
+    init(schema: Schema, appID: String, resourceName: String? = nil, work: ExportWork = ExportWork()) {
         var ledger = LossLedger()
         var fineMappings: [JSONValue] = []
         // Fine values: every state of window 1, with the region of activities that reach it.
@@ -64,20 +64,24 @@ struct GoogleAdsExport {
         }
         ledger.recordExhaustion(of: work)
         losses = ledger.losses
+        // An update operation names its resource; the resource's other member is the schema.
         json =
-            JSONValue.object([
-                (
-                    "schema",
-                    .object([
-                        ("appId", .string(appID)), ("measurementWindowHours", .integer(Self.measurementWindowHours)),
-                        ("fineGrainedConversionValueMappings", .array(fineMappings)),
-                        ("postbackMappings", .array(postbacks)),
-                    ])
-                )
-            ]).rendered() + "\n"
+            JSONValue.object(
+                (resourceName.map { [("resourceName", JSONValue.string($0))] } ?? []) + [
+                    (
+                        "schema",
+                        .object([
+                            ("appId", .string(appID)),
+                            ("measurementWindowHours", .integer(Self.measurementWindowHours)),
+                            ("fineGrainedConversionValueMappings", .array(fineMappings)),
+                            ("postbackMappings", .array(postbacks)),
+                        ])
+                    )
+                ]
+            ).rendered() + "\n"
     }
 
-    /// A region as one `ConversionValueMapping`; nil when it is empty. A region of several ranges, an event that
+    /// A region as one `ConversionValueMapping`; nil when it is empty or lies outside the window. A region of several ranges, an event that
     /// must not have been logged, or an hour bound whole hours cannot say is a loss (written approximately).
     static func mapping(
         _ region: [EventConjunction], schema: Schema, window: ConversionWindow, what: String, fineValue: Int?,
@@ -115,6 +119,9 @@ struct GoogleAdsExport {
                 maximum = min(Int(high.rounded(.down)), maximum)
             }
         }
+        // A value whose hours all fall outside the window (day 7 in window 1) is never reported in it: it is
+        // left out, never written as a range whose minimum is past its maximum.
+        guard minimum <= maximum else { return nil }
         var events: [JSONValue] = []
         for bound in first.bounds {
             let name = schema.events[bound.event].name

@@ -20,6 +20,10 @@ enum ExportCommand {
         "--apply-conversion-values",
         help:
             "Set GA4's applyConversionValues: its SDK sets the values, and linked Google Ads accounts read the schema.")
+    static let resourceName = CommandOption.text(
+        "--resource-name", placeholder: "NAME",
+        help:
+            "Google Ads' resourceName, customers/C/customerSkAdNetworkConversionValueSchemas/L, which an update names.")
     static let allowLossy = CommandOption.flag(
         "--allow-lossy", help: "Write what the platform can say anyway, and list each loss as a warning.")
 
@@ -27,7 +31,10 @@ enum ExportCommand {
         name: "export",
         summary: "Write a schema for an ad platform (GA4, Google Ads, the App Reporting Pack), exactly or not at all.",
         operands: "SCHEMA",
-        options: [format, output, appID, displayNames, applyConversionValues, allowLossy, ErrorFormatOption.option],
+        options: [
+            format, output, appID, resourceName, displayNames, applyConversionValues, allowLossy,
+            ErrorFormatOption.option,
+        ],
         discussion: """
             Writes the schema in an ad platform's own terms, so that the platform computes, for the same events,
             the values the app sends:
@@ -73,6 +80,18 @@ enum ExportCommand {
             throw UsageError(
                 message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")
         }
+        if let name = arguments[resourceName] {
+            guard format == .googleAds else {
+                throw UsageError(
+                    message: "--resource-name is Google Ads': use it with --format google-ads", command: "export")
+            }
+            guard SchemaExport.Options.isGoogleAdsResourceName(name) else {
+                throw UsageError(
+                    message:
+                        "--resource-name takes customers/CUSTOMER_ID/customerSkAdNetworkConversionValueSchemas/ACCOUNT_LINK_ID (digits), as a search of the resource returns it",
+                    command: "export")
+            }
+        }
         if format == .appReportingPack, !arguments.has(appID) {
             // The pack's decoder joins postbacks to the rows on the app id: rows without one match nothing.
             throw UsageError(
@@ -86,7 +105,7 @@ enum ExportCommand {
         guard let schema = SchemaInput.compileAndReport(path, style: style).schema else { return .failure }
         let options = SchemaExport.Options(
             appID: arguments[appID], displayNames: arguments.has(displayNames),
-            applyConversionValues: arguments.has(applyConversionValues))
+            applyConversionValues: arguments.has(applyConversionValues), resourceName: arguments[resourceName])
         let export = SchemaExport(schema: schema, format: format, options: options)
         let lossy = arguments.has(allowLossy)
         let status = Output.diagnostics(
