@@ -14,7 +14,8 @@ public import SkanCore
 public struct GA4Import: Sendable {
     /// The schema, each line with the entry it comes from.
     public let imported: ImportedSchema
-    /// What the import could not carry (names that are not identifiers, numbers a schema cannot hold), as errors.
+    /// What the import could not carry: errors (names that are not identifiers, numbers a schema cannot hold) and
+    /// warnings (`applyConversionValues`).
     public let diagnostics: [Diagnostic]
 
     /// The schema's text (before `skanc fmt`'s layout).
@@ -88,6 +89,7 @@ public struct GA4Import: Sendable {
             case nil: break
             }
         }
+        if source.applyConversionValues { problems.append(.ga4ApplyConversionValuesNotCarried) }
         diagnostics = problems
         imported = schema
     }
@@ -323,4 +325,14 @@ public struct GA4Import: Sendable {
         guard let always = entries.firstIndex(where: { condition($0) == nil }) else { return entries }
         return Array(entries[...always])
     }
+}
+
+extension Diagnostic {
+    /// A schema has no place for GA4's `applyConversionValues`, and an export without
+    /// `--apply-conversion-values` writes false: GA4's SDK then stops setting values, and the schema no longer
+    /// reaches the linked Google Ads accounts.
+    fileprivate static let ga4ApplyConversionValuesNotCarried = Diagnostic.warning(
+        .importJSON,
+        "applyConversionValues is true: a schema does not carry it, so export with --apply-conversion-values to keep it (without it GA4's SDK stops setting values and linked Google Ads accounts no longer read the schema)",
+        at: nil, subject: "applyConversionValues")
 }

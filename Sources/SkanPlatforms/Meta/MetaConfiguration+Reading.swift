@@ -82,8 +82,11 @@ private struct MetaReading {
                 configuration.lockRules = array(member, at: at).enumerated().compactMap {
                     lockRule($1, at: "\(at)[\($0)]")
                 }
-            default:
+                if !configuration.lockRules.isEmpty { warnings.append(.metaLocksApplied(at)) }
+            case "timer_buckets", "timer_interval", "is_coarse_cv_accumulative":
                 warnings.append(.metaNotCarried(at, key))
+            default:
+                break  // a key the SDK does not read: `members` warned of it
             }
         }
         if configuration.defaultCurrency.isEmpty,
@@ -248,6 +251,13 @@ extension Diagnostic {
         .warning(
             .importJSON, "'\(TerminalText.visible(key))' is not read by Meta's SDK; ignored", at: nil,
             subject: path.isEmpty ? "the configuration" : path)
+    }
+
+    fileprivate static func metaLocksApplied(_ path: String) -> Diagnostic {
+        .warning(
+            .importJSON,
+            "Meta's SDK parses lock_window_rules and never applies them (FBSDKSKAdNetworkReporterV2); the schema applies them, so its windows lock where the SDK's would not; remove them from the configuration to match the SDK",
+            at: nil, subject: path)
     }
 
     fileprivate static func metaNotCarried(_ path: String, _ key: String) -> Diagnostic {

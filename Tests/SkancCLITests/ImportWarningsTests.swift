@@ -1,0 +1,41 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// What an import carries differently from the platform, or not at all, is said once, at its key.
+@Suite struct ImportWarningsTests {
+    static func importing(_ format: String, _ json: String) throws -> CLIResult {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("config.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        return try CLI.run(["import", format, file.path])
+    }
+
+    @Test func metaLocksAreAppliedWithAWarningAndUnknownKeysWarnOnce() throws {
+        let result = try Self.importing(
+            "meta",
+            #"{"data":[{"cutoff_time":2,"default_currency":"USD","bogus":1,"conversion_value_rules":"#
+                + #"[{"conversion_value":1,"events":[{"event_name":"a"}]}],"lock_window_rules":"#
+                + #"[{"lock_window_type":"time","time":10,"postback_sequence_index":1}]}]}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("lock window 1 when hours >= 10"))
+        #expect(
+            result.stderr.contains(
+                "data[0].lock_window_rules: warning: Meta's SDK parses lock_window_rules and never applies them"))
+        // An unknown key: one warning, not a second calling it the SKAdNetwork 3 timer.
+        #expect(result.stderr.components(separatedBy: "'bogus'").count == 2, "\(result.stderr)")
+        #expect(!result.stderr.contains("'bogus' (the SKAdNetwork 3 timer"))
+    }
+
+    @Test func ga4ApplyConversionValuesIsNotDroppedSilently() throws {
+        let exported = try CLI.run([
+            "export", "Schemas/Platforms/GA4.skan", "--format", "ga4", "--apply-conversion-values",
+        ])
+        try #require(exported.status == 0, "\(exported.stderr)")
+        let result = try Self.importing("ga4", exported.stdout)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("applyConversionValues: warning: applyConversionValues is true"))
+        let plain = try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "ga4"])
+        #expect(!(try Self.importing("ga4", plain.stdout)).stderr.contains("applyConversionValues"))
+    }
+}
