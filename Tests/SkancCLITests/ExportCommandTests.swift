@@ -112,6 +112,25 @@ import Testing
         try Self.compare(schemaPath: schemaFile.path, ga4File: ga4File, in: directory, context: source)
     }
 
+    /// A common GA4 pattern: one fine value from two entries with different coarse values and locks. The import
+    /// exports again exactly (the lock reads the fine value, so no entry is negated into a strict bound), and
+    /// the export computes what the original computes.
+    @Test func aValueSharedByEntriesWithOtherLocksRoundTrips() throws {
+        let directory = try TemporaryDirectory()
+        let original = Paths.file("Tests/SkanPlatformsTests/Fixtures/ga4-shared-values.json")
+        let schemaFile = directory.url.appendingPathComponent("Imported.skan")
+        let imported = try CLI.run(["import", "ga4", original.path, "-o", schemaFile.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            try String(contentsOf: schemaFile, encoding: .utf8).contains(
+                "lock window 1 when conversionValue == v10 and (level_up)"))
+        try Self.compare(schemaPath: schemaFile.path, ga4File: original, in: directory, context: "original")
+        let again = directory.url.appendingPathComponent("again.json")
+        let export = try CLI.run(["export", schemaFile.path, "--format", "ga4", "-o", again.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        try Self.compare(schemaPath: schemaFile.path, ga4File: again, in: directory, context: "exported again")
+    }
+
     /// Google Ads' reading of the export (Tests/Scripts/google_ads_evaluate.py, which parses it with Google's
     /// client library) gives, on journeys, exactly one fine value and one coarse value, those the app sends.
     @Test func googleAdsDescribesWhatTheAppSends() throws {

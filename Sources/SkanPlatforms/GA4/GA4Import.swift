@@ -83,7 +83,8 @@ public struct GA4Import: Sendable {
                 schema.append(line, from: entry.map { "\(key)[\($0)]" } ?? key)
             }
             let locked = entries.firstIndex(where: \.lockEnabled).map { "\(key)[\($0)].lockEnabled" } ?? key
-            switch Self.lock(entries, window: window, fines: window == .first ? fineOfEntry : nil, field: field) {
+            // A window reading window one's entries has the fine field's first holding entry too.
+            switch Self.lock(entries, window: window, fines: key == firstKey ? fineOfEntry : nil, field: field) {
             case .when(let condition)?: schema.append("lock window \(window.number) when \(condition)", from: locked)
             case .always?: schema.append("lock window \(window.number) after 0 hours", from: locked)
             case nil: break
@@ -310,6 +311,24 @@ public struct GA4Import: Sendable {
         if let fines, let byFine = functional(entries, fines: fines, \.lockEnabled) {
             return .when(
                 byFine.filter(\.value).keys.sorted().map { "\(field) == v\($0)" }.joined(separator: " or "))
+        }
+        if let fines {
+            // The fine field says which value's entries hold first, so within one value only that value's earlier
+            // entries block: `conversionValue == v10 and (level_up)` needs no negation of the entries before it
+            // (a negated `purchase.sum >= 20` is a strict bound GA4 cannot write).
+            var terms: [String] = []
+            var seen: Set<Int> = []
+            for fine in fines.prefix(reached.count) where seen.insert(fine).inserted {
+                let own = zip(reached, fines).filter { $0.1 == fine }.map(\.0)
+                switch firstHolding(
+                    own.map { (sought: $0.lockEnabled, blocks: !$0.lockEnabled, condition: condition($0)) })
+                {
+                case .always: terms.append("\(field) == v\(fine)")
+                case .never: continue
+                case .text(let text): terms.append("\(field) == v\(fine) and (\(text))")
+                }
+            }
+            return terms.isEmpty ? nil : .when(terms.map { terms.count > 1 ? "(\($0))" : $0 }.joined(separator: " or "))
         }
         // Locked when the first holding entry is a locked one.
         switch firstHolding(reached.map { (sought: $0.lockEnabled, blocks: !$0.lockEnabled, condition: condition($0)) })
