@@ -27,6 +27,27 @@ import Testing
         #expect(!result.stderr.contains("'bogus' (the SKAdNetwork 3 timer"))
     }
 
+    /// Rules the schema leaves out (after one that always matches, in a currency the SDK does not keep, a lock
+    /// time past the window's end) are each named, where before they vanished.
+    @Test func metaRulesLeftOutAreNamed() throws {
+        let result = try Self.importing(
+            "meta",
+            #"{"data":[{"cutoff_time":2,"default_currency":"USD","conversion_value_rules":[{"conversion_value":1,"#
+                + #""events":[{"event_name":"a","values":[{"currency":"USD","amount":1}]}]}],"coarse_cv_configs":["#
+                + #"{"postback_sequence_index":2,"coarse_cv_rules":[{"coarse_cv_value":"medium","events":[{"event_name":"a"}]},"#
+                + #"{"coarse_cv_value":"high","events":[]}]},{"postback_sequence_index":3,"coarse_cv_rules":"#
+                + #"[{"coarse_cv_value":"high","events":[{"event_name":"a","values":[{"currency":"EUR","amount":5}]}]}]}],"#
+                + #""lock_window_rules":[{"lock_window_type":"time","time":100,"postback_sequence_index":1}]}]}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "(postback_sequence_index 2): warning: the 'high' rule has no events and always matches"))
+        #expect(
+            result.stderr.contains(
+                "(postback_sequence_index 3): warning: the 'high' rule's amounts are all in currencies"))
+        #expect(result.stderr.contains("its time 100 is at or past the window's end (hour 48): it never locks"))
+    }
+
     @Test func ga4ApplyConversionValuesIsNotDroppedSilently() throws {
         let exported = try CLI.run([
             "export", "Schemas/Platforms/GA4.skan", "--format", "ga4", "--apply-conversion-values",

@@ -165,11 +165,30 @@ private struct MetaSchemaBuilder {
         line("")
         line("coarse window \(window.number) {")
         let stopped = window == .first && source.cutoffDays == 0
-        for rule in source.coarseRules[window.number] ?? [] where rule.value != .low && !stopped {
-            guard let condition = condition(rule.events) else { continue }
+        let rules = source.coarseRules[window.number] ?? []
+        if stopped, !rules.isEmpty {
+            diagnostics.append(
+                .metaCoarseUnused(window, "cutoff_time is 0: the SDK sets no coarse value in postback 1"))
+        }
+        for (index, rule) in rules.enumerated() where rule.value != .low && !stopped {
+            guard let condition = condition(rule.events) else {
+                diagnostics.append(
+                    .metaCoarseUnused(
+                        window,
+                        "the '\(rule.value.rawValue)' rule's amounts are all in currencies no conversion value rule names, which the SDK does not keep: it never matches"
+                    ))
+                continue
+            }
             if condition.isEmpty {
                 line("  \(rule.value.rawValue) otherwise")
                 line("}")
+                if rules[(index + 1)...].contains(where: { $0.value != .low }) {
+                    diagnostics.append(
+                        .metaCoarseUnused(
+                            window,
+                            "the '\(rule.value.rawValue)' rule has no events and always matches: the rules after it are never reached"
+                        ))
+                }
                 return lockRules(window)
             }
             line("  \(rule.value.rawValue) when \(condition)")
@@ -186,14 +205,39 @@ private struct MetaSchemaBuilder {
         for rule in source.lockRules where rule.postbackSequenceIndex == window.number {
             if let hours = rule.hours {
                 // A time before the window's start locks at its first update; one past its end never does.
-                guard hours < Double(span.upperBound) else { continue }
+                guard hours < Double(span.upperBound) else {
+                    diagnostics.append(
+                        .metaLockUnused(
+                            window,
+                            "its time \(ConditionNumber.text(hours)) is at or past the window's end (hour \(span.upperBound)): it never locks"
+                        ))
+                    continue
+                }
                 alternatives.append("hours >= \(ConditionNumber.text(max(hours, Double(span.lowerBound))))")
             } else if let condition = condition(rule.events), !condition.isEmpty {
                 alternatives.append(condition)
+            } else {
+                diagnostics.append(.metaLockUnused(window, "an event lock without events the SDK keeps never locks"))
             }
         }
         guard !alternatives.isEmpty else { return }
         line("")
         line("lock window \(window.number) when \(GA4Import.any(alternatives))")
+    }
+}
+
+extension Diagnostic {
+    /// Coarse rules of `window` that the schema leaves out, and why.
+    fileprivate static func metaCoarseUnused(_ window: ConversionWindow, _ why: String) -> Diagnostic {
+        .warning(
+            .importJSON, "\(why); left out of the schema's coarse window \(window.number)", at: nil,
+            subject: "coarse_cv_configs (postback_sequence_index \(window.number))")
+    }
+
+    /// A lock rule of `window` that the schema leaves out, and why.
+    fileprivate static func metaLockUnused(_ window: ConversionWindow, _ why: String) -> Diagnostic {
+        .warning(
+            .importJSON, "a lock rule of postback \(window.number): \(why); left out", at: nil,
+            subject: "lock_window_rules (postback_sequence_index \(window.number))")
     }
 }
