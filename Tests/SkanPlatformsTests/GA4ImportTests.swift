@@ -113,6 +113,31 @@ import Testing
         #expect(spender[0].minEventValue == 1 && spender[0].maxEventValue == 19.99 && spender[1].minEventCount == 2)
     }
 
+    /// What Google's library reads (proto3 JSON: a double as a string, an enum by number; a disabled later window
+    /// that keeps its entries, which "are retained in case they may be used in the future") is read; what the
+    /// API forbids (window one turned off: "This must always be true for postback_window_one") is not.
+    @Test func readsWhatGooglesLibraryReadsAndRefusesWhatTheAPIForbids() throws {
+        let json = #"""
+            {"postbackWindowOne": {"postbackWindowSettingsEnabled": ENABLED, "conversionValues": [{"fineValue": "2",
+              "coarseValue": 2, "eventMappings": [{"eventName": "purchase", "minEventValue": "9.99"}]}]},
+             "postbackWindowThree": {"postbackWindowSettingsEnabled": false, "conversionValues": [
+              {"coarseValue": "COARSE_VALUE_HIGH", "eventMappings": [{"eventName": "purchase", "minEventCount": "1"}]}]}}
+            """#
+        let source = try GA4Schema.read(Array(json.replacingOccurrences(of: "ENABLED", with: "true").utf8))
+        let first = try #require(source.conversionValues(in: .first).first)
+        #expect(first.coarseValue == .medium && first.eventMappings.first?.minEventValue == 9.99)
+        // The disabled window three reads window one's entries.
+        #expect(source.conversionValues(in: .third) == source.conversionValues(in: .first))
+        #expect(throws: ConfigurationReadError.self) {
+            try GA4Schema.read(Array(json.replacingOccurrences(of: "ENABLED", with: "false").utf8))
+        }
+        for bad in [#""minEventValue": "Infinity""#, #""minEventValue": "0x10""#, #""minEventValue": "nan""#] {
+            let text = json.replacingOccurrences(of: "ENABLED", with: "true").replacingOccurrences(
+                of: #""minEventValue": "9.99""#, with: bad)
+            #expect(throws: ConfigurationReadError.self, "\(bad)") { try GA4Schema.read(Array(text.utf8)) }
+        }
+    }
+
     @Test func readingIsStrictAndSaysWhere() {
         func problems(_ json: String) -> [String] {
             do {

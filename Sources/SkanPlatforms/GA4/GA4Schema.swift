@@ -160,7 +160,12 @@ private struct GA4Problems {
                 result.conversionValues = items.enumerated().compactMap {
                     conversionValue($1, at: "\(path).\(key)[\($0)]", window: window)
                 }
-            case "postbackWindowSettingsEnabled": result.settingsEnabled = bool(member, at: "\(path).\(key)") ?? false
+            case "postbackWindowSettingsEnabled":
+                result.settingsEnabled = bool(member, at: "\(path).\(key)") ?? false
+                // The first window's entries set the fine value: the API refuses a schema that turns them off.
+                if window == .first, case .bool(false) = member {
+                    diagnostics.append(.windowOneDisabled("\(path).\(key)"))
+                }
             default: break
             }
         }
@@ -189,7 +194,13 @@ private struct GA4Problems {
                 let names: [String: CoarseValue] = [
                     "COARSE_VALUE_LOW": .low, "COARSE_VALUE_MEDIUM": .medium, "COARSE_VALUE_HIGH": .high,
                 ]
-                if let name = string(member, at: at) {
+                // proto3 JSON takes an enum by name or by number (LOW = 1, MEDIUM = 2, HIGH = 3), as Google's
+                // library does.
+                let numbers: [Double: CoarseValue] = [1: .low, 2: .medium, 3: .high]
+                if case .number(let number) = member {
+                    coarse = numbers[number]
+                    if coarse == nil { diagnostics.append(.badEnum(at, "\(number)", ["1", "2", "3"])) }
+                } else if let name = string(member, at: at) {
                     coarse = names[name]
                     if coarse == nil { diagnostics.append(.badEnum(at, name, names.keys.sorted())) }
                 }
@@ -269,12 +280,22 @@ private struct GA4Problems {
         }
     }
 
+    /// A double: a number, or (proto3 JSON, as Google's library reads it) a string holding a finite one.
     mutating func number(_ value: JSONDocument, at path: String) -> Double? {
-        guard case .number(let number) = value else {
-            diagnostics.append(.wrongType(path, expected: "a number"))
+        switch value {
+        case .number(let number): return number
+        case .string(let text) where Double(text)?.isFinite == true && text.utf8.allSatisfy(Self.isNumberByte):
+            return Double(text)
+        default:
+            diagnostics.append(.wrongType(path, expected: "a finite number"))
             return nil
         }
-        return number
+    }
+
+    /// The bytes of a JSON number's spelling (no `inf`, `nan` or hexadecimal, which Swift's parser would take).
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 }
 
@@ -311,6 +332,12 @@ extension Diagnostic {
 
     fileprivate static func outOfRange(_ path: String, _ value: String, _ range: String) -> Diagnostic {
         .error(.importJSON, "\(value) is outside \(range)", at: nil, subject: path)
+    }
+
+    fileprivate static func windowOneDisabled(_ path: String) -> Diagnostic {
+        .error(
+            .importJSON, "postbackWindowOne cannot be turned off: its entries give the fine value; set it to true",
+            at: nil, subject: path)
     }
 
     fileprivate static func fineValueOutsideWindowOne(_ path: String) -> Diagnostic {
