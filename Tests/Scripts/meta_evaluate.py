@@ -50,6 +50,11 @@ def main():
     locks = config.get("lock_window_rules", [])
     cutoff = config.get("cutoff_time", 0)
 
+    def schema_name(event):
+        # As the import names it: spaces and hyphens become "_", a leading digit gets a "_" before it.
+        renamed = event.replace(" ", "_").replace("-", "_")
+        return "_" + renamed if renamed[:1].isdigit() else renamed
+
     names = {}
     events = set()
     for source in rules + [r for rs in coarse.values() for r in rs] + [lock for lock in locks if "events" in lock]:
@@ -58,9 +63,9 @@ def main():
             if event.get("values") is not None:
                 for currency in currencies:
                     suffix = "" if currency == default else "_" + currency.lower()
-                    names[event["event_name"] + suffix] = (event["event_name"], currency)
+                    names[schema_name(event["event_name"]) + suffix] = (event["event_name"], currency)
     for event in events:
-        names.setdefault(event, (event, default))
+        names.setdefault(schema_name(event), (event, default))
 
     recorded, values = set(), {}
 

@@ -48,6 +48,31 @@ import Testing
         #expect(result.stderr.contains("its time 100 is at or past the window's end (hour 48): it never locks"))
     }
 
+    /// Event names the SDK takes with spaces and hyphens are renamed, and the schema says so; a currency that is not
+    /// three letters, and a rename that collides, are errors at their key paths, not at generated text.
+    @Test func metaNamesAreRenamedAndProblemsSaidAtTheirKeys() throws {
+        let rules =
+            #"[{"conversion_value":1,"events":[{"event_name":"level-up done","values":[{"currency":"CUR","amount":1}]}]},"#
+            + #"{"conversion_value":2,"events":[{"event_name":"2nd session"}]},{"conversion_value":3,"events":"#
+            + #"[{"event_name":"OTHER"}]}]"#
+        let config = #"{"data":[{"cutoff_time":2,"default_currency":"usd","conversion_value_rules":\#(rules)}]}"#
+        let renamed = try Self.importing("meta", config.replacingOccurrences(of: "OTHER", with: "tutorial"))
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains("# Meta's event 'level-up done' is the schema's 'level_up_done'"))
+        #expect(
+            renamed.stdout.contains("event _2nd_session")
+                && renamed.stdout.contains("event level_up_done_cur value CUR"))
+        let collision = try Self.importing("meta", config.replacingOccurrences(of: "OTHER", with: "level_up done"))
+        #expect(collision.status == 1)
+        #expect(
+            collision.stderr.contains(
+                "data[0].conversion_value_rules[0].events[0].event_name: error: the event 'level-up done'"))
+        let currency = try Self.importing("meta", config.replacingOccurrences(of: "CUR", with: "EU"))
+        #expect(currency.status == 1)
+        #expect(currency.stderr.contains(".values[0].currency: error: 'EU' is not an ISO 4217 currency code"))
+        #expect(!currency.stderr.contains("<imported>"))
+    }
+
     @Test func ga4ApplyConversionValuesIsNotDroppedSilently() throws {
         let exported = try CLI.run([
             "export", "Schemas/Platforms/GA4.skan", "--format", "ga4", "--apply-conversion-values",

@@ -18,6 +18,7 @@ extension MetaConfiguration {
                 diagnostics: reading.errors.isEmpty ? [.metaProblem("", "expected an object")] : reading.errors)
         }
         configuration.warnings = reading.warnings
+        configuration.eventPaths = reading.eventPaths
         return configuration
     }
 }
@@ -26,6 +27,22 @@ extension MetaConfiguration {
 private struct MetaReading {
     var errors: [Diagnostic] = []
     var warnings: [Diagnostic] = []
+    /// Where each event name is first named.
+    var eventPaths: [String: String] = [:]
+
+    /// A currency as the SDK keeps it (upper case); an error at `path` unless it is three letters, which a
+    /// schema's `value` needs (the SDK takes any string, but no app logs amounts in a currency that has no code).
+    mutating func currency(_ text: String, at path: String) -> String? {
+        guard text.utf8.count == 3, text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) else {
+            errors.append(
+                .metaProblem(
+                    path,
+                    "'\(TerminalText.visible(text))' is not an ISO 4217 currency code (three letters), which a schema's amounts need; write the code the app's amounts are in (EUR, USD)"
+                ))
+            return nil
+        }
+        return text.uppercased()
+    }
 
     mutating func members(_ value: JSONDocument, at path: String, reads: [String]) -> [(String, JSONDocument)]? {
         guard case .object(let members) = value else {
@@ -63,7 +80,7 @@ private struct MetaReading {
             switch key {
             case "default_currency":
                 if case .string(let code) = member {
-                    configuration.defaultCurrency = code.uppercased()
+                    configuration.defaultCurrency = currency(code, at: at) ?? code.uppercased()
                 } else {
                     errors.append(.metaProblem(at, "expected a currency code"))
                 }
@@ -196,6 +213,7 @@ private struct MetaReading {
                 errors.append(.metaProblem(at, "needs an 'event_name'"))
                 return nil
             }
+            if eventPaths[name] == nil { eventPaths[name] = "\(at).event_name" }
             guard let valuesMember = eventMembers.last(where: { $0.0 == "values" })?.1 else {
                 return MetaConfiguration.Event(name: name, values: nil)
             }
@@ -217,9 +235,10 @@ private struct MetaReading {
                         ))
                     continue
                 }
+                guard let code = self.currency(currency, at: "\(entryPath).currency") else { continue }
                 // The SDK keeps one amount per currency, the last.
-                values.removeAll { $0.0 == currency.uppercased() }
-                values.append((currency.uppercased(), amount))
+                values.removeAll { $0.0 == code }
+                values.append((code, amount))
             }
             return MetaConfiguration.Event(name: name, values: values)
         }

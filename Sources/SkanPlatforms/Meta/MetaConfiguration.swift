@@ -57,6 +57,8 @@ public struct MetaConfiguration: Sendable {
     public var lockRules: [LockRule]
     /// `cutoff_time`, in days; the SDK updates nothing in postback 1 after it (and nothing at all when it is 0).
     public var cutoffDays: Int
+    /// The key path where each event name is first named (`data[0].conversion_value_rules[2].events[0].event_name`).
+    public var eventPaths: [String: String] = [:]
     /// Keys read but not carried (`timer_buckets`, `timer_interval`, `is_coarse_cv_accumulative`) and keys the SDK
     /// does not read, as warnings.
     public var warnings: [Diagnostic]

@@ -52,7 +52,16 @@ private struct MetaSchemaBuilder {
 
     /// The schema event of `event` in `currency`.
     func eventName(_ event: String, currency: String) -> String {
-        currency == source.defaultCurrency ? event : "\(event)_\(currency.lowercased())"
+        let base = Self.schemaName(of: event)
+        return currency == source.defaultCurrency ? base : "\(base)_\(currency.lowercased())"
+    }
+
+    /// A Meta event name as a schema identifier: the spaces and hyphens the SDK's names may hold become `_`, and
+    /// a name starting with a digit gets a leading `_` (`level-up 2` is `level_up_2`). The schema's header lists
+    /// each renamed event, since the app logs it under the schema's name.
+    static func schemaName(of event: String) -> String {
+        let replaced = String(event.map { $0 == " " || $0 == "-" ? "_" : $0 })
+        return replaced.first?.isNumber == true ? "_" + replaced : replaced
     }
 
     mutating func build(name: String, file: String) {
@@ -74,15 +83,20 @@ private struct MetaSchemaBuilder {
         origin = "conversion_value_rules"
         var declared: Set<String> = []
         for event in events {
-            let names = valued.contains(event) ? currencies.map { (eventName(event, currency: $0), $0) } : [(event, "")]
+            let names =
+                valued.contains(event)
+                ? currencies.map { (eventName(event, currency: $0), $0) } : [(Self.schemaName(of: event), "")]
             for (schemaName, currency) in names {
                 guard GA4Import.isIdentifier(schemaName), declared.insert(schemaName).inserted else {
                     diagnostics.append(
                         .error(
                             .importJSON,
-                            "the event '\(TerminalText.visible(schemaName))' is not a schema identifier or names two events; rename it in Meta's configuration",
-                            at: nil))
+                            "the event '\(TerminalText.visible(event))' is the schema event '\(TerminalText.visible(schemaName))', which is not an identifier or is another event's too; rename it in Meta's configuration",
+                            at: nil, subject: source.eventPaths[event]))
                     continue
+                }
+                if schemaName != event, currency.isEmpty || currency == source.defaultCurrency {
+                    line("# Meta's event '\(event)' is the schema's '\(schemaName)': log it under that name.")
                 }
                 line("event \(schemaName)" + (currency.isEmpty ? "" : " value \(currency)"))
             }
@@ -100,7 +114,8 @@ private struct MetaSchemaBuilder {
     func condition(_ event: MetaConfiguration.Event) -> String? {
         guard let values = event.values else {
             let names =
-                valued.contains(event.name) ? currencies.map { eventName(event.name, currency: $0) } : [event.name]
+                valued.contains(event.name)
+                ? currencies.map { eventName(event.name, currency: $0) } : [Self.schemaName(of: event.name)]
             return GA4Import.any(names)
         }
         let terms = values.filter { currencies.contains($0.currency) }.map {
