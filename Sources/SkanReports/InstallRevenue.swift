@@ -1,6 +1,6 @@
 import SkanCompiler
 public import SkanCore
-public import SkanPostbacks
+import SkanPostbacks
 
 extension PostbackReport {
     /// What a group's installs (its window-1 postbacks: every install sends one, whatever its tier) say about an
