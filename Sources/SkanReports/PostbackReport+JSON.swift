@@ -159,16 +159,6 @@ extension PostbackReport {
 
     /// The names of the tier counts: `0` to `3`, then `unknown` for postbacks whose fields tell none.
     public static let tierNames = ["0", "1", "2", "3", "unknown"]
-
-    /// The tiers and coarse values of `window` in words, for the Markdown and HTML pages: a later window's
-    /// postbacks are all sent at tiers 1-3 and show none of them, so their `unknown` reads `1-3 (not shown)`.
-    static func tierAndCoarseSentence(_ window: Window) -> String {
-        let tiers = zip(tierNames, window.tiers).filter { $0.1 > 0 }.map { name, count in
-            name == "unknown" && window.number > 1 ? "1-3 (not shown) \(count)" : "\(name) \(count)"
-        }
-        let coarse = zip(coarseNames, window.coarse).map { "\($0) \($1)" }
-        return "Tiers: \(tiers.joined(separator: ", ")). Coarse values: \(coarse.joined(separator: ", "))."
-    }
     /// The names of the coarse counts.
     public static let coarseNames = CoarseValue.allCases.map(\.rawValue)
 }

@@ -4,6 +4,16 @@ import SkanPostbacks
 
 /// What the Markdown and HTML reports say in words, written once for both.
 extension PostbackReport {
+    /// The tiers and coarse values of `window` in words, for the Markdown and HTML pages: a later window's
+    /// postbacks are all sent at tiers 1-3 and show none of them, so their `unknown` reads `1-3 (not shown)`.
+    static func tierAndCoarseSentence(_ window: Window) -> String {
+        let tiers = zip(tierNames, window.tiers).filter { $0.1 > 0 }.map { name, count in
+            name == "unknown" && window.number > 1 ? "1-3 (not shown) \(count)" : "\(name) \(count)"
+        }
+        let coarse = zip(coarseNames, window.coarse).map { "\($0) \($1)" }
+        return "Tiers: \(tiers.joined(separator: ", ")). Coarse values: \(coarse.joined(separator: ", "))."
+    }
+
     /// `Game version 2` (or the versions live together).
     var title: String {
         versions.schemas.map { "\($0.name) version \($0.version)" }.joined(separator: ", ")

@@ -25,17 +25,19 @@ public struct SchemaExport: Sendable {
         /// Whether `text` has the form of a `CustomerSkAdNetworkConversionValueSchema` resource name.
         public static func isGoogleAdsResourceName(_ text: String) -> Bool {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            let digits = { (part: Substring) in
-                (1...19).contains(part.utf8.count) && part.utf8.allSatisfy { (0x30...0x39).contains($0) }
-            }
-            return parts.count == 4 && parts[0] == "customers" && digits(parts[1])
-                && parts[2] == "customerSkAdNetworkConversionValueSchemas" && digits(parts[3])
+            return parts.count == 4 && parts[0] == "customers" && isDecimalID(parts[1])
+                && parts[2] == "customerSkAdNetworkConversionValueSchemas" && isDecimalID(parts[3])
+        }
+
+        /// One to nineteen digits: an int64 ID as App Store and Google Ads IDs are.
+        private static func isDecimalID(_ text: Substring) -> Bool {
+            (1...19).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
         }
 
         /// Whether `text` can be an App Store ID: digits only, one to nineteen of them (Apple's IDs are
         /// integers: `id1234567890` in a store link).
         public static func isAppStoreID(_ text: String) -> Bool {
-            (1...19).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+            isDecimalID(Substring(text))
         }
 
         /// Nothing given.

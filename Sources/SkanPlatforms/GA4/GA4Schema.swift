@@ -280,22 +280,18 @@ private struct GA4Problems {
         }
     }
 
-    /// A double: a number, or (proto3 JSON, as Google's library reads it) a string holding a finite one.
+    /// A double: a number, or (proto3 JSON, as Google's library reads it) a string holding a finite one, spelled
+    /// as a JSON number (no `inf`, `nan` or hexadecimal).
     mutating func number(_ value: JSONDocument, at path: String) -> Double? {
         switch value {
         case .number(let number): return number
-        case .string(let text) where Double(text)?.isFinite == true && text.utf8.allSatisfy(Self.isNumberByte):
-            return Double(text)
-        default:
-            diagnostics.append(.wrongType(path, expected: "a finite number"))
-            return nil
+        case .string(let text):
+            var reader = JSONReader(bytes: Array(text.utf8), maximumDepth: 0, tooDeep: "")
+            if case .number(let number)? = try? reader.document(), number.isFinite { return number }
+        default: break
         }
-    }
-
-    /// The bytes of a JSON number's spelling (no `inf`, `nan` or hexadecimal, which Swift's parser would take).
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        diagnostics.append(.wrongType(path, expected: "a finite number"))
+        return nil
     }
 }
 

@@ -81,8 +81,9 @@ struct GoogleAdsExport {
             ).rendered() + "\n"
     }
 
-    /// A region as one `ConversionValueMapping`; nil when it is empty or lies outside the window. A region of several ranges, an event that
-    /// must not have been logged, or an hour bound whole hours cannot say is a loss (written approximately).
+    /// A region as one `ConversionValueMapping`; nil when it is empty or lies outside the window. A region of
+    /// several ranges, an event that must not have been logged, or an hour bound whole hours cannot say is a loss
+    /// (written approximately).
     static func mapping(
         _ region: [EventConjunction], schema: Schema, window: ConversionWindow, what: String, fineValue: Int?,
         work: ExportWork, ledger: inout LossLedger

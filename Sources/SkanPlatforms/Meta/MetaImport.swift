@@ -57,8 +57,8 @@ private struct MetaSchemaBuilder {
     }
 
     /// A Meta event name as a schema identifier: the spaces and hyphens the SDK's names may hold become `_`, and
-    /// a name starting with a digit gets a leading `_` (`level-up 2` is `level_up_2`). The schema's header lists
-    /// each renamed event, since the app logs it under the schema's name.
+    /// a name starting with a digit gets a leading `_` (`level-up 2` is `level_up_2`). A comment at each renamed
+    /// event says so, since the app logs it under the schema's name.
     static func schemaName(of event: String) -> String {
         let replaced = String(event.map { $0 == " " || $0 == "-" ? "_" : $0 })
         return replaced.first?.isNumber == true ? "_" + replaced : replaced
