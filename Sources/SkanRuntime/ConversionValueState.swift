@@ -18,6 +18,9 @@ public protocol ConversionValueState: Sendable, Equatable {
     func coarseValue(in window: Window) -> Coarse
     /// Whether to lock a conversion window in this state.
     func shouldLock(in window: Window) -> Bool
+    /// Whether the app sends an update in a conversion window in this state: false where the schema says
+    /// `nothing` (generated for such schemas; every other state sends).
+    func sendsUpdate(in window: Window) -> Bool
 
     /// The activity to keep between launches, encoded; nil for a schema without events (the default).
     func persistedActivity() -> Data?
@@ -28,6 +31,8 @@ public protocol ConversionValueState: Sendable, Equatable {
 }
 
 extension ConversionValueState {
+    /// Every state sends: the schema has no `nothing` rule.
+    public func sendsUpdate(in window: Window) -> Bool { true }
     /// None: the fine value is the whole state.
     public func persistedActivity() -> Data? { nil }
     /// Nothing to restore.

@@ -166,6 +166,8 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         guard let current = currentWindow, let conversionWindow = ConversionWindow(number: current.rawValue) else {
             return nil
         }
+        // A `nothing` rule: no update in this window for this state, so neither values nor a lock are sent.
+        guard state.sendsUpdate(in: current) else { return nil }
         let window = conversionWindow.number
         var fine = state.fineValue
         if options.increaseOnly, let highest = stored.highestFineValueSent { fine = max(fine, highest) }

@@ -7,7 +7,8 @@ SCHEMA.json is parsed strictly by Google's own client library (google-analytics-
 SKAdNetworkConversionValueSchema.from_json with ignore_unknown_fields=False); a field it does not know, or a
 value of the wrong type, fails here. JOURNEY is JSON lines as `skanc simulate` reads them ({"hour": H, "event":
 NAME, "value": X}). For each line this prints, as a JSON line, what GA4 would set at that hour:
-{"line": N, "window": 1|2|3|null, "fine_value": V|null, "coarse_value": "low"|..., "lock": bool}.
+{"line": N, "window": 1|2|3|null, "fine_value": V|null, "coarse_value": "low"|...|null, "updated": bool,
+"lock": bool}.
 
 How GA4 decides, from the resource's reference (properties.dataStreams.sKAdNetworkConversionValueSchema):
 - the postback window at the hour: 1 before hour 48, 2 before 168, 3 before 840, none after;
@@ -16,7 +17,8 @@ How GA4 decides, from the resource's reference (properties.dataStreams.sKAdNetwo
 - "the first conversion value setting that evaluates to true will be selected": all of its eventMappings hold,
   each with its min/max event count and min/max event value (inclusive; an unset bound is not checked), over
   the events logged since install;
-- fineValue is window one's only; nothing selected sets nothing (fine value 0, coarse value low, no lock here).
+- fineValue is window one's only; nothing selected sets nothing: no update ("updated": false), fine value 0,
+  coarse value null, no lock.
 Exit status 2 when google-analytics-admin is missing.
 """
 import json
@@ -67,7 +69,8 @@ def main():
             sums[name] = sums.get(name, 0.0) + float(line.get("value", 0))
         window = window_at(hour)
         if window is None:
-            print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None, "lock": False}))
+            print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None,
+                              "updated": False, "lock": False}))
             continue
         settings = windows[window - 1]
         if window == 3 and not settings.postback_window_settings_enabled and "postback_window_two" in schema:
@@ -79,9 +82,10 @@ def main():
             None,
         )
         fine = (chosen.fine_value if chosen else 0) if window == 1 else None
-        coarse = COARSE[chosen.coarse_value] if chosen else "low"
+        coarse = COARSE[chosen.coarse_value] if chosen else None
         lock = bool(chosen.lock_enabled) if chosen else False
-        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse, "lock": lock}))
+        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse,
+                          "updated": chosen is not None, "lock": lock}))
 
 
 main()

@@ -7,7 +7,8 @@ Usage: meta_evaluate.py CONFIG.json JOURNEY.jsonl
 CONFIG is Meta's configuration ({"data": [CONFIG]}); JOURNEY is JSON lines as `skanc simulate` reads them, with
 the imported schema's event names: NAME for the default currency (or an event without values), NAME_xyz for
 currency XYZ. For each line with an event this prints, as a JSON line, what the SDK would have set after it:
-{"line": N, "window": 1|2|3|null, "fine_value": V, "coarse_value": "low"|"medium"|"high", "lock": bool}.
+{"line": N, "window": 1|2|3|null, "fine_value": V, "coarse_value": "low"|"medium"|"high"|null, "updated": bool,
+"lock": bool}: `updated` says whether the SDK has sent an update in the line's window so far.
 
 As the SDK does it:
 - an event is recorded by name; its value is summed per currency, a currency no conversion value rule names
@@ -18,8 +19,12 @@ As the SDK does it:
   (`shouldCutoff`): while cut and in postback 1, an event is dropped before it is recorded (it counts in no
   later window either), and once cut no fine value is set;
 - the postback index is 1 up to 48 hours after install (inclusive), 2 up to 168, 3 up to 840; the coarse rules of
-  the current index's config are tried high, medium, low, and the first that matches is sent; a window whose
-  config never matched reports low here;
+  the current index's config are tried high, medium, low, and the first that matches is sent
+  (`_checkAndUpdateCoarseConversionValue`); where none matches nothing is sent: a window with no update has a
+  null coarse value here (and no postback, in windows 2 and 3); in postback 1 a fine value update carries no
+  coarse value (`updatePostbackConversionValue:completionHandler:`);
+- not modelled: the SDK checks the rules only when an event is new to it or carries a value (`isFineCVCacheUpdated`,
+  `isCoarseCVCacheUpdated`); here they are checked after every event, as a schema does;
 - lock_window_rules (which the SDK parses but does not apply) lock a window at `time` hours or when their events
   match.
 """
@@ -80,7 +85,7 @@ def main():
                     return False
         return True
 
-    fine, next_fine, coarse_sent, sent_window = 0, 0, None, None
+    fine, next_fine, coarse_sent, sent_window, fine_sent = 0, 0, None, None, False
     for number, line in journey_lines(sys.argv[2]):
         if "event" not in line:
             continue
@@ -104,6 +109,7 @@ def main():
                 if matched(rule["events"]):
                     if not cut:
                         fine, next_fine = rule["conversion_value"], rule["conversion_value"] + 1
+                        fine_sent = fine_sent or index == 1
                     break
             for rule in coarse.get(index, []):
                 if matched(rule["events"]):
@@ -116,8 +122,11 @@ def main():
             for lock in locks
         )
         window = window_at(hour)
-        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse_sent or "low",
-                          "lock": lock}))
+        updated = coarse_sent is not None or (index == 1 and fine_sent)
+        # A lock goes with an update: with none, nothing locks.
+        lock = lock and updated
+        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse_sent,
+                          "updated": updated, "lock": lock}))
 
 
 main()

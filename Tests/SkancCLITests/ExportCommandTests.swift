@@ -86,6 +86,8 @@ import Testing
                 if want["window"] as? Int == 1 {
                     #expect(want["fine_value"] as? Int == got["fine_value"] as? Int, "\(line)")
                 }
+                // Where no entry holds, the platform sends nothing, and so does the schema (a `nothing` rule).
+                if let updated = got["updated"] as? Bool { #expect(want["sends"] as? Bool == updated, "\(line)") }
                 #expect(want["coarse_value"] as? String == got["coarse_value"] as? String, "\(line)")
                 #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(line)")
             }
@@ -238,7 +240,8 @@ import Testing
     }
 
     /// Meta's configuration imported means what Meta's SDK computes (Tests/Scripts/meta_evaluate.py, the SDK's
-    /// rule engine): after every logged event, the same fine value in window 1, coarse value and lock. Hours stay
+    /// rule engine): after every logged event, the same fine value in window 1, whether an update was sent in the
+    /// window, the coarse value and lock. Hours stay
     /// off the windows' ends, where the SDK counts the end hour in the earlier postback.
     /// `meta-names.json`: event names with spaces, hyphens and a leading digit, two currencies, coarse rules in
     /// every postback and a cutoff past window one.
@@ -283,7 +286,13 @@ import Testing
                 if want["window"] as? Int == 1 {
                     #expect(want["fine_value"] as? Int == got["fine_value"] as? Int, "\(line)")
                 }
-                #expect(want["coarse_value"] as? String == got["coarse_value"] as? String, "\(line)")
+                // The SDK updates only when a rule matches; the schema sends nothing where none does.
+                #expect(want["sends"] as? Bool == got["updated"] as? Bool, "\(line)")
+                // In postback 1 the SDK's fine value update carries no coarse value; a schema's carries low.
+                let fineAlone =
+                    want["window"] as? Int == 1 && got["coarse_value"] is NSNull && got["updated"] as? Bool == true
+                #expect(
+                    want["coarse_value"] as? String == (fineAlone ? "low" : got["coarse_value"] as? String), "\(line)")
                 #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(line)")
             }
         }

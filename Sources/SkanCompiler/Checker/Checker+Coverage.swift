@@ -112,7 +112,7 @@ extension Diagnostic {
     fileprivate static func ruleNeverUsed(_ rule: CoarseRule, in windows: [ConversionWindow], why: String) -> Diagnostic
     {
         .warning(
-            .unreachable, "this '\(rule.value.rawValue)' rule is never used in \(describeWindows(windows)): \(why)",
+            .unreachable, "this '\(rule.head)' rule is never used in \(describeWindows(windows)): \(why)",
             at: rule.location)
     }
 }

@@ -112,8 +112,9 @@ public struct NoActivity: ActivityFacts {
 
 /// One line of a coarse block: the value it gives and when.
 public struct CoarseRule: Hashable, Sendable {
-    /// The coarse value the rule gives.
-    public var value: CoarseValue
+    /// The coarse value the rule gives; nil for `nothing`: in the states it holds for, the app sends no update in
+    /// the window (so a window with no update gets no postback, and window 1's keeps what was sent before).
+    public var value: CoarseValue?
     /// When the rule applies; `.always` for `otherwise`.
     public var condition: Condition
     /// Where the rule is written, for diagnostics about it.
@@ -123,10 +124,16 @@ public struct CoarseRule: Hashable, Sendable {
     public var text: String
 
     /// A rule giving `value` when `condition` holds, declared at `location` as `text`.
-    public init(value: CoarseValue, condition: Condition, location: SourceLocation, text: String) {
+    public init(value: CoarseValue?, condition: Condition, location: SourceLocation, text: String) {
         self.value = value
         self.condition = condition
         self.location = location
         self.text = text
     }
+
+    /// The rule's head as the language writes it: `low`, `medium`, `high` or `nothing`.
+    public var head: String { value?.rawValue ?? CoarseRule.nothing }
+
+    /// The keyword of a rule that sends nothing.
+    public static let nothing = "nothing"
 }

@@ -279,15 +279,17 @@ extension Parser {
         return complete
     }
 
-    /// `rule = ("low" | "medium" | "high") ("when" cond | "otherwise")`
+    /// `rule = ("low" | "medium" | "high" | "nothing") ("when" cond | "otherwise")`
     mutating func parseCoarseRule() throws(Recovery) -> CoarseRuleSyntax {
         let location = current.location
-        guard current.kind == .identifier, let value = CoarseValue(rawValue: current.text) else {
-            try fail(expected: "a coarse rule starting with 'low', 'medium' or 'high'")
+        let head = current.text
+        guard current.kind == .identifier, head == CoarseRule.nothing || CoarseValue(rawValue: head) != nil else {
+            try fail(expected: "a coarse rule starting with 'low', 'medium', 'high' or 'nothing'")
         }
+        let value = CoarseValue(rawValue: head)
         advance()
         if accept("otherwise") { return CoarseRuleSyntax(value: value, location: location, condition: nil) }
-        try expect("when", context: "after '\(value.rawValue)' (write 'when <condition>' or 'otherwise')")
+        try expect("when", context: "after '\(head)' (write 'when <condition>' or 'otherwise')")
         return CoarseRuleSyntax(value: value, location: location, condition: try parseCondition())
     }
 }

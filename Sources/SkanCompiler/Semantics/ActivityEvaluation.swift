@@ -41,8 +41,10 @@ public struct ActivityEvaluation: Hashable, Sendable {
     public var fineValue: Int
     /// The window at the hour; nil after the last (hour 840).
     public var window: ConversionWindow?
-    /// The coarse value in `window`; nil after the last window.
+    /// The coarse value in `window`; nil after the last window and where a `nothing` rule holds.
     public var coarseValue: CoarseValue?
+    /// Whether the app sends an update: in a window, and no `nothing` rule holds.
+    public var sends: Bool
     /// Whether `window` locks at this update.
     public var lock: Bool
     /// Per field, the number a derived `buckets` or `count` field measured (the amount or count its case was

@@ -4,14 +4,18 @@ extension Schema {
     /// The rules that give `value` in `window`, in words: their conditions joined with `or`; `otherwise` for
     /// the catch-all rule; empty when no rule gives it.
     public func ruleText(for value: CoarseValue, window: ConversionWindow) -> String {
-        coarseRules(window: window).filter { $0.value == value }.map(\.text).joined(
-            separator: " or ")
+        ruleText(head: value.rawValue, window: window)
+    }
+
+    /// The rules whose head is `head` (`low`, `medium`, `high` or `nothing`) in `window`, in words.
+    public func ruleText(head: String, window: ConversionWindow) -> String {
+        coarseRules(window: window).filter { $0.head == head }.map(\.text).joined(separator: " or ")
     }
 
     /// A window's coarse rules in words, in order: `high when purchase.count >= 2; low otherwise`.
     public func rulesText(window: ConversionWindow) -> String {
         coarseRules(window: window).map {
-            $0.text == "otherwise" ? "\($0.value.rawValue) otherwise" : "\($0.value.rawValue) when \($0.text)"
+            $0.text == "otherwise" ? "\($0.head) otherwise" : "\($0.head) when \($0.text)"
         }.joined(separator: "; ")
     }
 

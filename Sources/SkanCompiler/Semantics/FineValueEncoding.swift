@@ -96,9 +96,16 @@ extension Schema {
         return nil
     }
 
-    /// The coarse value of `state` in `window` (1, 2 or 3); nil when it turns on events or time.
+    /// The coarse value of `state` in `window` (1, 2 or 3); nil when it turns on events or time, or when a `nothing`
+    /// rule holds (`coarseHead(of:window:)` tells them apart).
     public func coarseValue(of state: SchemaState, window: ConversionWindow) -> CoarseValue? {
         matchingCoarseRule(for: state, window: window)?.value
+    }
+
+    /// What `state` sends in `window` as the language says it: `low`, `medium`, `high`, or `nothing` (no update);
+    /// nil when it turns on events or time.
+    public func coarseHead(of state: SchemaState, window: ConversionWindow) -> String? {
+        matchingCoarseRule(for: state, window: window)?.head
     }
 
     /// Whether the app should lock `window` when the user is in `state`; false when the lock turns on events or

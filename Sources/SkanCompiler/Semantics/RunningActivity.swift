@@ -94,13 +94,17 @@ public struct RunningActivity: Sendable {
             }
         }
         let state = SchemaState(codes: codes)
-        let coarse = window.flatMap { window in
-            schema.coarseRules(window: window).first { $0.condition.holds(for: codes, facts: facts) }?.value
+        let rule = window.flatMap { window in
+            schema.coarseRules(window: window).first { $0.condition.holds(for: codes, facts: facts) }
         }
-        let lock = window.map { schema.lockCondition(window: $0)?.holds(for: codes, facts: facts) ?? false } ?? false
+        // A `nothing` rule sends no update, so nothing locks either.
+        let sends = rule != nil && rule?.value != nil
+        let lock =
+            sends
+            && (window.map { schema.lockCondition(window: $0)?.holds(for: codes, facts: facts) ?? false } ?? false)
         return ActivityEvaluation(
-            state: state, fineValue: schema.fineValue(of: state), window: window, coarseValue: coarse, lock: lock,
-            measures: measures)
+            state: state, fineValue: schema.fineValue(of: state), window: window, coarseValue: rule?.value,
+            sends: sends, lock: lock, measures: measures)
     }
 
     /// Counts and sums since first launch, and the hour: what conditions read.

@@ -12,7 +12,8 @@ public struct JourneySimulation {
         public var hour: Double
         /// The schema evaluated on the activity so far, at the hour.
         public var evaluation: ActivityEvaluation
-        /// Whether the updater sends: a window, not locked, and values it does not have yet.
+        /// Whether the updater sends: a window, a state that sends (no `nothing` rule holds), not locked, and values
+        /// it does not have yet.
         public var sent: Bool
     }
 
@@ -111,7 +112,7 @@ public struct JourneySimulation {
             lastHour = read.hour
             let evaluation = activity.evaluate(at: read.hour)
             var sent = false
-            if let window = evaluation.window, !lockedWindows.contains(window) {
+            if let window = evaluation.window, evaluation.sends, !lockedWindows.contains(window) {
                 let values = (evaluation.fineValue, evaluation.coarseValue, evaluation.lock)
                 if let previous = sentByWindow[window], previous == values {
                     sent = false
@@ -187,6 +188,7 @@ public struct JourneySimulation {
             return "{\"line\":\(step.line),\"hour\":\(ConditionNumber.text(step.hour)),\"window\":"
                 + (evaluation.window.map { String($0.number) } ?? "null") + ",\"fine_value\":\(evaluation.fineValue)"
                 + ",\"coarse_value\":" + (evaluation.coarseValue.map { JSONString.quoted($0.rawValue) } ?? "null")
+                + ",\"sends\":\(evaluation.sends)"
                 + ",\"lock\":\(evaluation.lock),\"sent\":\(step.sent),\"state\":{" + state.joined(separator: ",")
                 + "}}\n"
         }.joined()
@@ -203,10 +205,15 @@ public struct JourneySimulation {
             out +=
                 pad(String(step.line), 6) + pad(ConditionNumber.text(step.hour), 9)
                 + pad(evaluation.window.map { String($0.number) } ?? "-", 8) + pad(String(evaluation.fineValue), 6)
-                + pad(evaluation.coarseValue?.rawValue ?? "-", 8) + pad(String(evaluation.lock), 7)
+                + pad(coarseText(evaluation), 8) + pad(String(evaluation.lock), 7)
                 + pad(step.sent ? "sent" : "-", 7) + state + "\n"
         }
         return out
+    }
+
+    /// The coarse value, `nothing` where the state sends no update, `-` after the last window.
+    private func coarseText(_ evaluation: ActivityEvaluation) -> String {
+        evaluation.coarseValue?.rawValue ?? (evaluation.window == nil ? "-" : CoarseRule.nothing)
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

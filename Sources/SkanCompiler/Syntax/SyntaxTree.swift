@@ -125,7 +125,8 @@ package struct CoarseBlockSyntax: Sendable {
 }
 
 package struct CoarseRuleSyntax: Sendable {
-    package var value: CoarseValue
+    /// Nil for `nothing`.
+    package var value: CoarseValue?
     package var location: SourceLocation
     /// Nil for `otherwise`.
     package var condition: ConditionSyntax?

@@ -143,6 +143,12 @@ extension ExportLoss {
                 "\(platform) locks on one event, one fine value or one coarse value: \(what) is none of them",
                 "without the lock", "lock when one event is logged, or when the fine or coarse value is one value"
             )
+        case .nothingBeforeSending:
+            return (
+                .exportShape,
+                "\(platform) sends nothing only where no entry holds: a 'nothing' rule before rules that send cannot be written",
+                "as if it were not there", "make 'nothing' the window's last rule ('nothing otherwise')"
+            )
         case .nameTooLong(let name, let limit):
             return (
                 .exportLimit, "the event name '\(name)' is longer than \(platform)'s \(limit) characters",

@@ -40,6 +40,8 @@ public struct ExportLoss: Hashable, Sendable {
         case hourBound(String)
         /// A lock that is not one event, one fine value or one coarse value.
         case lockTrigger(String)
+        /// A `nothing` rule before rules that send: a first-match list sends nothing only where no entry holds.
+        case nothingBeforeSending
     }
 
     /// What cannot be said.

@@ -7,8 +7,9 @@ public struct FirstMatchEntry: Hashable, Sendable {
     public var when: EventConjunction
     /// The fine value, in window 1; nil in windows 2 and 3.
     public var fineValue: Int?
-    /// The coarse value the entry maps to (every entry has one, even where the fine value is nil).
-    public var coarseValue: CoarseValue
+    /// The coarse value the entry maps to (even where the fine value is nil); nil for a `nothing` rule's entry,
+    /// which sends no update. Only the export's own work list holds those: a platform's list ends before them.
+    public var coarseValue: CoarseValue?
     /// Whether the window locks.
     public var lock: Bool
     /// The case of each field the entry fixes, by field index; nil for a field the window does not read.
@@ -17,7 +18,8 @@ public struct FirstMatchEntry: Hashable, Sendable {
 
 /// A schema written as one first-match list per window, GA4's model (and the ground of the other exports):
 /// the first entry whose bounds hold gives the values. Every list ends with an entry that always holds (each
-/// field's last choice and each window's last coarse rule always do).
+/// field's last choice and each window's last coarse rule always do), unless the window ends in `nothing`: then
+/// where no entry holds, nothing is sent.
 ///
 /// Built as the lexicographic product of each field's ordering (`FieldOrdering`) in declaration order, then of
 /// the window's coarse rules, then of its lock: the first entry of that product that holds is the schema's own
@@ -49,6 +51,14 @@ public struct FirstMatchList: Sendable {
             var entries = builder.entries
             for loss in builder.losses {
                 ledger.record(loss.kind, at: loss.location, fineValue: loss.fineValue, window: window)
+            }
+            // Where no entry holds, the platform sends nothing: a `nothing` entry at the end is said by leaving it
+            // out; one before an entry that sends cannot be said.
+            while entries.last.map({ $0.coarseValue == nil }) ?? false { entries.removeLast() }
+            if let silent = entries.first(where: { $0.coarseValue == nil }) {
+                let rule = schema.coarseRules(window: window).first { $0.value == nil }
+                ledger.record(.nothingBeforeSending, at: rule?.location, fineValue: silent.fineValue, window: window)
+                entries.removeAll { $0.coarseValue == nil }
             }
             if entries.count > entryLimit {
                 ledger.record(

@@ -97,7 +97,8 @@ public struct GA4Export: Sendable {
             members.append(("displayName", .string(limited)))
         }
         if let fine = entry.fineValue { members.append(("fineValue", .integer(fine))) }
-        members.append(("coarseValue", .string(coarseName(entry.coarseValue))))
+        // A platform's list holds no `nothing` entry (`FirstMatchList` ends before them).
+        if let coarse = entry.coarseValue { members.append(("coarseValue", .string(coarseName(coarse)))) }
         let mappings = entry.when.bounds.map { eventMapping($0, schema: schema) }
         members.append(("eventMappings", .array(mappings.isEmpty ? [alwaysHolds] : mappings)))
         members.append(("lockEnabled", .bool(entry.lock)))

@@ -234,12 +234,14 @@ public struct GA4Import: Sendable {
         field: String = "conversionValue"
     ) -> [(String, Int?)] {
         var lines: [(String, Int?)] = [("coarse window \(window.number) {", nil)]
-        if let fines, let byFine = functional(entries, fines: fines, \.coarseValue) {
-            for value in [CoarseValue.high, .medium] {
+        // Where no entry holds GA4 sends nothing (`nil` here), so the window gets no update.
+        if let fines, let byFine = functional(entries, fines: fines, \.sentCoarseValue, noMatch: nil) {
+            for value in [CoarseValue.high, .medium, nil] {
                 let cases = byFine.filter { $0.value == value }.map { "\(field) == v\($0.key)" }.sorted()
-                let first = entries.firstIndex { $0.coarseValue == value }
+                let first = value.flatMap { value in entries.firstIndex { $0.coarseValue == value } }
                 if !cases.isEmpty {
-                    lines.append(("  \(value.rawValue) when \(cases.joined(separator: " or "))", first))
+                    lines.append(
+                        ("  \(value?.rawValue ?? CoarseRule.nothing) when \(cases.joined(separator: " or "))", first))
                 }
             }
         } else {
@@ -255,17 +257,17 @@ public struct GA4Import: Sendable {
                     rules.append((entry.coarseValue, [condition], index))
                 }
             }
-            // What comes after the last rule is low, as when no entry holds.
-            var otherwise = (CoarseValue.low, Int?.none)
+            // What comes after the last rule is nothing, as when no entry holds: GA4 sends no update.
+            var otherwise = (CoarseValue?.none, Int?.none)
             if let last = rules.last, last.1.isEmpty {
                 otherwise = (last.0, last.first)
                 rules.removeLast()
             }
-            while rules.last?.0 == otherwise.0 { rules.removeLast() }
+            while let last = rules.last, last.0 == otherwise.0 { rules.removeLast() }
             for (value, conditions, first) in rules {
                 lines.append(("  \(value.rawValue) when \(any(conditions))", first))
             }
-            lines.append(("  \(otherwise.0.rawValue) otherwise", otherwise.1))
+            lines.append(("  \(otherwise.0?.rawValue ?? CoarseRule.nothing) otherwise", otherwise.1))
             lines.append(("}", nil))
             return lines
         }
@@ -274,21 +276,15 @@ public struct GA4Import: Sendable {
         return lines
     }
 
-    /// Each fine value's `property` when the entries reached (and, when none always holds, the default of fine
-    /// value 0, coarse value low, no lock) of one fine value all agree on it; else nil.
+    /// Each fine value's `property` when the entries reached (and, when none always holds, `noMatch` for fine
+    /// value 0, what nothing matching leaves) of one fine value all agree on it; else nil.
     static func functional<Value: Equatable>(
-        _ entries: [GA4Schema.ConversionValue], fines: [Int], _ property: KeyPath<GA4Schema.ConversionValue, Value>
+        _ entries: [GA4Schema.ConversionValue], fines: [Int], _ property: KeyPath<GA4Schema.ConversionValue, Value>,
+        noMatch: Value
     ) -> [Int: Value]? {
-        var reached = Array(zip(entries, fines).prefix(self.reached(entries).count))
-        // When no entry always holds, nothing matching leaves fine value 0, coarse value low and no lock.
-        if reached.count == entries.count, entries.allSatisfy({ condition($0) != nil }) {
-            reached.append(
-                (
-                    GA4Schema.ConversionValue(
-                        displayName: nil, fineValue: 0, coarseValue: .low, eventMappings: [], lockEnabled: false), 0
-                ))
-        }
+        let reached = Array(zip(entries, fines).prefix(self.reached(entries).count))
         var byFine: [Int: Value] = [:]
+        if reached.count == entries.count, entries.allSatisfy({ condition($0) != nil }) { byFine[0] = noMatch }
         for (entry, fine) in reached {
             if let known = byFine[fine], known != entry[keyPath: property] { return nil }
             byFine[fine] = entry[keyPath: property]
@@ -308,7 +304,7 @@ public struct GA4Import: Sendable {
     ) -> Lock? {
         let reached = self.reached(entries)
         guard reached.contains(where: \.lockEnabled) else { return nil }
-        if let fines, let byFine = functional(entries, fines: fines, \.lockEnabled) {
+        if let fines, let byFine = functional(entries, fines: fines, \.lockEnabled, noMatch: false) {
             return .when(
                 byFine.filter(\.value).keys.sorted().map { "\(field) == v\($0)" }.joined(separator: " or "))
         }
@@ -354,4 +350,9 @@ extension Diagnostic {
         .importJSON,
         "applyConversionValues is true: a schema does not carry it, so export with --apply-conversion-values to keep it (without it GA4's SDK stops setting values and linked Google Ads accounts no longer read the schema)",
         at: nil, subject: "applyConversionValues")
+}
+
+extension GA4Schema.ConversionValue {
+    /// The coarse value the entry sends: never nil (nil stands for no entry holding, which sends nothing).
+    var sentCoarseValue: CoarseValue? { coarseValue }
 }

@@ -89,7 +89,9 @@ struct CoarseRegions {
                     schema: schema, codes: state.codes, location: rule.location, work: work)
                 translation.allowsTime = true
                 let terms = translation.terms(of: exact)
-                regions[rule.value, default: []] += ConditionTranslation.cross(
+                // Where a `nothing` rule holds no update is sent: no coarse value has that region.
+                guard let value = rule.value else { continue }
+                regions[value, default: []] += ConditionTranslation.cross(
                     state.region, terms, work: work, losses: &translation.losses)
                 if work.isExhausted, !translation.losses.contains(.tooMuchWork(limit: work.limit)) {
                     translation.losses.append(.tooMuchWork(limit: work.limit))
@@ -118,8 +120,8 @@ enum LockTrigger {
             return
         }
         let rules = schema.coarseRules(window: window)
-        if let first = rules.first, first.condition == lock {
-            self = .coarse(first.value)
+        if let first = rules.first, let value = first.value, first.condition == lock {
+            self = .coarse(value)
             return
         }
         if !lock.readsActivity, window == .first {

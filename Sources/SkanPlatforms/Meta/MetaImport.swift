@@ -33,6 +33,8 @@ private struct MetaSchemaBuilder {
     /// The part of the configuration the lines being written come from.
     var origin: String?
     var diagnostics: [Diagnostic] = []
+    /// Whether no fine value rule may match (then the fine value is 0 and the SDK sent nothing in postback 1).
+    var fineValueCanStayZero = true
     /// Each Meta event with values in some rule: it is one schema event per currency.
     var valued: Set<String> = []
     var events: [String] = []
@@ -158,6 +160,7 @@ private struct MetaSchemaBuilder {
             }
         }
         let last = always ? runs.removeLast().value : 0
+        fineValueCanStayZero = !always
         runs.removeAll { $0.value == last }
         if source.cutoffDays == 0 {
             // The SDK never sets a fine value when cutoff_time is 0 (or missing).
@@ -185,7 +188,9 @@ private struct MetaSchemaBuilder {
             diagnostics.append(
                 .metaCoarseUnused(window, "cutoff_time is 0: the SDK sets no coarse value in postback 1"))
         }
-        for (index, rule) in rules.enumerated() where rule.value != .low && !stopped {
+        // The SDK updates only when a rule matches (a fine value rule in postback 1, a coarse rule in its own
+        // postback): where none does, the schema sends nothing.
+        for (index, rule) in rules.enumerated() where !stopped {
             guard let condition = condition(rule.events) else {
                 diagnostics.append(
                     .metaCoarseUnused(
@@ -197,7 +202,7 @@ private struct MetaSchemaBuilder {
             if condition.isEmpty {
                 line("  \(rule.value.rawValue) otherwise")
                 line("}")
-                if rules[(index + 1)...].contains(where: { $0.value != .low }) {
+                if index + 1 < rules.count {
                     diagnostics.append(
                         .metaCoarseUnused(
                             window,
@@ -208,7 +213,16 @@ private struct MetaSchemaBuilder {
             }
             line("  \(rule.value.rawValue) when \(condition)")
         }
-        line("  low otherwise")
+        if window == .first, !stopped, fineValueCanStayZero {
+            // A fine value rule matched: the SDK sent it (with no coarse value, which a schema's update always
+            // has: low here). None did: nothing was sent.
+            line("  \(CoarseRule.nothing) when conversionValue == v0")
+            line("  low otherwise")
+        } else if window == .first, !stopped {
+            line("  low otherwise")
+        } else {
+            line("  \(CoarseRule.nothing) otherwise")
+        }
         line("}")
         lockRules(window)
     }

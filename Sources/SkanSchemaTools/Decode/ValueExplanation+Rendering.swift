@@ -33,7 +33,7 @@ extension ValueExplanation {
             out +=
                 "  coarse: "
                 + zip(ConversionWindow.allCases, coarse).map {
-                    "window \($0) \($1?.rawValue ?? "by events and time (\(schema.rulesText(window: $0)))")"
+                    "window \($0) \($1 ?? "by events and time (\(schema.rulesText(window: $0)))")"
                 }.joined(separator: ", ") + "\n"
             let locked = zip(ConversionWindow.allCases, lock).filter { $0.1 == true }.map { "window \($0.0)" }
             let depends = zip(ConversionWindow.allCases, lock).filter { $0.1 == nil }.map {
@@ -89,7 +89,7 @@ extension ValueExplanation {
                             )
                         })
                 ),
-                ("coarse", .array(coarse.map { $0.map { .string($0.rawValue) } ?? .null })),
+                ("coarse", .array(coarse.map { $0.map(JSONValue.string) ?? .null })),
                 ("lock", .array(lock.map { $0.map(JSONValue.bool) ?? .null })),
             ])
         case .coarse(let value, let window, let rule, let fineValues):

@@ -12,8 +12,9 @@ public enum ValueExplanation: Sendable {
         public var fieldCase: FieldCase
     }
 
-    /// `coarse` and `lock` hold nil in a window where they turn on events or time, which a fine value does not tell.
-    case fine(value: Int, result: Result<[FieldValue], FineValueError>, coarse: [CoarseValue?], lock: [Bool?])
+    /// `coarse` and `lock` hold nil in a window where they turn on events or time, which a fine value does not tell;
+    /// `coarse` holds `low`, `medium`, `high`, or `nothing` where the state sends no update.
+    case fine(value: Int, result: Result<[FieldValue], FineValueError>, coarse: [String?], lock: [Bool?])
     case coarse(value: CoarseValue, window: ConversionWindow, rule: String, fineValues: [Int])
     /// Neither a fine value nor a coarse value.
     case unreadable(String)
@@ -32,7 +33,7 @@ public enum ValueExplanation: Sendable {
                 return [
                     .fine(
                         value: value, result: .success(values),
-                        coarse: ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0) },
+                        coarse: ConversionWindow.allCases.map { schema.coarseHead(of: state, window: $0) },
                         lock: ConversionWindow.allCases.map { schema.lockDecision(for: state, window: $0) })
                 ]
             }

@@ -38,9 +38,9 @@ extension SchemaDiff {
         var coarseItems: [String] = []
         for window in ConversionWindow.allCases {
             let changes = coarse.filter { $0.window == window }
-            let pairs = Set(changes.map { "\($0.old.rawValue) → \($0.new.rawValue)" }).sorted()
+            let pairs = Set(changes.map { "\($0.old) → \($0.new)" }).sorted()
             for pair in pairs {
-                let fineValues = changes.filter { "\($0.old.rawValue) → \($0.new.rawValue)" == pair }.map(\.fineValue)
+                let fineValues = changes.filter { "\($0.old) → \($0.new)" == pair }.map(\.fineValue)
                 coarseItems.append("window \(window): \(pair) for \(ValueRuns.text(fineValues))")
             }
         }
@@ -129,7 +129,7 @@ extension SchemaDiff {
                     coarse.map {
                         .object([
                             ("window", .integer($0.window.number)), ("fine_value", .integer($0.fineValue)),
-                            ("before", .string($0.old.rawValue)), ("now", .string($0.new.rawValue)),
+                            ("before", .string($0.old)), ("now", .string($0.new)),
                         ])
                     })
             ),

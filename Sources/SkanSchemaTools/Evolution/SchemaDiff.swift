@@ -33,8 +33,8 @@ public struct SchemaDiff: Sendable {
         public var window: ConversionWindow
         /// The fine value whose state this is.
         public var fineValue: Int
-        /// Before and now.
-        public var old: CoarseValue, new: CoarseValue
+        /// Before and now: `low`, `medium`, `high`, or `nothing` where the state sends no update.
+        public var old: String, new: String
     }
 
     /// A value that keeps its meaning but now locks a window, or no longer does.
@@ -100,8 +100,8 @@ public struct SchemaDiff: Sendable {
                     continue
                 }
                 for window in ConversionWindow.allCases {
-                    if let before = old.coarseValue(of: oldState, window: window),
-                        let now = new.coarseValue(of: newState, window: window), before != now
+                    if let before = old.coarseHead(of: oldState, window: window),
+                        let now = new.coarseHead(of: newState, window: window), before != now
                     {
                         coarse.append(CoarseChange(window: window, fineValue: fineValue, old: before, new: now))
                     }

@@ -142,12 +142,15 @@ public enum SchemaLints {
             let coarse = states.map { state in rules.first { $0.condition.holds(for: state.codes) } }
             search: for (more, moreRule) in zip(states, coarse) {
                 for (less, lessRule) in zip(states, coarse) where more != less {
-                    guard let moreRule, let lessRule, moreRule.value < lessRule.value else { continue }
+                    // A `nothing` rule sends no coarse value to be out of order with.
+                    guard let moreRule, let lessRule, let moreValue = moreRule.value, let lessValue = lessRule.value,
+                        moreValue < lessValue
+                    else { continue }
                     if zip(more.codes, less.codes).allSatisfy({ $0 >= $1 }) {
                         found.append(
                             .coarseInconsistent(
                                 window: window, more: schema.fineValue(of: more), less: schema.fineValue(of: less),
-                                moreValue: moreRule.value, lessValue: lessRule.value, at: moreRule.location))
+                                moreValue: moreValue, lessValue: lessValue, at: moreRule.location))
                         break search
                     }
                 }

@@ -21,6 +21,10 @@ extension PrivacyPreview {
                     "coarse_states",
                     cell.coarseStates.map { .object($0.map { ($0.value.rawValue, .integer($0.states)) }) } ?? .null
                 ))
+            // Only where a `nothing` rule can hold, so other schemas' documents keep their shape.
+            if cell.statesSendingNothing > 0 {
+                members.append(("states_sending_nothing", .integer(cell.statesSendingNothing)))
+            }
             return .object(members)
         }
         return JSONValue.object([("schema", .string(schema.name)), ("cells", .array(cells))]).rendered() + "\n"
@@ -32,14 +36,15 @@ extension PrivacyPreview {
         for cell in cells {
             let head = "window \(cell.window.number), tier \(cell.tier.rawValue): "
             guard cell.postback else {
-                lines.append(head + "no postback")
+                let never = cell.tier.sendsPostback(in: cell.window)
+                lines.append(head + "no postback" + (never ? " (no state sends an update in the window)" : ""))
                 continue
             }
             let digits = cell.sourceIdentifierDigits.map(Self.digits) ?? ""
             let fields = cell.fields.map { "\($0.name) \($0.reading.rawValue)" }.joined(separator: ", ")
             lines.append(
                 head + cell.carries.map(\.rawValue).joined(separator: ", ") + " (\(digits) digits); "
-                    + (fields.isEmpty ? "no fields" : fields) + Self.lumps(cell))
+                    + (fields.isEmpty ? "no fields" : fields) + Self.lumps(cell) + Self.silence(cell))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -75,6 +80,13 @@ extension PrivacyPreview {
 
     static func digits(_ range: ClosedRange<Int>) -> String {
         range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+    }
+
+    /// The states that send nothing, and what that leaves of the postback.
+    static func silence(_ cell: Cell) -> String {
+        guard cell.statesSendingNothing > 0 else { return "" }
+        let what = cell.window == .first ? "the postback carries no value for them" : "no postback for them"
+        return "; \(cell.statesSendingNothing) states send nothing (\(what))"
     }
 
     static func lumps(_ cell: Cell) -> String {

@@ -27,6 +27,9 @@ public struct PrivacyPreview: Sendable {
         /// For each coarse value, how many states (valid fine values) can give it in the window, when the
         /// postback carries a coarse value.
         public var coarseStates: [(value: CoarseValue, states: Int)]?
+        /// How many states can send nothing in the window (a `nothing` rule): no update, so in window 1 a
+        /// postback without their value, in windows 2 and 3 none at all.
+        public var statesSendingNothing: Int
     }
 
     /// The schema whose fields the preview sorts into what each tier shows.
@@ -44,6 +47,9 @@ public struct PrivacyPreview: Sendable {
             let coarseStates = [CoarseValue.low, .medium, .high].map { value in
                 (value, possible.filter { $0.contains(value) }.count)
             }
+            let silent = states.filter { Self.canSendNothing(schema, window: window, codes: $0.codes) }.count
+            // Windows 2 and 3 get a postback only after an update; where no state ever sends, none comes.
+            let neverSends = window != .first && possible.allSatisfy(\.isEmpty)
             let coarseReadable = schema.fields.indices.map { field in
                 [CoarseValue.low, .medium, .high].allSatisfy { value in
                     Set(zip(states, possible).filter { $0.1.contains(value) }.map { $0.0.codes[field] }).count <= 1
@@ -51,16 +57,19 @@ public struct PrivacyPreview: Sendable {
             }
             for tier in PostbackDataTier.allCases {
                 let carries = tier.carries(in: window)
+                let postback = tier.sendsPostback(in: window) && !neverSends
                 let fields = schema.fields.enumerated().map { index, field -> (String, Reading) in
+                    if !postback { return (field.name, .none) }
                     if carries.contains(.fineValue) { return (field.name, .fine) }
                     if carries.contains(.coarseValue), coarseReadable[index] { return (field.name, .coarse) }
                     return (field.name, .none)
                 }
                 cells.append(
                     Cell(
-                        window: window, tier: tier, postback: tier.sendsPostback(in: window), carries: carries,
+                        window: window, tier: tier, postback: postback, carries: carries,
                         sourceIdentifierDigits: tier.sourceIdentifierDigits(in: window), fields: fields,
-                        coarseStates: carries.contains(.coarseValue) ? coarseStates : nil))
+                        coarseStates: carries.contains(.coarseValue) ? coarseStates : nil,
+                        statesSendingNothing: silent))
             }
         }
         self.cells = cells
@@ -73,12 +82,25 @@ public struct PrivacyPreview: Sendable {
         for rule in schema.coarseRules(window: window) {
             switch rule.condition.decided(for: codes) {
             case true?:
-                possible.insert(rule.value)
+                if let value = rule.value { possible.insert(value) }
                 return possible
-            case nil: possible.insert(rule.value)
+            case nil: if let value = rule.value { possible.insert(value) }
             case false?: continue
             }
         }
         return possible
+    }
+
+    /// Whether a state can send nothing in `window`: a `nothing` rule is its first that holds, or may be (before
+    /// it, only rules that turn on events or time).
+    static func canSendNothing(_ schema: Schema, window: ConversionWindow, codes: [Int]) -> Bool {
+        for rule in schema.coarseRules(window: window) {
+            switch rule.condition.decided(for: codes) {
+            case true?: return rule.value == nil
+            case nil: if rule.value == nil { return true }
+            case false?: continue
+            }
+        }
+        return false
     }
 }

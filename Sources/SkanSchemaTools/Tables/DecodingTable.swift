@@ -42,7 +42,7 @@ public struct DecodingTable: Sendable {
             case .success(let state):
                 row += ["true", nil]
                 row += schema.cases(of: state).map { $0?.name }
-                row += ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)?.rawValue }
+                row += ConversionWindow.allCases.map { schema.coarseHead(of: state, window: $0) }
                 row += ConversionWindow.allCases.map { schema.lockDecision(for: state, window: $0).map(String.init) }
             }
             return row
@@ -50,11 +50,12 @@ public struct DecodingTable: Sendable {
         self.coarseColumns = Self.coarseTableColumns
         let states = schema.validStates
         self.coarseRows = ConversionWindow.allCases.flatMap { window in
-            CoarseValue.allCases.map { value in
-                let count = states.filter { schema.coarseValue(of: $0, window: window) == value }.count
-                return [
-                    String(window.number), value.rawValue, schema.ruleText(for: value, window: window), String(count),
-                ]
+            // A `nothing` row only in a window that has such a rule, so other schemas' tables keep their shape.
+            let silent = schema.coarseRules(window: window).contains { $0.value == nil }
+            let heads = CoarseValue.allCases.map(\.rawValue) + (silent ? [CoarseRule.nothing] : [])
+            return heads.map { head in
+                let count = states.filter { schema.coarseHead(of: $0, window: window) == head }.count
+                return [String(window.number), head, schema.ruleText(head: head, window: window), String(count)]
             }
         }
     }
@@ -107,7 +108,7 @@ extension DecodingTable {
             row += fieldNames.map { column in
                 schema.fields.firstIndex { ColumnNames.snakeCase($0.name) == column }.map { cases[$0]?.name } ?? nil
             }
-            row += ConversionWindow.allCases.map { schema.coarseValue(of: state, window: $0)?.rawValue }
+            row += ConversionWindow.allCases.map { schema.coarseHead(of: state, window: $0) }
             row += ConversionWindow.allCases.map { schema.lockDecision(for: state, window: $0).map(String.init) }
             return row
         }

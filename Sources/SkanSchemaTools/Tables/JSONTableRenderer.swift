@@ -58,7 +58,7 @@ enum JSONTableRenderer {
                                 .array(
                                     schema.coarseRules(window: window).map { rule in
                                         .object([
-                                            ("value", .string(rule.value.rawValue)),
+                                            ("value", .string(rule.head)),
                                             ("condition", .string(rule.text)),
                                         ])
                                     })

@@ -64,26 +64,49 @@ extension SwiftGenerator {
 
     /// One `case` per group of windows with the same rules; the last rule of a window returns without a test,
     /// because the checker proved that the rules cover every state the type can hold. The window is a
-    /// `Window`, so no value a caller can pass traps.
+    /// `Window`, so no value a caller can pass traps. A schema with `nothing` rules gets `coarseUpdate(in:)`
+    /// (nil: send nothing) and `sendsUpdate(in:)` as well, which the runtime reads before it sends.
     func renderCoarseValue(_ out: inout CodeWriter) {
-        out.line("/// The coarse conversion value in a conversion window.")
-        out.block("\(access)func coarseValue(in window: Window) -> CoarseValue {") { out in
-            out.line("switch window {")
-            for (windows, rules) in groupedByWindow({ schema.coarseRules(window: $0) }) {
-                out.line("case \(windowCases(windows)):")
-                for rule in rules {
-                    guard rule != rules.last, rule.condition != .always else {
-                        let note =
-                            rule.condition == .always ? "" : "  // when \(commentText(rule.text)): every state left"
-                        out.line("    return .\(rule.value.rawValue)" + note)
-                        break
-                    }
-                    out.line("    if \(swiftCondition(rule.condition)) { return .\(rule.value.rawValue) }")
-                }
-            }
-            out.line("}")
+        let sendsNothing = schema.coarseRulesByWindow.values.joined().contains { $0.value == nil }
+        guard sendsNothing else {
+            out.line("/// The coarse conversion value in a conversion window.")
+            out.block("\(access)func coarseValue(in window: Window) -> CoarseValue {") { renderCoarseRules(&$0) }
+            out.line()
+            return
+        }
+        out.line("/// The coarse conversion value the app sends in a conversion window; nil where the schema says")
+        out.line("/// `nothing`: in this state the app sends no update in the window.")
+        out.block("\(access)func coarseUpdate(in window: Window) -> CoarseValue? {") { renderCoarseRules(&$0) }
+        out.line()
+        out.line("/// Whether the app sends an update in a conversion window in this state (no `nothing` rule holds).")
+        out.block("\(access)func sendsUpdate(in window: Window) -> Swift.Bool {") { out in
+            out.line("coarseUpdate(in: window) != nil")
         }
         out.line()
+        out.line(
+            "/// The coarse conversion value in a conversion window; `.low` where `sendsUpdate(in:)` is false, a value")
+        out.line("/// no update carries.")
+        out.block("\(access)func coarseValue(in window: Window) -> CoarseValue {") { out in
+            out.line("coarseUpdate(in: window) ?? .low")
+        }
+        out.line()
+    }
+
+    private func renderCoarseRules(_ out: inout CodeWriter) {
+        out.line("switch window {")
+        for (windows, rules) in groupedByWindow({ schema.coarseRules(window: $0) }) {
+            out.line("case \(windowCases(windows)):")
+            for rule in rules {
+                let answer = rule.value.map { ".\($0.rawValue)" } ?? "nil"
+                guard rule != rules.last, rule.condition != .always else {
+                    let note = rule.condition == .always ? "" : "  // when \(commentText(rule.text)): every state left"
+                    out.line("    return \(answer)" + note)
+                    break
+                }
+                out.line("    if \(swiftCondition(rule.condition)) { return \(answer) }")
+            }
+        }
+        out.line("}")
     }
 
     func renderShouldLock(_ out: inout CodeWriter) {

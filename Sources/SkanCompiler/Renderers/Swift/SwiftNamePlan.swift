@@ -23,8 +23,8 @@ struct SwiftNamePlan {
     /// What a struct's members and nested types can never be named: the generated members and types, and the
     /// names Swift keeps (`derive()` takes no argument, so a property of that name would redeclare it).
     static let stateScope: Set<String> = [
-        "_", "Self", "Swift", "fineValue", "coarseValue", "shouldLock", "schemaVersion", "schemaName", "hashValue",
-        "derive", "CoarseValue", "FineValueError", "Window",
+        "_", "Self", "Swift", "fineValue", "coarseValue", "coarseUpdate", "sendsUpdate", "shouldLock", "schemaVersion",
+        "schemaName", "hashValue", "derive", "CoarseValue", "FineValueError", "Window",
     ]
     /// The same, added in a schema with events and time.
     static let activityScope: Set<String> = ["Event", "Activity", "activity"]
