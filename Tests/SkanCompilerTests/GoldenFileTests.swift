@@ -10,7 +10,7 @@ public import Testing
     static let schemas = [
         "Schemas/Shop.skan", "Schemas/EventFlags.skan", "Schemas/Subscription.skan", "Schemas/Game.skan",
         "Tests/SkanCompilerTests/Fixtures/Torture.skan", "Tests/SkanCompilerTests/Fixtures/ShopV4.skan",
-        "Tests/SkanCompilerTests/Fixtures/ShopMarked.skan",
+        "Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "Tests/SkanCompilerTests/Fixtures/Quiet.skan",
     ]
 
     static let cases: [(String, SwiftGenerator.AccessLevel)] = schemas.flatMap { schema in

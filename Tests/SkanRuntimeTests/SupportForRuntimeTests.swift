@@ -6,6 +6,7 @@ public import SkanRuntime
 extension Shop: ConversionValueState {}
 extension ShopV4: ConversionValueState {}
 extension Subscription: ConversionValueState {}
+extension Quiet: ConversionValueState {}
 
 /// A clock the test moves by hand.
 final class TestClock: ConversionClock, @unchecked Sendable {

@@ -65,6 +65,25 @@ import Testing
         #expect(try Self.codes(timed).contains("lock-at-start"))
     }
 
+    @Test func lockWithoutUpdate() throws {
+        let unsent = Self.schema(
+            "flag registered at bit 0\nflag paid at bit 1\nreserved bits 2...5\nlock window 2 when registered",
+            coarse:
+                "coarse window 1 { high when paid  low otherwise }\ncoarse windows 2...3 { high when paid and registered  nothing otherwise }"
+        )
+        let codes = try Self.codes(unsent)
+        #expect(codes.contains("lock-without-update"))
+        let schema = try #require(SchemaCompiler.compile(unsent).schema)
+        let message = try #require(SchemaLints.lint(schema).first { $0.code.rawValue == "lock-without-update" })
+        #expect(message.message.hasPrefix("the lock of window 2 holds in fine value 1, whose state sends nothing"))
+        let sent = Self.schema(
+            "flag registered at bit 0\nflag paid at bit 1\nreserved bits 2...5\nlock window 2 when paid and registered",
+            coarse:
+                "coarse window 1 { high when paid  low otherwise }\ncoarse windows 2...3 { high when paid and registered  nothing otherwise }"
+        )
+        #expect(!(try Self.codes(sent).contains("lock-without-update")))
+    }
+
     @Test func coarseBlind() throws {
         let blind = Self.schema(
             "flag a at bit 0\nflag b at bit 1\nreserved bits 2...5",

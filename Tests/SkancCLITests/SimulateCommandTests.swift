@@ -22,7 +22,7 @@ import Testing
         #expect(lines.count == 14)
         #expect(
             lines[0]
-                == #"{"line":1,"hour":0.1,"window":1,"fine_value":1,"coarse_value":"medium","lock":false,"sent":true,"state":{"registered":"true","revenue":"none","funnel":"none","levels":"none"}}"#
+                == #"{"line":1,"hour":0.1,"window":1,"fine_value":1,"coarse_value":"medium","sends":true,"lock":false,"sent":true,"state":{"registered":"true","revenue":"none","funnel":"none","levels":"none"}}"#
         )
         let rows = try Self.rows(result.stdout)
         func column(_ key: String) -> [String] { rows.map { "\($0[key] ?? "nil")" } }

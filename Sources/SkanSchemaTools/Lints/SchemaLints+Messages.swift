@@ -42,6 +42,15 @@ extension Diagnostic {
             at: location)
     }
 
+    static func lockWithoutUpdate(window: ConversionWindow, fineValue: Int, at location: SourceLocation?)
+        -> Diagnostic
+    {
+        .warning(
+            .lockWithoutUpdate,
+            "the lock of window \(window.number) holds in fine value \(fineValue), whose state sends nothing in the window: no update carries the lock, so the window does not lock there; lock only where a coarse rule sends, or give the state a coarse value",
+            at: location)
+    }
+
     static func nonMonotoneFine(_ drop: FineValueDrop, at location: SourceLocation?) -> Diagnostic {
         let cause =
             drop.event.map { "after '\($0)' at hour \(ConditionNumber.text(drop.hour))" }

@@ -12,6 +12,8 @@ extension DiagnosticCode {
     public static let coarseInconsistent = DiagnosticCode("coarse-inconsistent")
     /// A lock that holds at first launch.
     public static let lockAtStart = DiagnosticCode("lock-at-start")
+    /// A lock that holds in a state that sends nothing, where no update carries it.
+    public static let lockWithoutUpdate = DiagnosticCode("lock-without-update")
     /// A field no coarse rule of windows 2 and 3 reads.
     public static let coarseBlind = DiagnosticCode("coarse-blind")
     /// A revenue field with fewer ranges than Meta asks for.
@@ -34,6 +36,7 @@ public enum SchemaLints {
         case nonMonotoneFine = "non-monotone-fine"
         case coarseInconsistent = "coarse-inconsistent"
         case lockAtStart = "lock-at-start"
+        case lockWithoutUpdate = "lock-without-update"
         case coarseBlind = "coarse-blind"
         case tooFewRevenueRanges = "too-few-revenue-ranges"
 
@@ -59,6 +62,8 @@ public enum SchemaLints {
                 return coarseInconsistencies(schema)
             case .lockAtStart:
                 return SchemaLints.lockAtStart(schema)
+            case .lockWithoutUpdate:
+                return SchemaLints.locksWithoutUpdate(schema)
             case .coarseBlind:
                 let readLater = SchemaLints.fieldsReadAfterWindowOne(schema)
                 return schema.fields.enumerated().compactMap { index, field in
@@ -157,6 +162,21 @@ public enum SchemaLints {
             }
         }
         return found
+    }
+
+    /// Locks that hold, on fields alone, in a state whose first holding coarse rule is `nothing`: no update is sent
+    /// there, so the lock never happens. The smallest such fine value, per window.
+    static func locksWithoutUpdate(_ schema: Schema) -> [Diagnostic] {
+        ConversionWindow.allCases.compactMap { window in
+            guard let lock = schema.lockCondition(window: window) else { return nil }
+            let silent = schema.validStates.first { state in
+                lock.decided(for: state.codes) == true
+                    && schema.matchingCoarseRule(for: state, window: window).map { $0.value == nil } == true
+            }
+            return silent.map {
+                .lockWithoutUpdate(window: window, fineValue: schema.fineValue(of: $0), at: schema.sites.locks[window])
+            }
+        }
     }
 
     /// Locks that hold at their window's start with nothing logged (window 1: at first launch).

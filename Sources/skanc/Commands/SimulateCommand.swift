@@ -58,9 +58,10 @@ enum SimulateCommand {
             (hours since first launch; blank lines and '#' comments are skipped; a '#' comment may end a line).
             For each line it prints what the updater would do: the window (1 until hour 48, 2 until 168, 3 until
             840, none after), the fine value, coarse value and lock, whether it sends (not when the window already
-            has these values or is locked), and each field's case. With --format jsonl, one object per line:
+            has these values or is locked, nor where a 'nothing' rule holds: coarse value "nothing" in the table,
+            null and "sends": false in JSON), and each field's case. With --format jsonl, one object per line:
               {"line": N, "hour": H, "window": 1|2|3|null, "fine_value": V, "coarse_value": "low|medium|high"|null,
-               "lock": bool, "sent": bool, "state": {FIELD: CASE, ...}}
+               "sends": bool, "lock": bool, "sent": bool, "state": {FIELD: CASE, ...}}
 
             A line that cannot be used gets an error with its line number and nothing of it is applied:
             journey-json (not a JSON object of hour, event, value and set), journey-hour (hours going back),
