@@ -65,6 +65,13 @@ import Testing
         #expect(try Self.codes(timed).contains("lock-at-start"))
     }
 
+    /// `skanc help lint` lists the lints from their declaration: each one, once, with its summary.
+    @Test func everyLintHasAOneLineSummary() {
+        for lint in SchemaLints.Lint.allCases {
+            #expect(!lint.summary.isEmpty && !lint.summary.contains("\n") && lint.summary.count <= 80, "\(lint)")
+        }
+    }
+
     @Test func lockWithoutUpdate() throws {
         let unsent = Self.schema(
             "flag registered at bit 0\nflag paid at bit 1\nreserved bits 2...5\nlock window 2 when registered",

@@ -1,5 +1,6 @@
 import Foundation
 import SkanCommandLine
+import SkanSchemaTools
 import SkanTestSupport
 import Testing
 
@@ -25,6 +26,14 @@ import Testing
             }
         }
         #expect(help.stdout.split(separator: "\n").allSatisfy { $0.count <= HelpLayout.width })
+    }
+
+    /// `skanc help lint` lists every lint, from the lints' own declaration.
+    @Test func lintHelpListsEveryLint() throws {
+        let help = try CLI.run(["help", "lint"]).stdout
+        for lint in SchemaLints.Lint.allCases {
+            #expect(help.contains("  \(lint.rawValue) ") && help.contains(lint.summary), "\(lint.rawValue)")
+        }
     }
 
     /// `-o` and `--output` are one option everywhere: given twice is bad usage in every command that writes a

@@ -43,6 +43,19 @@ public enum SchemaLints {
         /// The code its warnings carry.
         public var code: DiagnosticCode { DiagnosticCode(rawValue) }
 
+        /// What it finds, in a line of `skanc help lint`.
+        public var summary: String {
+            switch self {
+            case .fineAfterWindowOne: "fine-value-only information changes after hour 48, past the first postback"
+            case .nonMonotoneFine: "the fine value can go down (SKAdNetwork 3 and increase-only keep only increases)"
+            case .coarseInconsistent: "a state at least another in every field gets a lower coarse value"
+            case .lockAtStart: "a lock holds at its window's start with nothing logged"
+            case .lockWithoutUpdate: "a lock holds in a state that sends nothing, so no update carries it"
+            case .coarseBlind: "no coarse rule or lock of windows 2-3 reads a field"
+            case .tooFewRevenueRanges: "a revenue field with fewer than four ranges"
+            }
+        }
+
         /// The platform whose rules add it; nil for the lints every schema gets.
         public var platform: Platform? { self == .tooFewRevenueRanges ? .meta : nil }
 

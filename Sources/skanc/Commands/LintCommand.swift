@@ -14,19 +14,12 @@ enum LintCommand {
         summary: "Warn about schemas that check clean but lose information (practice, privacy, platforms).",
         operands: "SCHEMA...",
         options: [platform, warningsAsErrors, ErrorFormatOption.option],
-        discussion: """
-            Checks each schema, then warns, with the place and the fix, where it loses information in practice:
-              fine-after-window-one   information only the fine value carries changes only after hour 48 (an
-                                      'in window' count, a 'within' past 48 hours, a time, days from day 2),
-                                      and fine values reach only the first postback
-              non-monotone-fine       the fine value can go down as events and time go on (SKAdNetwork 3 and
-                                      the runtime's increase-only option keep only increases)
-              coarse-inconsistent     a state at least another in every field gets a lower coarse value
-              lock-at-start           a lock holds at its window's start with nothing logged
-              coarse-blind            no coarse rule or lock of windows 2-3 reads a field
-              too-few-revenue-ranges  (--for meta) a revenue field with fewer than four ranges
-            docs/LanguageReference.md ("Lints") explains each with an example.
-            """,
+        discussion:
+            "Checks each schema, then warns, with the place and the fix, where it loses information in practice:\n"
+            + SchemaLints.Lint.allCases.map { lint in
+                let name = lint.rawValue + String(repeating: " ", count: max(24 - lint.rawValue.count, 1))
+                return "  \(name)\(lint.platform.map { "(--for \($0.rawValue)) " } ?? "")\(lint.summary)\n"
+            }.joined() + "docs/LanguageReference.md (\"Lints\") explains each with an example.",
         exitStatus: """
             0 checked (warnings or not), 1 a schema has errors (or a lint warns, with --warnings-as-errors), 64 \
             bad usage.
