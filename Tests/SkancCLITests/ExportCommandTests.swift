@@ -245,7 +245,13 @@ import Testing
     /// off the windows' ends, where the SDK counts the end hour in the earlier postback.
     /// `meta-names.json`: event names with spaces, hyphens and a leading digit, two currencies, coarse rules in
     /// every postback and a cutoff past window one.
-    @Test(arguments: ["meta-config.json", "meta-names.json"])
+    /// `meta-sdk/`: the configurations of the SDK's own tests that import (the folder's README names each source).
+    @Test(arguments: [
+        "meta-config.json", "meta-names.json", "meta-sdk/parse-rules.json",
+        "meta-sdk/event-set-with-coarse-values.json",
+        "meta-sdk/currency-set-with-coarse-values.json", "meta-sdk/lock-window-time-rules.json",
+        "meta-sdk/lock-window-event-rules.json",
+    ])
     func anImportedMetaConfigurationComputesWhatMetasSDKComputes(_ name: String) throws {
         let directory = try TemporaryDirectory()
         let config = Paths.packageRoot.appendingPathComponent("Tests/SkanPlatformsTests/Fixtures/\(name)")
@@ -296,6 +302,19 @@ import Testing
                 #expect(want["lock"] as? Bool == got["lock"] as? Bool, "\(line)")
             }
         }
+    }
+
+    /// The SDK's test configurations a schema cannot mean, refused at their key.
+    @Test(arguments: [
+        ("meta-sdk/event-set-eu.json", "values[0].currency: error: 'EU' is not an ISO 4217 currency code"),
+        ("meta-sdk/sample-fine.json", "cutoff_time: error: cutoff_time 1"),
+        ("meta-sdk/sample-coarse.json", "cutoff_time: error: cutoff_time 1"),
+    ])
+    func theSDKsOtherTestConfigurationsAreRefusedAtTheirKey(_ name: String, _ message: String) throws {
+        let config = Paths.packageRoot.appendingPathComponent("Tests/SkanPlatformsTests/Fixtures/\(name)")
+        let refused = try CLI.run(["import", "meta", config.path])
+        #expect(refused.status == 1 && refused.stdout.isEmpty, "\(refused.stdout)")
+        #expect(refused.stderr.contains(message), "\(refused.stderr)")
     }
 
     static func rows(_ text: String) throws -> [[String: Any]] {
