@@ -91,37 +91,14 @@ public struct GA4Schema: Sendable {
 extension GA4Schema {
     /// Reads the resource's JSON; every problem is reported with its key path, as many as found.
     public static func read(_ bytes: [UInt8]) throws(ConfigurationReadError) -> GA4Schema {
-        var reader = JSONReader(bytes: bytes, maximumDepth: 16, tooDeep: "the JSON nests deeper than the resource")
-        let document: JSONDocument
-        do {
-            document = try reader.document()
-        } catch {
-            throw ConfigurationReadError(diagnostics: [.error(.importJSON, "not JSON: \(error.message)", at: nil)])
-        }
         var problems = GA4Problems()
-        let schema = problems.schema(document)
-        guard problems.diagnostics.isEmpty, let schema else {
-            throw ConfigurationReadError(
-                diagnostics: problems.diagnostics.isEmpty ? [.notAnObject("")] : problems.diagnostics)
-        }
-        return schema
+        return try problems.resource(bytes) { $0.schema($1) }
     }
 }
 
 /// The reading of each message of the resource, collecting problems.
-private struct GA4Problems {
+private struct GA4Problems: StrictJSONReading {
     var diagnostics: [Diagnostic] = []
-
-    mutating func members(_ value: JSONDocument, at path: String, allowed: [String]) -> [(String, JSONDocument)]? {
-        guard case .object(let members) = value else {
-            diagnostics.append(.notAnObject(path))
-            return nil
-        }
-        for (key, _) in members where !allowed.contains(key) {
-            diagnostics.append(.unknownKey(key, at: path, allowed: allowed))
-        }
-        return members
-    }
 
     mutating func schema(_ value: JSONDocument) -> GA4Schema? {
         let keys = ["name", "postbackWindowOne", "postbackWindowTwo", "postbackWindowThree", "applyConversionValues"]
@@ -253,46 +230,6 @@ private struct GA4Problems {
         return result
     }
 
-    mutating func string(_ value: JSONDocument, at path: String) -> String? {
-        guard case .string(let text) = value else {
-            diagnostics.append(.wrongType(path, expected: "a string"))
-            return nil
-        }
-        return text
-    }
-
-    mutating func bool(_ value: JSONDocument, at path: String) -> Bool? {
-        guard case .bool(let flag) = value else {
-            diagnostics.append(.wrongType(path, expected: "true or false"))
-            return nil
-        }
-        return flag
-    }
-
-    /// An int64: a string of digits (proto3 JSON) or a whole number.
-    mutating func integer(_ value: JSONDocument, at path: String) -> Int? {
-        switch value {
-        case .string(let text) where Int(text) != nil: return Int(text)
-        case .number(let number) where number == number.rounded() && abs(number) < 1e15: return Int(number)
-        default:
-            diagnostics.append(.wrongType(path, expected: "a whole number"))
-            return nil
-        }
-    }
-
-    /// A double: a number, or (proto3 JSON, as Google's library reads it) a string holding a finite one, spelled
-    /// as a JSON number (no `inf`, `nan` or hexadecimal).
-    mutating func number(_ value: JSONDocument, at path: String) -> Double? {
-        switch value {
-        case .number(let number): return number
-        case .string(let text):
-            var reader = JSONReader(bytes: Array(text.utf8), maximumDepth: 0, tooDeep: "")
-            if case .number(let number)? = try? reader.document(), number.isFinite { return number }
-        default: break
-        }
-        diagnostics.append(.wrongType(path, expected: "a finite number"))
-        return nil
-    }
 }
 
 extension GA4Schema.EventMapping {
@@ -301,35 +238,7 @@ extension GA4Schema.EventMapping {
     }
 }
 
-extension DiagnosticCode {
-    /// `skanc import`: the file is not JSON, or not the platform's resource.
-    public static let importJSON = DiagnosticCode("import-json")
-}
-
 extension Diagnostic {
-    fileprivate static func notAnObject(_ path: String) -> Diagnostic {
-        .error(.importJSON, "expected an object", at: nil, subject: path.isEmpty ? "the schema" : path)
-    }
-
-    fileprivate static func unknownKey(_ key: String, at path: String, allowed: [String]) -> Diagnostic {
-        .error(
-            .importJSON,
-            "'\(TerminalText.visible(key))' is not a field of the resource here; it has \(allowed.joined(separator: ", "))",
-            at: nil, subject: path.isEmpty ? "the schema" : path)
-    }
-
-    fileprivate static func missing(_ key: String, at path: String) -> Diagnostic {
-        .error(.importJSON, "'\(key)' is required", at: nil, subject: path.isEmpty ? "the schema" : path)
-    }
-
-    fileprivate static func wrongType(_ path: String, expected: String) -> Diagnostic {
-        .error(.importJSON, "expected \(expected)", at: nil, subject: path)
-    }
-
-    fileprivate static func outOfRange(_ path: String, _ value: String, _ range: String) -> Diagnostic {
-        .error(.importJSON, "\(value) is outside \(range)", at: nil, subject: path)
-    }
-
     fileprivate static func windowOneDisabled(_ path: String) -> Diagnostic {
         .error(
             .importJSON, "postbackWindowOne cannot be turned off: its entries give the fine value; set it to true",
@@ -338,12 +247,6 @@ extension Diagnostic {
 
     fileprivate static func fineValueOutsideWindowOne(_ path: String) -> Diagnostic {
         .error(.importJSON, "a fine value belongs to postbackWindowOne only; remove it", at: nil, subject: path)
-    }
-
-    fileprivate static func badEnum(_ path: String, _ name: String, _ names: [String]) -> Diagnostic {
-        .error(
-            .importJSON, "'\(TerminalText.visible(name))' is not one of \(names.joined(separator: ", "))", at: nil,
-            subject: path)
     }
 
     fileprivate static func tooMany(_ path: String, _ count: Int, _ limit: Int, atLeast: Int = 0) -> Diagnostic {

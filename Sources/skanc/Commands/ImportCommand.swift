@@ -5,19 +5,19 @@ import SkanCore
 import SkanPlatforms
 import SkanSchemaTools
 
-/// `skanc import ga4|meta FILE [-o SCHEMA.skan]`: a platform's configuration as a schema with events.
+/// `skanc import ga4|meta|google-ads FILE [-o SCHEMA.skan]`: a platform's configuration as a schema with events.
 enum ImportCommand {
     static let output = OutputOption.named(writing: "the schema")
     static let name = CommandOption.text(
         "--name", placeholder: "NAME", help: "The schema's name (default: the file's name, as an identifier).")
     static let currency = CommandOption.text(
         "--currency", placeholder: "CODE", defaultValue: "USD",
-        help: "ga4: the property's currency for value events (GA4 does not say it).")
+        help: "ga4, google-ads: the currency of value events where the configuration does not say it.")
 
     static let command = Command(
         name: "import",
-        summary: "Write a schema with events from an ad platform's configuration (GA4, Meta).",
-        operands: "ga4|meta FILE",
+        summary: "Write a schema with events from an ad platform's configuration (GA4, Meta, Google Ads).",
+        operands: "ga4|meta|google-ads FILE",
         options: [output, name, currency],
         discussion: """
             Reads FILE (- for standard input) and writes a schema with events that means what the platform
@@ -33,6 +33,11 @@ enum ImportCommand {
                      the amount in one of its currencies), coarse_cv_configs per postback (counted from 1), high
                      first, lock_window_rules by time or events, and cutoff_time. What has no counterpart (the
                      SKAdNetwork 3 timer, keys the SDK does not read) is a warning.
+              google-ads
+                     a Google Ads API CustomerSkAdNetworkConversionValueSchema in JSON (as 'skanc export --format
+                     google-ads' writes it), read strictly: the fine value and each postback's coarse value whose
+                     mapping holds (whole hours since install, counts and revenue since install), nothing where
+                     none does, and the lock triggers. Mappings that can hold together are a warning.
             """,
         exitStatus: "0 written, 1 the file cannot be read or is not the platform's configuration, 64 bad usage.",
         run: run
@@ -40,12 +45,14 @@ enum ImportCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 2 else {
-            throw UsageError(message: "name the platform (ga4 or meta) and the file to import", command: "import")
+            throw UsageError(
+                message: "name the platform (ga4, meta or google-ads) and the file to import", command: "import")
         }
         let platform = arguments.positionals[0]
-        guard platform == "ga4" || platform == "meta" else {
+        guard ["ga4", "meta", "google-ads"].contains(platform) else {
             throw UsageError(
-                message: "'\(platform)' is not a platform skanc imports; it imports ga4 and meta", command: "import")
+                message: "'\(platform)' is not a platform skanc imports; it imports ga4, meta and google-ads",
+                command: "import")
         }
         let path = arguments.positionals[1]
         let currency = (arguments[currency] ?? "USD").uppercased()
@@ -66,6 +73,10 @@ enum ImportCommand {
         do {
             if platform == "ga4" {
                 let result = GA4Import(try GA4Schema.read(bytes), name: schemaName, currency: currency, file: shown)
+                imported = (result.imported, result.diagnostics)
+            } else if platform == "google-ads" {
+                let result = GoogleAdsImport(
+                    try GoogleAdsSchema.read(bytes), name: schemaName, currency: currency, file: shown)
                 imported = (result.imported, result.diagnostics)
             } else {
                 let result = MetaImport(try MetaConfiguration.read(bytes), name: schemaName, file: shown)

@@ -1,0 +1,64 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc import google-ads`: the resource read strictly, and the schema it writes means what the resource
+/// describes, as Google's library reads it (`Tests/Scripts/google_ads_evaluate.py`).
+@Suite struct GoogleAdsImportTests {
+    /// The exact fixture's export, imported, agrees line by line with what Google's library reads from the export
+    /// (fine value, coarse values, locks).
+    @Test func anImportedExportMeansWhatGooglesLibraryReads() throws {
+        let directory = try TemporaryDirectory()
+        let exported = directory.url.appendingPathComponent("google-ads.json")
+        let export = try CLI.run([
+            "export", "Tests/SkanPlatformsTests/Fixtures/GoogleAdsExact.skan", "--format", "google-ads", "--app-id",
+            "1234567890", "--resource-name", "customers/1234567890/customerSkAdNetworkConversionValueSchemas/42",
+            "-o", exported.path,
+        ])
+        try #require(export.status == 0, "\(export.stderr)")
+        let schema = directory.url.appendingPathComponent("Imported.skan")
+        let imported = try CLI.run(["import", "google-ads", exported.path, "-o", schema.path])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.isEmpty, "\(imported.stderr)")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        #expect(text.contains("  v27      = 27 when hours >= 24 and hours < 48 and session.count >= 6"), "\(text)")
+        #expect(text.contains("lock window 2 when session"), "\(text)")
+        try ExportCommandTests.compare(
+            schemaPath: schema.path, ga4File: exported, in: directory, context: "imported",
+            evaluator: "google_ads_evaluate.py", library: "google-ads")
+    }
+
+    @Test func theResourceIsReadStrictlyAndOverlapsAreNamed() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("schema.json")
+        try #"""
+        {"schema": {"appId": "1", "fineGrainedConversionValueMappings": [
+          {"fineGrainedConversionValue": 5, "conversionValueMapping": {"maxTimePostInstallHours": "47",
+            "mappedEvents": [{"mappedEventName": "purchase", "eventOccurrenceRange": {"minEventCount": "1"}}]}},
+          {"fineGrainedConversionValue": 9, "conversionValueMapping": {"maxTimePostInstallHours": "47",
+            "mappedEvents": [{"mappedEventName": "purchase", "eventOccurrenceRange": {"minEventCount": "2"}}]}}]}}
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let overlapping = try CLI.run(["import", "google-ads", file.path])
+        #expect(overlapping.status == 0, "\(overlapping.stderr)")
+        #expect(
+            overlapping.stderr.contains(
+                "schema.fineGrainedConversionValueMappings[1].conversionValueMapping: warning: the mappings of fine value 5 and fine value 9 can both hold"
+            ), "\(overlapping.stderr)")
+        #expect(overlapping.stdout.contains("nothing when conversionValue == unmapped"))
+        try #"""
+        {"schema": {"fineGrainedConversionValueMappings": [{"fineGrainedConversionValue": 70,
+          "conversionValueMapping": {"mappedEvents": [{"mappedEventName": "a", "eventCount": 1}]}}]}}
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["import", "google-ads", file.path])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(
+            refused.stderr.contains(
+                "schema.fineGrainedConversionValueMappings[0].fineGrainedConversionValue: error: 70 is outside 0...63"),
+            "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "schema.fineGrainedConversionValueMappings[0].conversionValueMapping.mappedEvents[0]: error: 'eventCount' is not a field"
+            ), "\(refused.stderr)")
+        #expect(try CLI.run(["import", "google-ad", file.path]).status == 64)
+    }
+}
