@@ -35,6 +35,21 @@ import Testing
         #expect(lossy.stdout.contains("\"minEventValue\": 100"))
     }
 
+    @Test func branchNeedsTheAppIDAndTakesItsTimeForm() throws {
+        let path = "Tests/SkanPlatformsTests/Fixtures/BranchExact.skan"
+        #expect(try CLI.run(["export", path, "--format", "branch"]).status == 64)
+        let badTime = try CLI.run(["export", path, "--format", "branch", "--app-id", "1", "--updated", "yesterday"])
+        #expect(badTime.status == 64 && badTime.stderr.contains("yyyy-mm-dd hh:mm:ss.sss"))
+        let elsewhere = ["export", path, "--format", "ga4", "--updated", "2026-12-04 09:30:00.000"]
+        #expect(try CLI.run(elsewhere).status == 64)
+        let now = try CLI.run(["export", path, "--format", "branch", "--app-id", "1"])
+        #expect(now.status == 0 && now.stderr.isEmpty)
+        #expect(now.stdout.hasPrefix("{\n  \"app-id\": 1,\n  \"update\": \"20"))
+        let refused = try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "branch", "--app-id", "1"])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("[export-bound]") && refused.stderr.contains("[export-shape]"))
+    }
+
     @Test func writesTheFileGiven() throws {
         let directory = try TemporaryDirectory()
         let output = directory.url.appendingPathComponent("schema.json").path

@@ -131,6 +131,18 @@ extension ExportLoss {
                 .exportShape, "\(platform) cannot say that '\(event)' was not logged", "without that condition",
                 "describe the value by what was logged"
             )
+        case .notOccurrence(let what):
+            return (
+                .exportShape,
+                "\(platform) names events that were logged, each at most with a revenue range: '\(what)' cannot be written",
+                "as the event having been logged", "describe the value by whether the event was logged and its revenue"
+            )
+        case .revenueRange(let what):
+            return (
+                .exportBound,
+                "\(platform) bounds revenue between two whole numbers: '\(what)' cannot be written",
+                "without the revenue range", "bound the event's revenue from below and above with whole numbers"
+            )
         case .hourBound(let what):
             return (
                 .exportBound,

@@ -8,6 +8,7 @@ public struct SchemaExport: Sendable {
         case ga4
         case googleAds = "google-ads"
         case appReportingPack = "app-reporting-pack"
+        case branch
     }
 
     /// What the schema does not say.
@@ -21,6 +22,18 @@ public struct SchemaExport: Sendable {
         /// `--resource-name`: the Google Ads resource an update operation names
         /// (`customers/{customer_id}/customerSkAdNetworkConversionValueSchemas/{account_link_id}`).
         public var resourceName: String?
+        /// `--updated`: Branch's `update` time, `yyyy-mm-dd hh:mm:ss.sss` in UTC.
+        public var updated: String?
+
+        /// Branch's `update` form of Unix seconds: `2026-12-04 07:35:53.000`.
+        public static func branchUpdateTime(unixSeconds: Int) -> String {
+            BranchMappingExport.updateTime(unixSeconds: unixSeconds)
+        }
+
+        /// Whether `text` has Branch's `update` form, `yyyy-mm-dd hh:mm:ss.sss`.
+        public static func isBranchUpdateTime(_ text: String) -> Bool {
+            BranchMappingExport.isUpdateTime(text)
+        }
 
         /// Whether `text` has the form of a `CustomerSkAdNetworkConversionValueSchema` resource name.
         public static func isGoogleAdsResourceName(_ text: String) -> Bool {
@@ -43,12 +56,13 @@ public struct SchemaExport: Sendable {
         /// Nothing given.
         public init(
             appID: String? = nil, displayNames: Bool = false, applyConversionValues: Bool = false,
-            resourceName: String? = nil
+            resourceName: String? = nil, updated: String? = nil
         ) {
             self.appID = appID
             self.displayNames = displayNames
             self.applyConversionValues = applyConversionValues
             self.resourceName = resourceName
+            self.updated = updated
         }
     }
 
@@ -80,6 +94,11 @@ public struct SchemaExport: Sendable {
             let rows = AppReportingPackRows(schema: schema, list: ga4.list, appID: options.appID ?? "")
             // The rows name events in full and carry no display names: GA4's cut names do not reach them.
             (platform, text, losses, warnings) = ("the App Reporting Pack", rows.csv, ga4.losses, [])
+        case .branch:
+            let export = BranchMappingExport(
+                schema: schema, appID: options.appID ?? "0",
+                updated: options.updated ?? BranchMappingExport.updateTime(unixSeconds: 0), work: work)
+            (platform, text, losses, warnings) = ("Branch's partner mapping", export.json, export.losses, [])
         }
         workSpent = work.spent
     }

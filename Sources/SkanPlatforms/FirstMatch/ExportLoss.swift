@@ -36,6 +36,10 @@ public struct ExportLoss: Hashable, Sendable {
         case notOneRange(String)
         /// An event that must not have been logged, which Google Ads' ranges cannot say.
         case notLogged(String)
+        /// A count, or bounds that do not say an event was logged, where the platform names logged events.
+        case notOccurrence(String)
+        /// A revenue range that is not two whole-number ends (Branch's `between`).
+        case revenueRange(String)
         /// An hour bound Google Ads' whole hours cannot say (`hours <= 24`, `hours > 3`, `hours >= 1.5`).
         case hourBound(String)
         /// A lock that is not one event, one fine value or one coarse value.

@@ -1,17 +1,18 @@
+import Foundation
 import SkanCommandLine
 import SkanCore
 import SkanPlatforms
 
-/// `skanc export SCHEMA --format ga4|google-ads|app-reporting-pack [-o FILE]`: the schema for an ad platform, exactly or
-/// not at all.
+/// `skanc export SCHEMA --format ga4|google-ads|app-reporting-pack|branch [-o FILE]`: the schema for an ad platform,
+/// exactly or not at all.
 enum ExportCommand {
     static let format = CommandOption.choice(
         "--format", placeholder: "FORMAT", values: SchemaExport.Format.allCases.map(\.rawValue),
-        help: "ga4, google-ads or app-reporting-pack (required).")
+        help: "ga4, google-ads, app-reporting-pack or branch (required).")
     static let output = OutputOption.named(writing: "the export")
     static let appID = CommandOption.text(
         "--app-id", placeholder: "ID",
-        help: "The App Store ID: Google Ads' schema.appId, the App Reporting Pack's app_id.")
+        help: "The App Store ID: Google Ads' schema.appId, the App Reporting Pack's app_id, Branch's app-id.")
     static let displayNames = CommandOption.flag(
         "--display-names",
         help:
@@ -24,15 +25,19 @@ enum ExportCommand {
         "--resource-name", placeholder: "NAME",
         help:
             "Google Ads' resourceName, customers/C/customerSkAdNetworkConversionValueSchemas/L, which an update names.")
+    static let updated = CommandOption.text(
+        "--updated", placeholder: "TIME",
+        help: "Branch's update time, 'yyyy-mm-dd hh:mm:ss.sss' in UTC (default: now).")
     static let allowLossy = CommandOption.flag(
         "--allow-lossy", help: "Write what the platform can say anyway, and list each loss as a warning.")
 
     static let command = Command(
         name: "export",
-        summary: "Write a schema for an ad platform (GA4, Google Ads, the App Reporting Pack), exactly or not at all.",
+        summary:
+            "Write a schema for an ad platform (GA4, Google Ads, the App Reporting Pack, Branch), exactly or not at all.",
         operands: "SCHEMA",
         options: [
-            format, output, appID, resourceName, displayNames, applyConversionValues, allowLossy,
+            format, output, appID, resourceName, displayNames, applyConversionValues, updated, allowLossy,
             ErrorFormatOption.option,
         ],
         discussion: """
@@ -47,6 +52,9 @@ enum ExportCommand {
                                   its low, medium and high mappings and lock trigger. Needs --app-id.
               app-reporting-pack  the rows of the App Reporting Pack's skan_schema table, as CSV: one row per fine
                                   value and event, with the bounds every way to that value keeps. Needs --app-id.
+              branch              Branch's Conversion Value Mapping Partner API document, in JSON: per postback
+                                  each fine and coarse value with the events it stands for (one event name, a
+                                  whole-number revenue range, locked or not). Needs --app-id.
             Exact or refused: when the platform cannot say something of the schema (a time, an 'in window' count,
             a strict amount bound, a field the app sets, a sum over several events, more than the platform's
             limits), each problem is an error naming the fine values and windows it touches, and nothing is
@@ -69,7 +77,8 @@ enum ExportCommand {
         guard let formatName = arguments[format], let format = SchemaExport.Format(rawValue: formatName)
         else {
             throw UsageError(
-                message: "say which platform: --format ga4, google-ads or app-reporting-pack", command: "export")
+                message: "say which platform: --format ga4, google-ads, app-reporting-pack or branch", command: "export"
+            )
         }
         if let appID = arguments[appID], !SchemaExport.Options.isAppStoreID(appID) {
             throw UsageError(
@@ -98,6 +107,20 @@ enum ExportCommand {
                 message: "--format app-reporting-pack needs --app-id: the app's App Store ID, which the pack joins on",
                 command: "export")
         }
+        if format == .branch, !arguments.has(appID) {
+            throw UsageError(
+                message: "--format branch needs --app-id: the app's App Store ID (Branch's app-id)", command: "export")
+        }
+        if let time = arguments[updated] {
+            guard format == .branch else {
+                throw UsageError(message: "--updated is Branch's: use it with --format branch", command: "export")
+            }
+            guard SchemaExport.Options.isBranchUpdateTime(time) else {
+                throw UsageError(
+                    message: "--updated takes Branch's form, yyyy-mm-dd hh:mm:ss.sss in UTC (2026-12-04 09:30:00.000)",
+                    command: "export")
+            }
+        }
         try CommandFiles.refuseOutput(
             arguments[output], over: [(path, "the schema itself")],
             what: "the export", command: "export")
@@ -105,7 +128,9 @@ enum ExportCommand {
         guard let schema = SchemaInput.compileAndReport(path, style: style).schema else { return .failure }
         let options = SchemaExport.Options(
             appID: arguments[appID], displayNames: arguments.has(displayNames),
-            applyConversionValues: arguments.has(applyConversionValues), resourceName: arguments[resourceName])
+            applyConversionValues: arguments.has(applyConversionValues), resourceName: arguments[resourceName],
+            updated: arguments[updated]
+                ?? SchemaExport.Options.branchUpdateTime(unixSeconds: Int(Date().timeIntervalSince1970)))
         let export = SchemaExport(schema: schema, format: format, options: options)
         let lossy = arguments.has(allowLossy)
         let status = Output.diagnostics(
