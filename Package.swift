@@ -3,7 +3,7 @@ import PackageDescription
 
 // One module per job, dependencies only down (docs/Architecture.md draws them):
 //   SkanCore ← SkanCompiler ← SkanPostbacks ← SkanReports ← SkanWarehouse;  SkanReports ← SkanReceiver
-//   SkanCompiler ← SkanSchemaTools (the schema author's tools), SkanPlatforms
+//   SkanCompiler ← SkanSchemaTools (the schema author's tools) ← SkanLanguageServer;  SkanCompiler ← SkanPlatforms
 //   SkanCore ← SkanInfoPlist, SkanAppleAds;  SkanCrypto ← SkanPostbacks
 //   SkanCore ← SkanRuntime, SkanTracking;  SkanAppleAds ← SkanAppleAdsClient  (what apps link: three products)
 //   skanc (every library) and skanc-generate (the compiler only, the plugin's tool) are thin shells.
@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "SkanCore", targets: ["SkanCore"]),
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
         .library(name: "SkanSchemaTools", targets: ["SkanSchemaTools"]),
+        .library(name: "SkanLanguageServer", targets: ["SkanLanguageServer"]),
         .library(name: "SkanCrypto", targets: ["SkanCrypto"]),
         .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
         .library(name: "SkanReports", targets: ["SkanReports"]),
@@ -53,6 +54,11 @@ let package = Package(
         // What the command line shows about schemas: decoding tables, value explanations, diffs, the version
         // gate, versions live together, and the formatter. No I/O, no Foundation, no C library.
         .target(name: "SkanSchemaTools", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
+        // `skanc lsp`'s server as a value: the base protocol's framing, JSON-RPC, and the compiler's diagnostics
+        // and formatter in the protocol's terms (UTF-16 positions).
+        .target(
+            name: "SkanLanguageServer", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools"],
+            swiftSettings: strictImports),
         // SHA-256, P-256 and P-192 arithmetic, ECDSA verification and DER: what postback signatures need.
         .target(name: "SkanCrypto", swiftSettings: strictImports),
         // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
@@ -112,6 +118,7 @@ let package = Package(
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
                 "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine", "SkanReceiver",
+                "SkanLanguageServer",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -137,6 +144,10 @@ let package = Package(
             name: "SkanSchemaToolsTests",
             dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
             exclude: ["Goldens"], swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanLanguageServerTests",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanLanguageServer", "SkanTestSupport"],
+            swiftSettings: strictImports),
         .testTarget(
             name: "SkanCryptoTests", dependencies: ["SkanCore", "SkanCrypto", "SkanTestSupport"],
             swiftSettings: strictImports),

@@ -41,7 +41,7 @@ struct Command: Sendable {
         SimulateCommand.command, PreviewCommand.command, LintCommand.command, SuggestCommand.command,
         ExportCommand.command, ImportCommand.command, DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command, ReportCommand.command, SQLCommand.command, AttributionCommand.command,
-        PlistCommand.command, ServeCommand.command,
+        PlistCommand.command, ServeCommand.command, LSPCommand.command,
     ]
 
     static func named(_ name: String) -> Command? {

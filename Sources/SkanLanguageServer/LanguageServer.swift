@@ -1,0 +1,184 @@
+import SkanCore
+import SkanSchemaTools
+
+/// The language server for `.skan` documents, as a value: each message in, the messages out. No input or
+/// output of its own, so tests drive it in-process and `skanc lsp` is a loop of reads and writes around it.
+///
+/// Serves LSP 3.17 with full document sync: diagnostics (`check` and `lint`) published on open and on every
+/// change, and formatting (`skanc fmt`). Requests before `initialize` fail with `ServerNotInitialized`, after
+/// `shutdown` with `InvalidRequest`; an unknown request is `MethodNotFound`, an unknown notification ignored.
+public struct LanguageServer: Sendable {
+    /// The documents open in the client, by URI.
+    private var documents: [String: (text: String, version: Int?)] = [:]
+    private var initialized = false
+    private var shuttingDown = false
+    /// The exit status once the client sent `exit`: 0 after `shutdown`, 1 without (as the protocol says).
+    public private(set) var exitStatus: Int32?
+
+    private let version: String
+
+    /// A server that reports itself as skanc `version`.
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// The messages (responses and notifications) that answer the message `body`, each a JSON text.
+    public mutating func handle(_ body: [UInt8]) -> [[UInt8]] {
+        let outgoing: [JSONValue]
+        switch RPCMessage.parse(body) {
+        case .failure(let failure): outgoing = [failure.response]
+        case .success(.response): outgoing = []
+        case .success(.notification(let method, let params)): outgoing = notify(method, params)
+        case .success(.request(let id, let method, let params)):
+            do {
+                let (result, then) = try request(method, params, id: id)
+                outgoing = [.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])] + then
+            } catch {
+                outgoing = [error.response]
+            }
+        }
+        return outgoing.map { Array($0.rendered().utf8) }
+    }
+
+    private mutating func request(
+        _ method: String, _ params: JSONDocument?, id: JSONValue
+    ) throws(RPCFailure) -> (JSONValue, [JSONValue]) {
+        if shuttingDown {
+            throw RPCFailure(id: id, code: .invalidRequest, message: "the server is shutting down; send exit")
+        }
+        guard initialized || method == "initialize" else {
+            throw RPCFailure(id: id, code: .serverNotInitialized, message: "send initialize first")
+        }
+        switch method {
+        case "initialize":
+            guard !initialized else {
+                throw RPCFailure(id: id, code: .invalidRequest, message: "initialize was sent already")
+            }
+            initialized = true
+            return (capabilities, [])
+        case "shutdown":
+            shuttingDown = true
+            return (.null, [])
+        case "textDocument/formatting":
+            let uri = try documentURI(params, id: id)
+            return (try formatting(uri, id: id), [])
+        default:
+            throw RPCFailure(id: id, code: .methodNotFound, message: "'\(method)' is not served by skanc lsp")
+        }
+    }
+
+    private mutating func notify(_ method: String, _ params: JSONDocument?) -> [JSONValue] {
+        if method == "exit" {
+            exitStatus = shuttingDown ? 0 : 1
+            return []
+        }
+        guard initialized, !shuttingDown else { return [] }
+        switch method {
+        case "textDocument/didOpen":
+            guard let document = params?["textDocument"], case .string(let uri)? = document["uri"],
+                case .string(let text)? = document["text"]
+            else { return [logMessage("didOpen without textDocument.uri and text")] }
+            documents[uri] = (text, Self.integer(document["version"]))
+            return [publish(uri)]
+        case "textDocument/didChange":
+            guard let document = params?["textDocument"], case .string(let uri)? = document["uri"],
+                let open = documents[uri], case .array(let changes)? = params?["contentChanges"]
+            else { return [logMessage("didChange for a document that is not open, or without contentChanges")] }
+            var text = open.text
+            for change in changes {
+                guard case .string(let newText)? = change["text"] else { continue }
+                text = Self.applying(newText, in: change["range"], to: text)
+            }
+            documents[uri] = (text, Self.integer(document["version"]))
+            return [publish(uri)]
+        case "textDocument/didClose":
+            guard case .string(let uri)? = params?["textDocument"]?["uri"] else { return [] }
+            documents[uri] = nil
+            return [publishDiagnostics(uri: uri, version: nil, diagnostics: [])]
+        default:
+            return []
+        }
+    }
+
+    private var capabilities: JSONValue {
+        .object([
+            (
+                "capabilities",
+                .object([
+                    ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
+                    ("documentFormattingProvider", .bool(true)),
+                ])
+            ),
+            ("serverInfo", .object([("name", .string("skanc")), ("version", .string(version))])),
+        ])
+    }
+
+    private func documentURI(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> String {
+        guard case .string(let uri)? = params?["textDocument"]?["uri"] else {
+            throw RPCFailure(id: id, code: .invalidParams, message: "params.textDocument.uri is missing")
+        }
+        guard documents[uri] != nil else {
+            throw RPCFailure(
+                id: id, code: .invalidParams, message: "\(uri) is not open; send textDocument/didOpen first")
+        }
+        return uri
+    }
+
+    /// `skanc fmt` as edits: none when the document is formatted, else one replacing it whole.
+    private func formatting(_ uri: String, id: JSONValue) throws(RPCFailure) -> JSONValue {
+        let text = documents[uri]!.text
+        guard let formatted = SchemaFormatter.format(text) else {
+            throw RPCFailure(
+                id: id, code: .requestFailed,
+                message: "the document has syntax errors; fix them (see its diagnostics) and format again")
+        }
+        guard formatted != text else { return .array([]) }
+        let lines = LineTable(text)
+        let end = lines.position(line: lines.lineCount, column: Int.max)
+        let range = DocumentDiagnostics.rangeJSON((TextPosition(line: 0, character: 0), end))
+        return .array([.object([("range", range), ("newText", .string(formatted))])])
+    }
+
+    private func publish(_ uri: String) -> JSONValue {
+        let document = documents[uri]!
+        return publishDiagnostics(
+            uri: uri, version: document.version, diagnostics: DocumentDiagnostics.of(document.text, uri: uri))
+    }
+
+    private func publishDiagnostics(uri: String, version: Int?, diagnostics: [JSONValue]) -> JSONValue {
+        var params: [(String, JSONValue)] = [("uri", .string(uri))]
+        if let version { params.append(("version", .integer(version))) }
+        params.append(("diagnostics", .array(diagnostics)))
+        return .object([
+            ("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")),
+            ("params", .object(params)),
+        ])
+    }
+
+    private func logMessage(_ message: String) -> JSONValue {
+        .object([
+            ("jsonrpc", .string("2.0")), ("method", .string("window/logMessage")),
+            ("params", .object([("type", .integer(1)), ("message", .string(message))])),
+        ])
+    }
+
+    /// `text` with `newText` in place of `range` (a protocol range), or in place of everything without one.
+    static func applying(_ newText: String, in range: JSONDocument?, to text: String) -> String {
+        guard let range, let start = position(range["start"]), let end = position(range["end"]) else { return newText }
+        let lines = LineTable(text)
+        let bytes = Array(text.utf8)
+        let from = lines.offset(of: start)
+        let to = max(from, lines.offset(of: end))
+        return String(decoding: bytes[..<from] + Array(newText.utf8) + bytes[to...], as: UTF8.self)
+    }
+
+    private static func position(_ value: JSONDocument?) -> TextPosition? {
+        guard let line = integer(value?["line"]), let character = integer(value?["character"]) else { return nil }
+        return TextPosition(line: line, character: character)
+    }
+
+    private static func integer(_ value: JSONDocument?) -> Int? {
+        guard case .number(let number)? = value, number == number.rounded(), abs(number) < 1e15 else { return nil }
+        return Int(number)
+    }
+}

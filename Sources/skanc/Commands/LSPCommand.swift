@@ -1,0 +1,50 @@
+import Foundation
+import SkanCommandLine
+import SkanLanguageServer
+
+/// `skanc lsp`: the language server over standard input and output, for editors.
+enum LSPCommand {
+    static let command = Command(
+        name: "lsp",
+        summary: "Serve the Language Server Protocol over standard input and output, for editors.",
+        operands: "",
+        options: [],
+        discussion: """
+            Speaks LSP 3.17 (JSON-RPC with Content-Length framing) on standard input and output, for editors to
+            start: on .skan documents, the diagnostics of 'check' and 'lint' (same codes, severities and notes)
+            on open and on every change, and formatting as 'fmt' does. Positions are in UTF-16 code units, as the
+            protocol counts them. Standard error carries a line for input that cannot be framed. It exits when
+            the client sends 'exit' or its input closes. README.md ("Editor support") shows the setup per editor.
+            """,
+        exitStatus: """
+            0 the input closed, or 'exit' came after 'shutdown'; 1 'exit' came without 'shutdown', or the input \
+            could not be framed; 64 bad usage.
+            """,
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError(
+                message: "lsp takes no operands: an editor starts it and talks on its input", command: "lsp")
+        }
+        var server = LanguageServer(version: Skanc.version)
+        var framer = MessageFramer()
+        let input = FileHandle.standardInput
+        let output = FileHandle.standardOutput
+        while true {
+            let data = input.availableData
+            if data.isEmpty { return .success }
+            framer.append(data)
+            do {
+                while let body = try framer.nextMessage() {
+                    for message in server.handle(body) { output.write(Data(MessageFramer.frame(message))) }
+                    if let status = server.exitStatus { return status == 0 ? .success : .failure }
+                }
+            } catch {
+                FileHandle.standardError.write(Data("skanc lsp: the input cannot be framed: \(error.message)\n".utf8))
+                return .failure
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import SkanCore
+import SkanLanguageServer
+import Testing
+
+/// UTF-8 byte columns to the protocol's UTF-16 positions and back, exactly, with names and descriptions in any
+/// script.
+@Suite struct LineTableTests {
+    static let text = "schema T\r\nflag bought at bit 0 \"Achète — 🎉\" when purchas\nlast"
+
+    @Test func bytesBecomeUTF16CodeUnits() {
+        let lines = LineTable(Self.text)
+        #expect(lines.lineCount == 3)
+        // è is 2 bytes and 1 unit, — 3 bytes and 1 unit, 🎉 4 bytes and 2 units: byte 46 is unit 40.
+        #expect(lines.position(line: 2, column: 46) == TextPosition(line: 1, character: 40))
+        #expect(lines.position(line: 1, column: 1) == TextPosition(line: 0, character: 0))
+        // A CR before the LF is no character; past the end is the end.
+        #expect(lines.position(line: 1, column: 99) == TextPosition(line: 0, character: 8))
+        #expect(lines.position(line: 3, column: 5) == TextPosition(line: 2, character: 4))
+    }
+
+    @Test func aRangeCoversTheWordAtItsStart() {
+        let lines = LineTable(Self.text)
+        let range = lines.range(at: SourceLocation(line: 2, column: 46, offset: 55))
+        #expect(range.start == TextPosition(line: 1, character: 40))
+        #expect(range.end == TextPosition(line: 1, character: 47))
+        // A quote is one character; the emoji, two units.
+        let quote = lines.range(at: SourceLocation(line: 2, column: 22, offset: 0))
+        #expect(quote.end.character - quote.start.character == 1)
+        let emoji = lines.range(at: SourceLocation(line: 2, column: 35, offset: 0))
+        #expect(emoji.start.character == 31)
+        #expect(emoji.end.character == 33)
+        let wholeLine = lines.range(at: SourceLocation(line: 3, column: 0, offset: 0))
+        #expect(wholeLine.start == TextPosition(line: 2, character: 0))
+        #expect(wholeLine.end == TextPosition(line: 2, character: 4))
+    }
+
+    @Test func positionsGoBackToTheirBytes() {
+        let lines = LineTable(Self.text)
+        let bytes = Array(Self.text.utf8)
+        for column in 1...47 {
+            let position = lines.position(line: 2, column: column)
+            let offset = lines.offset(of: position)
+            // Every column that starts a character comes back to its byte.
+            if column - 1 + 10 < bytes.count, bytes[column - 1 + 10] & 0xC0 != 0x80 {
+                #expect(offset == 10 + column - 1, "column \(column)")
+            }
+        }
+    }
+}

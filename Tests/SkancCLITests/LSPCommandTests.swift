@@ -1,0 +1,67 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc lsp` end to end, as an editor drives it: framed messages on standard input, framed answers on
+/// standard output, the exit status the protocol asks for.
+@Suite struct LSPCommandTests {
+    static func frame(_ json: String) -> String {
+        "Content-Length: \(json.utf8.count)\r\n\r\n\(json)"
+    }
+
+    /// The bodies of the framed messages in `stream`, as JSON objects.
+    static func messages(_ stream: String) throws -> [[String: Any]] {
+        var bytes = Array(stream.utf8)[...]
+        var out: [[String: Any]] = []
+        while !bytes.isEmpty {
+            let header = try #require(String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n\r\n").first)
+            let length = try #require(Int(header.replacingOccurrences(of: "Content-Length: ", with: "")))
+            let start = bytes.startIndex + header.utf8.count + 4
+            let body = Data(bytes[start..<start + length])
+            out.append(try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any]))
+            bytes = bytes[(start + length)...]
+        }
+        return out
+    }
+
+    @Test func anEditorSessionGetsDiagnosticsAndFormatting() throws {
+        let schema = try String(contentsOfFile: "Schemas/Shop.skan", encoding: .utf8)
+            .replacingOccurrences(of: "coarse", with: "corse", options: [], range: nil)
+        let uri = "file:///Shop.skan"
+        let open = try JSONSerialization.data(withJSONObject: [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "skan", "version": 1, "text": schema]],
+        ])
+        let input = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+            String(decoding: open, as: UTF8.self),
+            #"{"jsonrpc":"2.0","id":2,"method":"textDocument/formatting","params":{"textDocument":{"uri":"file:///Shop.skan"},"options":{"tabSize":2,"insertSpaces":true}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ].map(Self.frame).joined()
+        let result = try CLI.run(["lsp"], stdin: input, in: CLI.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let messages = try Self.messages(result.stdout)
+        #expect(messages.count == 4)
+        #expect(messages.first?["id"] as? Int == 1)
+        let published = try #require(messages.first { $0["method"] as? String == "textDocument/publishDiagnostics" })
+        let params = try #require(published["params"] as? [String: Any])
+        #expect(params["uri"] as? String == uri)
+        let diagnostics = try #require(params["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.contains { $0["code"] as? String == "syntax" && $0["severity"] as? Int == 1 })
+        let formatting = try #require(messages.first { $0["id"] as? Int == 2 })
+        let error = try #require(formatting["error"] as? [String: Any])
+        #expect(error["code"] as? Int == -32803)
+        #expect(messages.last?["id"] as? Int == 3)
+    }
+
+    @Test func inputThatCannotBeFramedEndsTheServerWithAReason() throws {
+        let result = try CLI.run(["lsp"], stdin: "Content-Length: many\r\n\r\n{}")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("skanc lsp: the input cannot be framed: Content-Length"))
+        let closed = try CLI.run(["lsp"], stdin: "")
+        #expect(closed.status == 0 && closed.stdout.isEmpty)
+        #expect(try CLI.run(["lsp", "extra"]).status == 64)
+    }
+}
