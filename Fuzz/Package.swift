@@ -45,6 +45,8 @@ var targets: [Target] = [
         ]),
     .executableTarget(name: "FuzzHTTP", dependencies: ["FuzzSupport", skanc("SkanHTTP")]),
     .executableTarget(
+        name: "FuzzLSP", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanLanguageServer")]),
+    .executableTarget(
         name: "FuzzExport",
         dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPlatforms")]
     ),

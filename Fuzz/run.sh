@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv plist strings journey ga4 meta export http)
+[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv plist strings journey ga4 meta export http lsp)
 read -r -a optimizations <<< "${FUZZ_OPTIMIZATIONS:--O -Onone}"
 
 work=.build/fuzz
@@ -37,8 +37,8 @@ product() {
   case "$1" in
     schema) echo FuzzSchema ;; postbacks) echo FuzzPostbacks ;; signatures) echo FuzzSignatures ;;
     csv) echo FuzzCSV ;; plist) echo FuzzPlist ;; generated) echo FuzzGenerated ;; strings) echo FuzzStrings ;; journey) echo FuzzJourney ;; ga4) echo FuzzGA4 ;;
-    meta) echo FuzzMeta ;; export) echo FuzzExport ;; http) echo FuzzHTTP ;;
-    *) echo "unknown fuzz target '$1' (schema, postbacks, generated, signatures, csv, plist, strings, journey, ga4, meta, export, http)" >&2; exit 64 ;;
+    meta) echo FuzzMeta ;; export) echo FuzzExport ;; http) echo FuzzHTTP ;; lsp) echo FuzzLSP ;;
+    *) echo "unknown fuzz target '$1' (schema, postbacks, generated, signatures, csv, plist, strings, journey, ga4, meta, export, http, lsp)" >&2; exit 64 ;;
   esac
 }
 seeds() {

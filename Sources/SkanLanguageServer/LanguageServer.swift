@@ -5,7 +5,8 @@ import SkanSchemaTools
 /// output of its own, so tests drive it in-process and `skanc lsp` is a loop of reads and writes around it.
 ///
 /// Serves LSP 3.17 with full document sync: diagnostics (`check` and `lint`) published on open and on every
-/// change, and formatting (`skanc fmt`). Requests before `initialize` fail with `ServerNotInitialized`, after
+/// change, formatting (`skanc fmt`), and on flags, fields, cases and events hover, go to definition, references
+/// and document symbols. Requests before `initialize` fail with `ServerNotInitialized`, after
 /// `shutdown` with `InvalidRequest`; an unknown request is `MethodNotFound`, an unknown notification ignored.
 public struct LanguageServer: Sendable {
     /// The documents open in the client, by URI.
@@ -62,6 +63,21 @@ public struct LanguageServer: Sendable {
         case "textDocument/formatting":
             let uri = try documentURI(params, id: id)
             return (try formatting(uri, id: id), [])
+        case "textDocument/documentSymbol":
+            return (try names(params, id: id).documentSymbols(), [])
+        case "textDocument/hover":
+            return (try names(params, id: id).hover(at: try position(params, id: id)), [])
+        case "textDocument/definition":
+            return (try names(params, id: id).definition(at: try position(params, id: id)), [])
+        case "textDocument/references":
+            let includeDeclaration: Bool
+            if case .bool(let include)? = params?["context"]?["includeDeclaration"] {
+                includeDeclaration = include
+            } else {
+                includeDeclaration = true
+            }
+            let at = try position(params, id: id)
+            return (try names(params, id: id).references(at: at, includeDeclaration: includeDeclaration), [])
         default:
             throw RPCFailure(id: id, code: .methodNotFound, message: "'\(method)' is not served by skanc lsp")
         }
@@ -106,7 +122,9 @@ public struct LanguageServer: Sendable {
                 "capabilities",
                 .object([
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
-                    ("documentFormattingProvider", .bool(true)),
+                    ("documentFormattingProvider", .bool(true)), ("hoverProvider", .bool(true)),
+                    ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)),
+                    ("documentSymbolProvider", .bool(true)),
                 ])
             ),
             ("serverInfo", .object([("name", .string("skanc")), ("version", .string(version))])),
@@ -122,6 +140,19 @@ public struct LanguageServer: Sendable {
                 id: id, code: .invalidParams, message: "\(uri) is not open; send textDocument/didOpen first")
         }
         return uri
+    }
+
+    /// The names of the open document `params` names.
+    private func names(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> NameFeatures {
+        let uri = try documentURI(params, id: id)
+        return NameFeatures(text: documents[uri]!.text, uri: uri)
+    }
+
+    private func position(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> TextPosition {
+        guard let position = Self.position(params?["position"]) else {
+            throw RPCFailure(id: id, code: .invalidParams, message: "params.position needs line and character")
+        }
+        return position
     }
 
     /// `skanc fmt` as edits: none when the document is formatted, else one replacing it whole.

@@ -1,6 +1,6 @@
 -- Drives `skanc lsp` through Neovim's own LSP client (headless, 0.7 or later), as an editor user would: opens
--- SKANC_SCHEMA, waits for the diagnostics Neovim received, formats through the client, and writes what it saw
--- as JSON to SKANC_OUT. Run: nvim --headless -u NONE -c "luafile Tests/Scripts/nvim_lsp_client.lua".
+-- SKANC_SCHEMA, waits for the diagnostics Neovim received, formats and hovers through the client, and writes
+-- what it saw as JSON to SKANC_OUT. Run: nvim --headless -u NONE -c "luafile Tests/Scripts/nvim_lsp_client.lua".
 local skanc, schema, out = os.getenv("SKANC"), os.getenv("SKANC_SCHEMA"), os.getenv("SKANC_OUT")
 vim.cmd("edit " .. vim.fn.fnameescape(schema))
 local buf = vim.api.nvim_get_current_buf()
@@ -27,6 +27,17 @@ else
   vim.lsp.buf.formatting_sync(nil, 60000)
 end
 result.formatted = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") .. "\n"
+-- Hover on the flag's name, through the client (the position in the client's own UTF-16 terms).
+for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+  local column = line:find("bought", 1, true)
+  if column then
+    vim.api.nvim_win_set_cursor(0, { i, column - 1 })
+    local answers = vim.lsp.buf_request_sync(buf, "textDocument/hover", vim.lsp.util.make_position_params(), 60000)
+    for _, answer in pairs(answers or {}) do
+      if answer.result then result.hover = answer.result.contents.value end
+    end
+  end
+end
 local file = io.open(out, "w")
 file:write(vim.fn.json_encode(result))
 file:close()

@@ -3,7 +3,7 @@ import SkanTestSupport
 import Testing
 
 /// `skanc lsp` through a real client: Neovim's built-in LSP client, headless (Tests/Scripts/nvim_lsp_client.lua),
-/// reads the diagnostics Neovim itself received (`vim.diagnostic.get`) and formats through the client.
+/// reads the diagnostics Neovim itself received (`vim.diagnostic.get`), formats and hovers through the client.
 @Suite struct NeovimClientTests {
     static let typo = """
         schema Typo
@@ -54,5 +54,6 @@ import Testing
         let fmt = try CLI.run(["fmt", "-"], stdin: fixed)
         #expect(fmt.status == 0)
         #expect(seen["formatted"] as? String == fmt.stdout)
+        #expect(seen["hover"] as? String == "**bought**: flag, bit 0: set → fine value +1")
     }
 }

@@ -1,0 +1,142 @@
+import Foundation
+import SkanCore
+import SkanLanguageServer
+import Testing
+
+/// Hover, go to definition, references and document symbols on flags, fields, cases and events.
+@Suite struct NamesTests {
+    static let schema = """
+        schema Names
+        version 1
+
+        event purchase value USD
+        event level_up
+
+        flag paid at bit 0 "Paid — ✓" when purchase
+
+        field stage at bits 1...2 "Stage" {
+          whale = 2 when purchase.sum >= 100
+          buyer = 1 when purchase
+          none  = 0 otherwise
+        }
+
+        reserved bits 3...5
+
+        coarse window 1 {
+          high   when stage == whale
+          medium when paid
+          low    otherwise
+        }
+
+        coarse windows 2...3 {
+          low otherwise
+        }
+
+        lock window 1 when stage >= buyer
+
+        """
+
+    /// The position of the `occurrence`-th `word` on 0-based `line`, in UTF-16 units.
+    static func at(_ line: Int, _ word: String, occurrence: Int = 1) -> String {
+        let text = schema.split(separator: "\n", omittingEmptySubsequences: false)[line]
+        var from = text.startIndex
+        var found = text.startIndex
+        for _ in 0..<occurrence {
+            found = text[from...].range(of: word)!.lowerBound
+            from = text.index(after: found)
+        }
+        let character = text[..<found].utf16.count
+        return
+            #""textDocument": {"uri": "file:///schema.skan"}, "position": {"line": \#(line), "character": \#(character)}"#
+    }
+
+    static func session() -> ServerSession {
+        var session = ServerSession.initialized()
+        _ = session.open(schema)
+        return session
+    }
+
+    static func hover(_ session: inout ServerSession, _ position: String) -> String? {
+        session.request("textDocument/hover", "{\(position)}")?["result"]?["contents"]?["value"]?.string
+    }
+
+    @Test func hoverSaysBitsCodesAndWhoReadsIt() {
+        var session = Self.session()
+        #expect(
+            Self.hover(&session, Self.at(17, "stage")) == """
+                **stage**: field, bits 1...2 ("Stage")
+
+                - `whale` = 2 → fine value +4
+
+                - `buyer` = 1 → fine value +2
+
+                - `none` = 0 → fine value +0
+
+                Read by: `coarse window 1`, `lock window 1`
+                """)
+        #expect(
+            Self.hover(&session, Self.at(18, "paid"))
+                == "**paid**: flag, bit 0: set → fine value +1\n\nRead by: `coarse window 1`")
+        #expect(
+            Self.hover(&session, Self.at(3, "purchase"))
+                == "**purchase**: event, amounts in USD\n\nRead by: `flag paid`, `field stage`")
+        #expect(
+            Self.hover(&session, Self.at(17, "whale"))?.hasPrefix(
+                "**whale**: case of stage, code 2 in bits 1...2 → fine value +4") == true)
+        #expect(
+            session.request("textDocument/hover", "{\(Self.at(17, "when"))}")?["result"].map {
+                if case .null = $0 { true } else { false }
+            } == true)
+    }
+
+    @Test func definitionGoesToTheDeclaration() {
+        var session = Self.session()
+        let whale = session.request("textDocument/definition", "{\(Self.at(17, "whale"))}")?["result"]
+        #expect(whale?["range"]?["start"]?["line"]?.integer == 9)
+        #expect(whale?["range"]?["start"]?["character"]?.integer == 2)
+        #expect(whale?["range"]?["end"]?["character"]?.integer == 7)
+        // After the dash and the check mark in the description, `purchase` is still found, in UTF-16 units.
+        let event = session.request("textDocument/definition", "{\(Self.at(6, "purchase"))}")?["result"]
+        #expect(event?["range"]?["start"]?["line"]?.integer == 3)
+        // `purchase.sum`: the event, not its member.
+        let member = session.request("textDocument/definition", "{\(Self.at(9, "sum"))}")?["result"]
+        #expect(member.map { if case .null = $0 { true } else { false } } == true)
+    }
+
+    @Test func referencesListEveryUse() {
+        var session = Self.session()
+        func lines(_ include: Bool) -> [Int] {
+            let params = "{\(Self.at(26, "buyer")), \"context\": {\"includeDeclaration\": \(include)}}"
+            guard case .array(let locations)? = session.request("textDocument/references", params)?["result"] else {
+                return []
+            }
+            return locations.compactMap { $0["range"]?["start"]?["line"]?.integer }
+        }
+        #expect(lines(true) == [10, 26])
+        #expect(lines(false) == [26])
+        let purchase = session.request("textDocument/references", "{\(Self.at(3, "purchase"))}")?["result"]
+        guard case .array(let uses)? = purchase else {
+            Issue.record("no references")
+            return
+        }
+        #expect(uses.compactMap { $0["range"]?["start"]?["line"]?.integer } == [3, 6, 9, 10])
+    }
+
+    @Test func documentSymbolsNestCasesInTheirField() throws {
+        var session = Self.session()
+        let result = session.request(
+            "textDocument/documentSymbol", #"{"textDocument": {"uri": "file:///schema.skan"}}"#)?["result"]
+        guard case .array(let symbols)? = result else {
+            Issue.record("no symbols")
+            return
+        }
+        #expect(symbols.compactMap { $0["name"]?.string } == ["purchase", "level_up", "paid", "stage"])
+        #expect(symbols.compactMap { $0["kind"]?.integer } == [24, 24, 8, 8])
+        guard case .array(let cases)? = symbols.last?["children"] else {
+            Issue.record("no cases")
+            return
+        }
+        #expect(cases.compactMap { $0["name"]?.string } == ["whale", "buyer", "none"])
+        #expect(cases.first?["detail"]?.string == "case of stage, code 2 in bits 1...2 → fine value +4")
+    }
+}
