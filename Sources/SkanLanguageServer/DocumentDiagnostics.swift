@@ -8,11 +8,16 @@ import SkanSchemaTools
 package enum DocumentDiagnostics {
     /// The diagnostics of `text`, the document at `uri`: the compiler's, then the lints' when it compiles.
     package static func of(_ text: String, uri: String) -> [JSONValue] {
+        let lines = LineTable(text)
+        return findings(text, uri: uri).map { protocolDiagnostic($0, lines: lines, uri: uri) }
+    }
+
+    /// What `check` and `lint` find in `text`: the compiler's diagnostics, then the lints' when it compiles.
+    static func findings(_ text: String, uri: String) -> [Diagnostic] {
         let result = SchemaCompiler.compile(text, path: uri)
         var diagnostics = result.diagnostics
         if let schema = result.schema { diagnostics += SchemaLints.lint(schema) }
-        let lines = LineTable(text)
-        return diagnostics.map { protocolDiagnostic($0, lines: lines, uri: uri) }
+        return diagnostics
     }
 
     /// One diagnostic in the protocol's terms.

@@ -5,13 +5,16 @@ import SkanSchemaTools
 /// output of its own, so tests drive it in-process and `skanc lsp` is a loop of reads and writes around it.
 ///
 /// Serves LSP 3.17 with full document sync: diagnostics (`check` and `lint`) published on open and on every
-/// change, formatting (`skanc fmt`), and on flags, fields, cases and events hover, go to definition, references
-/// and document symbols. Requests before `initialize` fail with `ServerNotInitialized`, after
-/// `shutdown` with `InvalidRequest`; an unknown request is `MethodNotFound`, an unknown notification ignored.
+/// change, formatting (`skanc fmt`), quick fixes for "did you mean", completion, and on flags, fields, cases
+/// and events hover, go to definition, references, document symbols and rename. Requests before `initialize`
+/// fail with `ServerNotInitialized`, after `shutdown` with `InvalidRequest`; an unknown request is
+/// `MethodNotFound`, an unknown notification ignored.
 public struct LanguageServer: Sendable {
     /// The documents open in the client, by URI.
     private var documents: [String: (text: String, version: Int?)] = [:]
     private var initialized = false
+    /// Whether the client shows change annotations on workspace edits (a rename then asks for confirmation).
+    private var annotatesEdits = false
     private var shuttingDown = false
     /// The exit status once the client sent `exit`: 0 after `shutdown`, 1 without (as the protocol says).
     public private(set) var exitStatus: Int32?
@@ -56,6 +59,10 @@ public struct LanguageServer: Sendable {
                 throw RPCFailure(id: id, code: .invalidRequest, message: "initialize was sent already")
             }
             initialized = true
+            let edits = params?["capabilities"]?["workspace"]?["workspaceEdit"]
+            if case .bool(true)? = edits?["documentChanges"], edits?["changeAnnotationSupport"] != nil {
+                annotatesEdits = true
+            }
             return (capabilities, [])
         case "shutdown":
             shuttingDown = true
@@ -78,6 +85,31 @@ public struct LanguageServer: Sendable {
             }
             let at = try position(params, id: id)
             return (try names(params, id: id).references(at: at, includeDeclaration: includeDeclaration), [])
+        case "textDocument/completion":
+            let uri = try documentURI(params, id: id)
+            let text = documents[uri]!.text
+            let items = Completion(text: text).items(atByte: LineTable(text).offset(of: try position(params, id: id)))
+            return (.array(items.map(\.json)), [])
+        case "textDocument/codeAction":
+            let uri = try documentURI(params, id: id)
+            guard let start = Self.integer(params?["range"]?["start"]?["line"]),
+                let end = Self.integer(params?["range"]?["end"]?["line"]), start <= end
+            else { throw RPCFailure(id: id, code: .invalidParams, message: "params.range needs start and end lines") }
+            return (CodeActions.quickFixes(documents[uri]!.text, uri: uri, lines: start...end), [])
+        case "textDocument/prepareRename":
+            return (Rename(features: try names(params, id: id)).prepare(at: try position(params, id: id)), [])
+        case "textDocument/rename":
+            guard case .string(let newName)? = params?["newName"] else {
+                throw RPCFailure(id: id, code: .invalidParams, message: "params.newName is missing")
+            }
+            let rename = Rename(features: try names(params, id: id))
+            let version = documents[rename.features.uri]?.version
+            let at = try position(params, id: id)
+            do throws(Rename.Refusal) {
+                return (try rename.edits(at: at, to: newName, version: version, annotated: annotatesEdits), [])
+            } catch {
+                throw RPCFailure(id: id, code: .requestFailed, message: error.message)
+            }
         default:
             throw RPCFailure(id: id, code: .methodNotFound, message: "'\(method)' is not served by skanc lsp")
         }
@@ -125,6 +157,9 @@ public struct LanguageServer: Sendable {
                     ("documentFormattingProvider", .bool(true)), ("hoverProvider", .bool(true)),
                     ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)),
                     ("documentSymbolProvider", .bool(true)),
+                    ("completionProvider", .object([("triggerCharacters", .array([.string(".")]))])),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                    ("renameProvider", .object([("prepareProvider", .bool(true))])),
                 ])
             ),
             ("serverInfo", .object([("name", .string("skanc")), ("version", .string(version))])),

@@ -83,6 +83,12 @@ import Testing
                 "no flag or field named 'paied'; did you mean 'paid'?",
             ])
         #expect(found.map { $0.location?.description } == ["12:28", "12:35"])
+        // Each suggestion is also a fix-it that editors apply: the misspelled name, where it is, and its mending.
+        #expect(
+            found.map { $0.fixIts.map { "\($0.location) \($0.original) -> \($0.replacement)" } } == [
+                ["12:28 tpo -> top"], ["12:35 paied -> paid"],
+            ])
+        #expect(diagnostics(header + "coarse { high when zzz  low otherwise }")[0].fixIts.isEmpty)
         #expect(summaries(header + "coarse { high when zzz  low otherwise }") == ["12:20 error unknown-name"])
         #expect(
             diagnostics(header + "coarse { high when zzz  low otherwise }")[0].message == "no flag or field named 'zzz'"

@@ -1,7 +1,8 @@
 // libFuzzer target: any bytes as what an editor sends `skanc lsp` after `initialize`, cut into reads where the
 // input says, framed and handled: no crash, no hang; every answer is a JSON-RPC 2.0 message, and a stream that
 // cannot be framed stops (nothing is handled after it). The seeds are whole sessions (open, change with and
-// without ranges, hover, definition, references, symbols, formatting), so mutations make random edits.
+// without ranges, hover, definition, references, symbols, formatting, completion, quick fixes, rename), so
+// mutations make random edits.
 import FuzzSupport
 import SkanLanguageServer
 

@@ -171,7 +171,7 @@ extension Diagnostic {
     ) -> Diagnostic {
         .error(
             .unknownName, "field '\(field)' has no case named '\(name)'" + didYouMean(suggestion), at: location,
-            notes: notes)
+            notes: notes, fixIts: nameFixIts(name, suggestion, at: location))
     }
 
     fileprivate static func noSuchName(
@@ -180,7 +180,7 @@ extension Diagnostic {
         .error(
             .unknownName,
             "no flag\(withEvents ? ", field or event" : " or field") named '\(name)'" + didYouMean(suggestion),
-            at: location)
+            at: location, fixIts: nameFixIts(name, suggestion, at: location))
     }
 
     fileprivate static func unknownMember(_ member: String, event: String, at location: SourceLocation) -> Diagnostic {
@@ -215,4 +215,9 @@ extension Diagnostic {
 /// `; did you mean 'x'?` after a name that does not exist, when a close one does.
 private func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
+}
+
+/// The fix-it that goes with a "did you mean": the misspelled name replaced by the suggestion.
+func nameFixIts(_ name: String, _ suggestion: String?, at location: SourceLocation) -> [Diagnostic.FixIt] {
+    suggestion.map { [Diagnostic.FixIt(replacing: name, at: location, with: $0)] } ?? []
 }

@@ -255,7 +255,7 @@ extension Diagnostic {
             .unknownName,
             "no event named '\(name)'"
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? "; declare it with 'event \(name)'"),
-            at: location)
+            at: location, fixIts: nameFixIts(name, suggestion, at: location))
     }
 
     fileprivate static func amountOfCountedEvent(_ name: String, field: String, at location: SourceLocation)

@@ -32,6 +32,24 @@ public struct Diagnostic: Hashable, Sendable {
         }
     }
 
+    /// A change of the input's text that resolves the diagnostic ("did you mean 'paid'?"): `original`, written
+    /// at `location`, becomes `replacement`. Editors offer it as a quick fix.
+    public struct FixIt: Hashable, Sendable {
+        /// Where the text to replace starts.
+        public var location: SourceLocation
+        /// The text written there now (its UTF-8 length is the length replaced).
+        public var original: String
+        /// The text to write instead.
+        public var replacement: String
+
+        /// A fix-it replacing `original` at `location` with `replacement`.
+        public init(replacing original: String, at location: SourceLocation, with replacement: String) {
+            self.location = location
+            self.original = original
+            self.replacement = replacement
+        }
+    }
+
     /// Error, warning or note.
     public var severity: Severity
     /// The stable code, printed in brackets (`[overlap]`).
@@ -46,11 +64,13 @@ public struct Diagnostic: Hashable, Sendable {
     public var subject: String?
     /// Further locations and hints, printed after the message.
     public var notes: [Note]
+    /// Changes that resolve the diagnostic, for editors; the message says the same in words.
+    public var fixIts: [FixIt]
 
     /// A diagnostic with every part given.
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String,
-        at location: SourceLocation?, subject: String? = nil, notes: [Note] = []
+        at location: SourceLocation?, subject: String? = nil, notes: [Note] = [], fixIts: [FixIt] = []
     ) {
         self.severity = severity
         self.code = code
@@ -58,14 +78,15 @@ public struct Diagnostic: Hashable, Sendable {
         self.location = location
         self.subject = subject
         self.notes = notes
+        self.fixIts = fixIts
     }
 
     /// An error at `location`.
     public static func error(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation?, subject: String? = nil,
-        notes: [Note] = []
+        notes: [Note] = [], fixIts: [FixIt] = []
     ) -> Diagnostic {
-        Diagnostic(.error, code, message, at: location, subject: subject, notes: notes)
+        Diagnostic(.error, code, message, at: location, subject: subject, notes: notes, fixIts: fixIts)
     }
 
     /// A warning at `location`.

@@ -1,0 +1,157 @@
+import SkanCompiler
+import SkanCore
+
+/// `textDocument/completion`: the names and keywords the grammar accepts where the cursor stands, read from the
+/// tokens before it (so a half-written document completes too). The word being typed is left to the client
+/// to filter by.
+struct Completion {
+    /// The protocol's `CompletionItemKind` for each kind of item offered.
+    enum ItemKind: Int {
+        case property = 10
+        case keyword = 14
+        case field = 5
+        case enumMember = 20
+        case event = 23
+    }
+
+    struct Item: Equatable {
+        var label: String
+        var kind: ItemKind
+        var detail: String?
+
+        /// The protocol's `CompletionItem`.
+        var json: JSONValue {
+            var members: [(String, JSONValue)] = [("label", .string(label)), ("kind", .integer(kind.rawValue))]
+            if let detail { members.append(("detail", .string(detail))) }
+            return .object(members)
+        }
+    }
+
+    /// Keywords that start a declaration (`docs/LanguageReference.md`, grammar `decl`).
+    static let declarationKeywords = ["event", "flag", "field", "reserved", "coarse", "lock", "schema", "version"]
+    /// The heads of a coarse rule.
+    static let coarseHeads = ["high", "medium", "low", "nothing"]
+    /// Words after which a condition's operand is expected.
+    static let conditionStarts: Set<String> = ["when", "and", "or", "not"]
+
+    let index: SymbolIndex
+    let bytes: [UInt8]
+    let tokens: [Token]
+
+    init(text: String) {
+        index = SymbolIndex(text)
+        bytes = Array(text.utf8)
+        tokens = Lexer.tokenize(bytes).tokens.filter { $0.kind != .endOfFile }
+    }
+
+    /// What may be written at byte `offset`.
+    func items(atByte offset: Int) -> [Item] {
+        // The tokens wholly before the word under the cursor.
+        let before = tokens.prefix { token in
+            token.kind == .identifier ? end(of: token) < offset : end(of: token) <= offset
+        }
+        let typing = tokens.first { token in
+            token.kind == .identifier && token.location.offset < offset
+                && offset <= token.location.offset + token.text.utf8.count
+        }
+        let previous = before.last
+        // `purchase.` with nothing after the dot is no token yet (the lexer rejects a lone '.'): read the byte.
+        let wordStart = typing?.location.offset ?? offset
+        if wordStart > 0, wordStart <= bytes.count, bytes[wordStart - 1] == UInt8(ascii: "."),
+            let event = before.last(where: { end(of: $0) == wordStart - 1 })
+        {
+            return members(of: event)
+        }
+        let startsLine = typing?.startsLine ?? (previous.map { !isOnLine(of: $0, offset) } ?? true)
+        switch previous?.kind {
+        case .comparison?:
+            return cases(of: before.dropLast().last)
+        case .leftParen?:
+            return operands()
+        case .plus?:
+            return events()
+        case .identifier? where !startsLine:
+            let word = previous!.text
+            if Self.conditionStarts.contains(word) { return operands() }
+            if word == "of" {
+                let afterCount = before.dropLast().last?.text == "count"
+                return events() + (afterCount ? [Item(label: "days", kind: .keyword, detail: nil)] : [])
+            }
+            return []
+        default:
+            guard startsLine else { return [] }
+            switch enclosingBlock(before) {
+            case nil: return Self.declarationKeywords.map { Item(label: $0, kind: .keyword, detail: nil) }
+            case "coarse"?: return Self.coarseHeads.map { Item(label: $0, kind: .keyword, detail: "coarse value") }
+            default: return []
+            }
+        }
+    }
+
+    /// Whether `token` ends on the line of byte `offset` (no line break between them).
+    private func isOnLine(of token: Token, _ offset: Int) -> Bool {
+        let end = min(end(of: token), bytes.count)
+        return !bytes[end..<min(max(end, offset), bytes.count)].contains(10)
+    }
+
+    /// The byte offset just past `token` as written (a string token holds its decoded value, so its closing
+    /// quote is looked for).
+    private func end(of token: Token) -> Int {
+        guard token.kind == .string else { return token.location.offset + token.text.utf8.count }
+        var position = token.location.offset + 1
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != 10 {
+            position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return min(position + 1, bytes.count)
+    }
+
+    /// The keyword of the declaration whose block (`{ ... }`) the tokens end inside, or nil at the top level.
+    private func enclosingBlock(_ before: ArraySlice<Token>) -> String? {
+        var keywords: [String] = []
+        var current = ""
+        for token in before {
+            switch token.kind {
+            case .identifier where token.startsLine && keywords.isEmpty: current = token.text
+            case .leftBrace: keywords.append(current)
+            case .rightBrace: _ = keywords.popLast()
+            default: continue
+            }
+        }
+        return keywords.last
+    }
+
+    /// Flags, fields and events (a condition's operands), and the words a factor may start with.
+    private func operands() -> [Item] {
+        index.symbols.compactMap { symbol in
+            switch symbol.kind {
+            case .flag: Item(label: symbol.name, kind: .field, detail: "flag")
+            case .field: Item(label: symbol.name, kind: .field, detail: "field")
+            case .event: Item(label: symbol.name, kind: .event, detail: "event")
+            case .fieldCase: nil
+            }
+        } + ["hours", "not"].map { Item(label: $0, kind: .keyword, detail: nil) }
+    }
+
+    private func events() -> [Item] {
+        index.symbols.filter { $0.kind == .event }.map { Item(label: $0.name, kind: .event, detail: "event") }
+    }
+
+    /// `count` and `sum` after `EVENT.`.
+    private func members(of event: Token?) -> [Item] {
+        guard let event, index.symbols.contains(where: { $0.kind == .event && $0.name == event.text }) else {
+            return []
+        }
+        return [
+            Item(label: "count", kind: .property, detail: "times logged"),
+            Item(label: "sum", kind: .property, detail: "sum of the amounts logged"),
+        ]
+    }
+
+    /// The cases of the field before a comparison (`stage >= `).
+    private func cases(of field: Token?) -> [Item] {
+        guard let field else { return [] }
+        return index.symbols.filter { $0.kind == .fieldCase(field: field.text) }.map {
+            Item(label: $0.name, kind: .enumMember, detail: "case of \(field.text)")
+        }
+    }
+}

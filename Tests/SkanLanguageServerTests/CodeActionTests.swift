@@ -1,0 +1,101 @@
+import Foundation
+import SkanCore
+import SkanLanguageServer
+import Testing
+
+/// A diagnostic that suggests a name ("did you mean 'paid'?") comes with a quick fix that writes it.
+@Suite struct CodeActionTests {
+    static let schema = """
+        schema Fixes
+        version 2
+        event purchase value USD
+        flag paid at bit 0 "Payé 🎉" when purchse
+        field rank at bits 1...2 {
+          none = 0
+          top  = 1
+        }
+        reserved bits 3...5
+        coarse { high when rank == tpo or paied  low otherwise }
+
+        """
+
+    static func actions(lines: ClosedRange<Int>) -> [JSONDocument] {
+        var session = ServerSession.initialized()
+        _ = session.open(schema)
+        let range =
+            #"{"start": {"line": \#(lines.lowerBound), "character": 0}, "end": {"line": \#(lines.upperBound), "character": 0}}"#
+        let answer = session.request(
+            "textDocument/codeAction",
+            #"{"textDocument": {"uri": "file:///schema.skan"}, "range": \#(range), "context": {"diagnostics": []}}"#)
+        guard case .array(let actions)? = answer?["result"] else { return [] }
+        return actions
+    }
+
+    /// `title: line:start-end -> text` for each action's one edit.
+    static func summary(_ action: JSONDocument) -> String {
+        guard case .object? = action["edit"]?["changes"],
+            case .array(let edits)? = action["edit"]?["changes"]?["file:///schema.skan"], edits.count == 1
+        else { return "no single edit" }
+        let range = edits[0]["range"]
+        let line = range?["start"]?["line"]?.integer ?? -1
+        let start = range?["start"]?["character"]?.integer ?? -1
+        let end = range?["end"]?["character"]?.integer ?? -1
+        return "\(action["title"]?.string ?? ""): \(line):\(start)-\(end) -> \(edits[0]["newText"]?.string ?? "")"
+    }
+
+    @Test func everySuggestionIsAQuickFix() {
+        #expect(
+            Self.actions(lines: 0...10).map(Self.summary) == [
+                "Replace 'purchse' with 'purchase': 3:34-41 -> purchase",
+                "Replace 'tpo' with 'top': 9:27-30 -> top",
+                "Replace 'paied' with 'paid': 9:34-39 -> paid",
+            ])
+        let first = Self.actions(lines: 3...3)
+        #expect(first.count == 1)
+        #expect(first.first?["kind"]?.string == "quickfix")
+        #expect(first.first?["isPreferred"].map { if case .bool(true) = $0 { true } else { false } } == true)
+        // The diagnostic it fixes, as published.
+        guard case .array(let fixed)? = first.first?["diagnostics"] else {
+            Issue.record("no diagnostics on the action")
+            return
+        }
+        #expect(fixed.map { $0["code"]?.string } == ["unknown-name"])
+    }
+
+    @Test func onlyTheRangeAsked() {
+        #expect(Self.actions(lines: 4...7).isEmpty)
+        #expect(Self.actions(lines: 9...9).count == 2)
+    }
+
+    @Test func theFixesMendTheDocument() {
+        var session = ServerSession.initialized()
+        _ = session.open(Self.schema)
+        let answer = session.request(
+            "textDocument/codeAction",
+            #"{"textDocument": {"uri": "file:///schema.skan"}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 10, "character": 0}}, "context": {"diagnostics": []}}"#
+        )
+        guard case .array(let actions)? = answer?["result"] else {
+            Issue.record("no actions")
+            return
+        }
+        // Applied as a client does, last first so that earlier ranges hold: the document then has no findings.
+        var published: [JSONDocument] = []
+        for action in actions.reversed() {
+            guard case .array(let edits)? = action["edit"]?["changes"]?["file:///schema.skan"], let edit = edits.first,
+                let range = edit["range"], let newText = edit["newText"]?.string
+            else { continue }
+            func position(_ end: String) -> String {
+                let line = range[end]?["line"]?.integer ?? -1
+                return #"{"line": \#(line), "character": \#(range[end]?["character"]?.integer ?? -1)}"#
+            }
+            let change =
+                #"{"range": {"start": \#(position("start")), "end": \#(position("end"))}, "text": "\#(newText)"}"#
+            published = ServerSession.diagnostics(
+                in: session.notify(
+                    "textDocument/didChange",
+                    #"{"textDocument": {"uri": "file:///schema.skan", "version": 2}, "contentChanges": [\#(change)]}"#))
+        }
+        #expect(actions.count == 3)
+        #expect(published.isEmpty)
+    }
+}
