@@ -88,6 +88,8 @@ struct SymbolIndex {
             if token.startsLine, context.hasPrefix("coarse") { continue }
             // The member after a dot (`purchase.count`) names no symbol.
             if index > 0, tokens[index - 1].kind == .dot { continue }
+            // `count of days` counts days since install; a field may still be called `days`.
+            if token.text == "days", index > 0, tokens[index - 1].text == "of" { continue }
             guard let symbol = resolve(token, before: index > 1 ? Array(tokens[index - 2..<index]) : [], field: field)
             else { continue }
             occurrences.append(Occurrence(token: token, symbol: symbol, context: context))

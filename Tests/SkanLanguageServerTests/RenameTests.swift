@@ -85,6 +85,13 @@ import Testing
         #expect(Self.rename(&session, NamesTests.at(6, "paid"), to: "payer").edits == ["6:5 payer", "18:14 payer"])
     }
 
+    @Test func aFieldCalledDaysLeavesCountOfDaysAlone() {
+        var session = ServerSession.initialized()
+        _ = session.open("schema D\nversion 2\nfield days at bits 0...5 count of days\ncoarse { low when days >= 3 }\n")
+        let position = #""textDocument": {"uri": "file:///schema.skan"}, "position": {"line": 2, "character": 7}"#
+        #expect(Self.rename(&session, position, to: "age").edits == ["2:6 age", "3:18 age"])
+    }
+
     @Test func annotatedForClientsThatConfirm() {
         var session = Self.session(annotations: true)
         let answer = session.request("textDocument/rename", #"{\#(NamesTests.at(6, "paid")), "newName": "payer"}"#)
