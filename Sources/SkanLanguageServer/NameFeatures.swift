@@ -86,22 +86,23 @@ struct NameFeatures {
     func hover(at position: TextPosition) -> JSONValue {
         guard let occurrence = occurrence(at: position) else { return .null }
         let symbol = index.symbols[occurrence.symbol]
-        var lines = ["**\(symbol.name)**: " + (detail(symbol) ?? kindName(symbol.kind))]
+        // Paragraphs: what it is, its cases as one list, who reads it.
+        var paragraphs = ["**\(symbol.name)**: " + (detail(symbol) ?? kindName(symbol.kind))]
         if case .field = symbol.kind, let field = schema?.field(named: symbol.name) {
-            for fieldCase in field.cases {
-                lines.append(
-                    "- `\(fieldCase.name)` = \(fieldCase.code) → fine value +\(fieldCase.code << field.bits.lower)")
-            }
+            paragraphs.append(
+                field.cases.map {
+                    "- `\($0.name)` = \($0.code) → fine value +\($0.code << field.bits.lower)"
+                }.joined(separator: "\n"))
         }
         let readers = orderedUnique(
             index.occurrences(of: occurrence.symbol).map(\.context).filter {
                 !$0.isEmpty && !isOwnDeclaration($0, symbol)
             })
-        if !readers.isEmpty { lines.append("Read by: " + readers.map { "`\($0)`" }.joined(separator: ", ")) }
+        if !readers.isEmpty { paragraphs.append("Read by: " + readers.map { "`\($0)`" }.joined(separator: ", ")) }
         return .object([
             (
                 "contents",
-                .object([("kind", .string("markdown")), ("value", .string(lines.joined(separator: "\n\n")))])
+                .object([("kind", .string("markdown")), ("value", .string(paragraphs.joined(separator: "\n\n")))])
             ),
             ("range", range(of: occurrence.token)),
         ])

@@ -67,9 +67,7 @@ import Testing
                 **stage**: field, bits 1...2 ("Stage")
 
                 - `whale` = 2 → fine value +4
-
                 - `buyer` = 1 → fine value +2
-
                 - `none` = 0 → fine value +0
 
                 Read by: `coarse window 1`, `lock window 1`

@@ -88,15 +88,13 @@ async def test_hover_definition_references_symbols(client: LanguageClient):
     hover = await client.text_document_hover_async(
         types.HoverParams(text_document=doc(), position=at(SHOP, 24, "paymentTier"))
     )
-    assert hover.contents.value == "\n\n".join(
-        [
-            '**paymentTier**: field, bits 1...2 ("Highest purchase tier")',
-            "- `none` = 0 → fine value +0",
-            "- `low` = 1 → fine value +2",
-            "- `medium` = 2 → fine value +4",
-            "- `high` = 3 → fine value +6",
-            "Read by: `coarse`, `lock window 1`",
-        ]
+    assert hover.contents.value == (
+        '**paymentTier**: field, bits 1...2 ("Highest purchase tier")\n\n'
+        "- `none` = 0 → fine value +0\n"
+        "- `low` = 1 → fine value +2\n"
+        "- `medium` = 2 → fine value +4\n"
+        "- `high` = 3 → fine value +6\n\n"
+        "Read by: `coarse`, `lock window 1`"
     )
     definition = await client.text_document_definition_async(
         types.DefinitionParams(text_document=doc(), position=at(SHOP, 29, "paymentTier"))
