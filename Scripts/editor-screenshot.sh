@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Shows `skanc lsp` in Neovim as a user sees it and saves a screenshot, as docs/images/ holds:
 #   Scripts/editor-screenshot.sh docs/images/neovim-lsp.png
-# Neovim runs in a tmux pane on Schemas/Shop.skan with a lock that holds from the start (the `lock-at-start`
-# lint's warning, shown by Neovim) and the hover of a field open; the pane is captured with its colours (tmux capture-pane -e),
+# Neovim runs in a tmux pane on Schemas/Shop.skan with a misspelled case (the server's "did you mean" error,
+# shown by Neovim) and the hover of a field open; the pane is captured with its colours (tmux capture-pane -e),
 # turned into HTML (Scripts/ansi_to_html.py) and rendered by headless Chromium. Needs neovim (0.7 or
 # later), tmux and chromium (Debian packages). SKANC names the skanc binary (default: .build/debug/skanc).
 set -euo pipefail
@@ -16,7 +16,7 @@ done
 work=$(mktemp -d)
 session="skanc-screenshot-$$"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"' EXIT
-sed 's/^lock window 1 when paymentTier == high$/lock window 1 when not registered/' Schemas/Shop.skan > "$work/Shop.skan"
+sed 's/paymentTier >= medium/paymentTier >= mediun/' Schemas/Shop.skan > "$work/Shop.skan"
 cat > "$work/init.lua" <<LUA
 vim.o.number = true
 vim.o.signcolumn = "yes"
@@ -43,11 +43,11 @@ vim.cmd("redraw")
 vim.defer_fn(function() io.open("$work/ready", "w"):close() end, 200)
 end })
 LUA
-tmux new-session -d -s "$session" -x 124 -y 34 -c "$work" "TERM=xterm-256color nvim -u '$work/init.lua' Shop.skan"
+tmux new-session -d -s "$session" -x 132 -y 34 -c "$work" "TERM=xterm-256color nvim -u '$work/init.lua' Shop.skan"
 # Until Neovim says the hover is drawn (a bound for failure only).
 for _ in $(seq 600); do [ -e "$work/ready" ] && break; sleep 0.1; done
 [ -e "$work/ready" ] || { echo "neovim did not show the hover" >&2; exit 1; }
 tmux capture-pane -e -p -t "$session" | python3 Scripts/ansi_to_html.py > "$work/page.html"
-"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1150,720 \
+"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1220,720 \
     --screenshot="$out" "file://$work/page.html" 2>/dev/null
 [ -s "$out" ] || { echo "chromium made no screenshot" >&2; exit 1; }

@@ -2,20 +2,20 @@ import SkanCompiler
 import SkanCore
 
 /// Hover, go to definition, references and document symbols over a document's names (`SymbolIndex`), with
-/// what the compiled schema adds (bits, codes, what each adds to the fine value, currencies) when it compiles.
+/// what the declarations say (`DeclaredLayout`: bits, codes, what each adds to the fine value, currencies).
 struct NameFeatures {
     let text: String
     let uri: String
     let lines: LineTable
     let index: SymbolIndex
-    let schema: Schema?
+    let layout: DeclaredLayout
 
     init(text: String, uri: String) {
         self.text = text
         self.uri = uri
         lines = LineTable(text)
         index = SymbolIndex(text)
-        schema = SchemaCompiler.compile(text, path: uri).schema
+        layout = DeclaredLayout(text: text, uri: uri)
     }
 
     /// The occurrence under a protocol position.
@@ -88,7 +88,7 @@ struct NameFeatures {
         let symbol = index.symbols[occurrence.symbol]
         // Paragraphs: what it is, its cases as one list, who reads it.
         var paragraphs = ["**\(symbol.name)**: " + (detail(symbol) ?? kindName(symbol.kind))]
-        if case .field = symbol.kind, let field = schema?.field(named: symbol.name) {
+        if case .field = symbol.kind, let field = layout.fields[symbol.name] {
             paragraphs.append(
                 field.cases.map {
                     "- `\($0.name)` = \($0.code) → fine value +\($0.code << field.bits.lower)"
@@ -130,13 +130,13 @@ struct NameFeatures {
     private func detail(_ symbol: SymbolIndex.Symbol) -> String? {
         switch symbol.kind {
         case .event:
-            guard let schema, let event = schema.events.first(where: { $0.name == symbol.name }) else { return nil }
-            return event.currency.map { "event, amounts in \($0)" } ?? "event, no amount"
+            guard let currency = layout.events[symbol.name] else { return nil }
+            return currency.map { "event, amounts in \($0)" } ?? "event, no amount"
         case .flag:
-            guard let field = schema?.field(named: symbol.name) else { return nil }
+            guard let field = layout.fields[symbol.name] else { return nil }
             return "flag, \(field.bits): set → fine value +\(1 << field.bits.lower)"
         case .field:
-            guard let field = schema?.field(named: symbol.name) else { return nil }
+            guard let field = layout.fields[symbol.name] else { return nil }
             return "field, \(field.bits)" + (field.description.map { " (\"\($0)\")" } ?? "")
         case .fieldCase: return caseDetail(symbol)
         }
@@ -144,7 +144,7 @@ struct NameFeatures {
 
     /// `case of stage, code 4 in bits 0...2 → fine value +4`.
     private func caseDetail(_ symbol: SymbolIndex.Symbol) -> String? {
-        guard case .fieldCase(let name) = symbol.kind, let field = schema?.field(named: name),
+        guard case .fieldCase(let name) = symbol.kind, let field = layout.fields[name],
             let fieldCase = field.caseNamed(symbol.name)
         else { return nil }
         return

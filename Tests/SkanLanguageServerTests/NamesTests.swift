@@ -60,6 +60,32 @@ import Testing
         session.request("textDocument/hover", "{\(position)}")?["result"]?["contents"]?["value"]?.string
     }
 
+    @Test func hoverStillSaysWhatANameIsWhileAnotherLineHasAnError() {
+        var session = ServerSession.initialized()
+        let broken = Self.schema.replacingOccurrences(
+            of: "high   when stage == whale", with: "high   when stage == whael")
+        #expect(session.open(broken).count == 1)
+        #expect(
+            Self.hover(&session, Self.at(17, "stage")) == """
+                **stage**: field, bits 1...2 ("Stage")
+
+                - `whale` = 2 → fine value +4
+                - `buyer` = 1 → fine value +2
+                - `none` = 0 → fine value +0
+
+                Read by: `coarse window 1`, `lock window 1`
+                """)
+        #expect(
+            Self.hover(&session, Self.at(18, "paid"))?.hasPrefix("**paid**: flag, bit 0: set → fine value +1") == true)
+        #expect(Self.hover(&session, Self.at(3, "purchase"))?.hasPrefix("**purchase**: event, amounts in USD") == true)
+        // Bits no fine value has are not shown as if they were.
+        _ = session.open("schema B\nversion 1\nfield f at bits 4...9 { a = 0 }\n", uri: "file:///b.skan")
+        let hover = session.request(
+            "textDocument/hover",
+            #"{"textDocument": {"uri": "file:///b.skan"}, "position": {"line": 2, "character": 7}}"#)
+        #expect(hover?["result"]?["contents"]?["value"]?.string == "**f**: field")
+    }
+
     @Test func hoverSaysBitsCodesAndWhoReadsIt() {
         var session = Self.session()
         #expect(
