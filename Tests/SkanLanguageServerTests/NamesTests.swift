@@ -60,21 +60,24 @@ import Testing
         session.request("textDocument/hover", "{\(position)}")?["result"]?["contents"]?["value"]?.string
     }
 
+    /// The hover of the field `stage`: its bits, each case's code and fine value, who reads it.
+    static let stageHover = """
+        **stage**: field, bits 1...2 ("Stage")
+
+        - `whale` = 2 → fine value +4
+        - `buyer` = 1 → fine value +2
+        - `none` = 0 → fine value +0
+
+        Read by: `coarse window 1`, `lock window 1`
+        """
+
     @Test func hoverStillSaysWhatANameIsWhileAnotherLineHasAnError() {
         var session = ServerSession.initialized()
         let broken = Self.schema.replacingOccurrences(
             of: "high   when stage == whale", with: "high   when stage == whael")
         #expect(session.open(broken).count == 1)
         #expect(
-            Self.hover(&session, Self.at(17, "stage")) == """
-                **stage**: field, bits 1...2 ("Stage")
-
-                - `whale` = 2 → fine value +4
-                - `buyer` = 1 → fine value +2
-                - `none` = 0 → fine value +0
-
-                Read by: `coarse window 1`, `lock window 1`
-                """)
+            Self.hover(&session, Self.at(17, "stage")) == Self.stageHover)
         #expect(
             Self.hover(&session, Self.at(18, "paid"))?.hasPrefix("**paid**: flag, bit 0: set → fine value +1") == true)
         #expect(Self.hover(&session, Self.at(3, "purchase"))?.hasPrefix("**purchase**: event, amounts in USD") == true)
@@ -89,15 +92,7 @@ import Testing
     @Test func hoverSaysBitsCodesAndWhoReadsIt() {
         var session = Self.session()
         #expect(
-            Self.hover(&session, Self.at(17, "stage")) == """
-                **stage**: field, bits 1...2 ("Stage")
-
-                - `whale` = 2 → fine value +4
-                - `buyer` = 1 → fine value +2
-                - `none` = 0 → fine value +0
-
-                Read by: `coarse window 1`, `lock window 1`
-                """)
+            Self.hover(&session, Self.at(17, "stage")) == Self.stageHover)
         #expect(
             Self.hover(&session, Self.at(18, "paid"))
                 == "**paid**: flag, bit 0: set → fine value +1\n\nRead by: `coarse window 1`")
