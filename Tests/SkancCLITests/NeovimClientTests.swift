@@ -3,7 +3,8 @@ import SkanTestSupport
 import Testing
 
 /// `skanc lsp` through a real client: Neovim's built-in LSP client, headless (Tests/Scripts/nvim_lsp_client.lua),
-/// reads the diagnostics Neovim itself received (`vim.diagnostic.get`), formats and hovers through the client.
+/// reads the diagnostics Neovim itself received (`vim.diagnostic.get`), applies the server's quick fix, formats,
+/// hovers and completes through the client.
 @Suite struct NeovimClientTests {
     static let typo = """
         schema Typo
@@ -19,22 +20,28 @@ import Testing
 
         """
 
-    @Test func neovimShowsTheDiagnosticWhereItIsAndFormatsAsFmt() throws {
+    /// What Neovim saw on `text`, opened as a file of a temporary folder.
+    static func neovim(_ text: String, hover: String, completeAfter: String) throws -> [String: Any] {
         let directory = try TemporaryDirectory()
-        let schema = directory.url.appendingPathComponent("Typo.skan")
-        try Self.typo.write(to: schema, atomically: true, encoding: .utf8)
+        let schema = directory.url.appendingPathComponent("Schema.skan")
+        try text.write(to: schema, atomically: true, encoding: .utf8)
         let output = directory.url.appendingPathComponent("seen.json")
         var environment = ProcessInfo.processInfo.environment
         environment["SKANC"] = CLI.executable.path
         environment["SKANC_SCHEMA"] = schema.path
         environment["SKANC_OUT"] = output.path
+        environment["SKANC_HOVER"] = hover
+        environment["SKANC_COMPLETE"] = completeAfter
         let run = try ChildProcess.run(
             try ChildProcess.onPath("nvim"),
             ["--headless", "-u", "NONE", "-c", "luafile Tests/Scripts/nvim_lsp_client.lua"],
             environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
-        let seen = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+    }
+
+    @Test func neovimShowsTheDiagnosticWhereItIsAndFixesFormatsHovers() throws {
+        let seen = try Self.neovim(Self.typo, hover: "bought", completeAfter: "when ")
         #expect(seen["published"] as? Bool == true)
         let diagnostics = try #require(seen["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == 1)
@@ -47,13 +54,46 @@ import Testing
         #expect(typo["line"] as? Int == 5)
         #expect(typo["col"] as? Int == 48)
         #expect(typo["end_col"] as? Int == 55)
-        let check = try CLI.run(["check", schema.path])
-        #expect(check.stderr.contains("Typo.skan:6:49: error: no flag, field or event named 'purchas'"))
-        // With the typo fixed, formatting through the client gives what `skanc fmt` writes.
-        let fixed = Self.typo.replacingOccurrences(of: "when  purchas\n", with: "when purchase\n")
+        let check = try CLI.run(["check", "-"], stdin: Self.typo)
+        #expect(check.stderr.contains(":6:49: error: no flag, field or event named 'purchas'"))
+        // The quick fix, applied by Neovim in its byte columns, writes the name where the typo was.
+        #expect(seen["actions"] as? [String] == ["Replace 'purchas' with 'purchase'"])
+        let fixed = Self.typo.replacingOccurrences(of: "when  purchas\n", with: "when  purchase\n")
+        #expect(seen["fixed"] as? String == fixed)
+        // Formatting through the client gives what `skanc fmt` writes.
         let fmt = try CLI.run(["fmt", "-"], stdin: fixed)
         #expect(fmt.status == 0)
         #expect(seen["formatted"] as? String == fmt.stdout)
         #expect(seen["hover"] as? String == "**bought**: flag, bit 0: set → fine value +1")
+        #expect(seen["completions"] as? [String] == ["purchase", "bought", "hours", "not"])
+    }
+
+    @Test func aShippedSchemaWithATypo() throws {
+        let shop = try String(
+            contentsOf: Paths.packageRoot.appendingPathComponent("Schemas/Shop.skan"), encoding: .utf8)
+        let seen = try Self.neovim(
+            shop.replacingOccurrences(of: "paymentTier >= medium", with: "paymentTier >= mediun"),
+            hover: "field paymentTier", completeAfter: "paymentTier >= ")
+        let diagnostics = try #require(seen["diagnostics"] as? [[String: Any]])
+        #expect(
+            diagnostics.map { $0["message"] as? String } == [
+                "field 'paymentTier' has no case named 'mediun'; did you mean 'medium'?"
+            ])
+        #expect(seen["actions"] as? [String] == ["Replace 'mediun' with 'medium'"])
+        // Fixed and formatted through Neovim, it is the shipped schema again, byte for byte.
+        #expect(seen["fixed"] as? String == shop)
+        #expect(seen["formatted"] as? String == shop)
+        #expect(
+            seen["hover"] as? String == """
+                **paymentTier**: field, bits 1...2 ("Highest purchase tier")
+
+                - `none` = 0 → fine value +0
+                - `low` = 1 → fine value +2
+                - `medium` = 2 → fine value +4
+                - `high` = 3 → fine value +6
+
+                Read by: `coarse`, `lock window 1`
+                """)
+        #expect(seen["completions"] as? [String] == ["none", "low", "medium", "high"])
     }
 }
