@@ -1,6 +1,7 @@
 """`skanc lsp` end to end through pytest-lsp: every feature on a shipped schema and on broken ones, with the
 answers written out."""
 
+import json
 import subprocess
 
 import pytest
@@ -191,3 +192,33 @@ def client_binary() -> str:
     import os
 
     return os.environ.get("SKANC", "skanc")
+
+
+SCHEMAS = (
+    sorted((ROOT / "Schemas").rglob("*.skan"))
+    + sorted((ROOT / "Examples").rglob("*.skan"))
+    + sorted((ROOT / "Tests" / "SkanCompilerTests" / "Fixtures" / "invalid").glob("*.skan"))
+)
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: str(p.relative_to(ROOT)))
+async def test_diagnostics_are_what_check_and_lint_print(client: LanguageClient, path):
+    """Every shipped schema and every invalid example: the editor gets what `skanc lint` prints, the same
+    codes, severities, places (UTF-16 in the editor, UTF-8 bytes on the command line) and messages."""
+    text = path.read_text()
+    lint = subprocess.run(
+        [client_binary(), "lint", "--error-format", "json", str(path)], capture_output=True, text=True
+    )
+    lines = text.split("\n")
+    expected = []
+    for record in map(json.loads, lint.stderr.splitlines()):
+        line = record["line"] - 1
+        prefix = lines[line].encode()[: record["column"] - 1].decode() if record["column"] > 0 else ""
+        severity = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
+        expected.append((line, len(prefix.encode("utf-16-le")) // 2, severity[record["severity"]], record["code"],
+                         record["message"]))
+    diagnostics = await open_document(client, text, uri=path.as_uri())
+    seen = [(d.range.start.line, d.range.start.character, d.severity, d.code, d.message.split("\n")[0])
+            for d in diagnostics]
+    assert seen == expected
+    assert (lint.returncode == 1) == any(d.severity == types.DiagnosticSeverity.Error for d in diagnostics)
