@@ -3,7 +3,7 @@ import SkanCore
 
 /// `textDocument/prepareRename` and `textDocument/rename` of a flag, field, case or event: every occurrence
 /// `SymbolIndex` resolves, refused when the renamed document would gain an error (a name taken, a reserved
-/// output column, a keyword where a name must be), so the checker decides collisions exactly as `check` does.
+/// output column, a condition's operator), so the checker decides collisions exactly as `check` does.
 struct Rename {
     /// Why a rename is refused, said to the user.
     struct Refusal: Error {
@@ -33,9 +33,6 @@ struct Rename {
         guard Self.isIdentifier(newName) else {
             throw Refusal(
                 message: "'\(newName)' is not a name: write letters, digits and '_', starting with a letter or '_'")
-        }
-        guard !Self.operators.contains(newName) else {
-            throw Refusal(message: "'\(newName)' is an operator in conditions; choose another name")
         }
         guard newName != symbol.name else { return .null }
         let tokens = features.index.occurrences(of: occurrence.symbol).map(\.token)
@@ -109,9 +106,6 @@ struct Rename {
         }
         return counts
     }
-
-    /// Words that are always operators in a condition (docs/LanguageReference.md, lexical rules).
-    static let operators: Set<String> = ["and", "or", "not"]
 
     /// `[A-Za-z_][A-Za-z0-9_]*`, the language's identifiers.
     static func isIdentifier(_ text: String) -> Bool {

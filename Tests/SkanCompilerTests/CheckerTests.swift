@@ -193,6 +193,24 @@ import Testing
         #expect(diagnostics(text).allSatisfy { $0.message.contains("would make the column") })
     }
 
+    /// `and`, `or` and `not` are always operators in a condition, so nothing may be called so (a flag called
+    /// `and` used to check clean, read by `medium when and`).
+    @Test func theConditionOperatorsAreNoNames() {
+        let text = """
+            schema T version 2
+            event not
+            flag and at bit 0
+            field or at bit 1 { a = 0  b = 1 }
+            reserved bits 2...5
+            coarse { medium when and  low otherwise }
+            """
+        #expect(summaries(text) == ["2:7 error name", "3:6 error name", "4:7 error name"])
+        #expect(
+            diagnostics(text)[1].message
+                == "'and' is an operator in conditions ('and', 'or', 'not'), so no condition could read this flag; give it another name"
+        )
+    }
+
     @Test func oneRunReportsManyIndependentMistakes() {
         let text = """
             schema Many

@@ -6,6 +6,7 @@ extension Checker {
     static let lastWindowHour = Double(ConversionWindow.third.hours.upperBound)
 
     mutating func declareEvent(_ event: EventSyntax) {
+        checkNotAnOperator(event.name, kind: "event")
         if let earlier = eventNames[event.name.text] {
             report(.eventDeclaredTwice(event.name.text, at: event.name.location, first: earlier.location))
             return

@@ -1,8 +1,20 @@
 import SkanCore
 
 extension Checker {
+    /// Words that are always operators in a condition (docs/LanguageReference.md, lexical rules): a flag, field
+    /// or event with such a name could not be read in one.
+    static let conditionOperators: Set<String> = ["and", "or", "not"]
+
+    /// A `name` error when a flag, field or event is called like a condition's operator.
+    mutating func checkNotAnOperator(_ name: Identifier, kind: String) {
+        if Self.conditionOperators.contains(name.text) {
+            report(.operatorAsName(name.text, kind: kind, at: name.location))
+        }
+    }
+
     /// Makes a flag or field name known to conditions; reports a `duplicate` when it is taken.
     mutating func registerName(_ name: Identifier, kind: String) {
+        checkNotAnOperator(name, kind: kind)
         if let earlier = declared[name.text] {
             report(.nameTaken(name.text, kind: kind, at: name.location, first: earlier.location))
             return
@@ -36,6 +48,13 @@ extension Checker {
 }
 
 extension Diagnostic {
+    fileprivate static func operatorAsName(_ name: String, kind: String, at location: SourceLocation) -> Diagnostic {
+        .error(
+            .name,
+            "'\(name)' is an operator in conditions ('and', 'or', 'not'), so no condition could read this \(kind); give it another name",
+            at: location)
+    }
+
     fileprivate static func nameTaken(
         _ name: String, kind: String, at location: SourceLocation, first: SourceLocation
     ) -> Diagnostic {
