@@ -27,8 +27,6 @@ struct Completion {
         }
     }
 
-    /// Keywords that start a declaration (`docs/LanguageReference.md`, grammar `decl`).
-    static let declarationKeywords = ["event", "flag", "field", "reserved", "coarse", "lock", "schema", "version"]
     /// The heads of a coarse rule.
     static let coarseHeads = ["high", "medium", "low", "nothing"]
     /// Words after which a condition's operand is expected.
@@ -81,7 +79,7 @@ struct Completion {
         default:
             guard startsLine else { return [] }
             switch enclosingBlock(before) {
-            case nil: return Self.declarationKeywords.map { Item(label: $0, kind: .keyword, detail: nil) }
+            case nil: return SymbolIndex.declarationKeywords.map { Item(label: $0, kind: .keyword, detail: nil) }
             case "coarse"?: return Self.coarseHeads.map { Item(label: $0, kind: .keyword, detail: "coarse value") }
             default: return []
             }

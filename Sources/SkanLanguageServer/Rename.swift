@@ -107,13 +107,10 @@ struct Rename {
         return counts
     }
 
-    /// `[A-Za-z_][A-Za-z0-9_]*`, the language's identifiers.
+    /// Whether `text` is one identifier as the lexer reads it (`[A-Za-z_][A-Za-z0-9_]*`).
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return false }
-        func isLetter(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-        }
-        return isLetter(first)
-            && text.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let tokens = Lexer.tokenize(Array(text.utf8))
+        return tokens.diagnostics.isEmpty && tokens.tokens.count == 2 && tokens.tokens[0].kind == .identifier
+            && tokens.tokens[0].text == text
     }
 }

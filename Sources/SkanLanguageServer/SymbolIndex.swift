@@ -31,10 +31,9 @@ struct SymbolIndex {
     private(set) var symbols: [Symbol] = []
     private(set) var occurrences: [Occurrence] = []
 
-    /// Keywords that start a declaration.
-    static let declarationKeywords: Set<String> = [
-        "schema", "version", "event", "flag", "field", "reserved", "coarse", "lock",
-    ]
+    /// Keywords that start a declaration (docs/LanguageReference.md, grammar `file` and `decl`), in the order
+    /// completion offers them: declarations first, the header last.
+    static let declarationKeywords = ["event", "flag", "field", "reserved", "coarse", "lock", "schema", "version"]
 
     init(_ text: String) {
         let tokens = Lexer.tokenize(Array(text.utf8)).tokens
