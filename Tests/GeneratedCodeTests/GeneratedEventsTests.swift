@@ -50,11 +50,13 @@ import Testing
             } else {
                 let index = Int.random(in: 0..<schema.events.count, using: &generator)
                 let hasValue = schema.events[index].hasValue
-                // Amounts on and around the bucket and condition bounds the schemas use.
+                // Amounts on and around the bucket and condition bounds the schemas use, some with fractions of a
+                // cent (summed in whole cents) and some that drift as doubles (0.1 + 0.2).
                 let amount =
                     hasValue
                     ? [0, 0.01, 0.99, 1, 5, 10, 19.99, 20, 49.99, 50, 100, 110, 250]
-                        .randomElement(using: &generator)! + Double(Int.random(in: 0...2, using: &generator)) / 100
+                        .randomElement(using: &generator)!
+                        + [0, 0.01, 0.02, 0.1, 0.2, 0.7, 0.004, 0.005].randomElement(using: &generator)!
                     : 0
                 generated.log(Model.events[index](amount), at: hour)
                 activity.events.append(LoggedEvent(event: index, hour: hour, amount: hasValue ? amount : nil))

@@ -16,7 +16,7 @@ How GA4 decides, from the resource's reference (properties.dataStreams.sKAdNetwo
   values, window three postbackWindowTwo's (what window two uses) when window two is set, else window one's;
 - "the first conversion value setting that evaluates to true will be selected": all of its eventMappings hold,
   each with its min/max event count and min/max event value (inclusive; an unset bound is not checked), over
-  the events logged since install;
+  the events logged since install (value sums exact decimal sums, `journeys.amount`);
 - fineValue is window one's only; nothing selected sets nothing: no update ("updated": false), fine value 0,
   coarse value null, no lock.
 Exit status 2 when google-analytics-admin is missing.
@@ -26,7 +26,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from journeys import journey_lines, window_at  # noqa: E402
+from journeys import amount, journey_lines, window_at  # noqa: E402
 
 try:
     from google.analytics.admin_v1alpha import types
@@ -43,15 +43,15 @@ COARSE = {
 
 def holds(mapping, counts, sums):
     count = counts.get(mapping.event_name, 0)
-    value = sums.get(mapping.event_name, 0.0)
+    value = sums.get(mapping.event_name, amount(0))
     # Proto3 optional fields: `in` says whether each bound was set.
     if "min_event_count" in mapping and count < mapping.min_event_count:
         return False
     if "max_event_count" in mapping and count > mapping.max_event_count:
         return False
-    if "min_event_value" in mapping and value < mapping.min_event_value:
+    if "min_event_value" in mapping and value < amount(mapping.min_event_value):
         return False
-    if "max_event_value" in mapping and value > mapping.max_event_value:
+    if "max_event_value" in mapping and value > amount(mapping.max_event_value):
         return False
     return True
 
@@ -66,7 +66,7 @@ def main():
         if "event" in line:
             name = line["event"]
             counts[name] = counts.get(name, 0) + 1
-            sums[name] = sums.get(name, 0.0) + float(line.get("value", 0))
+            sums[name] = sums.get(name, amount(0)) + amount(line.get("value", 0))
         window = window_at(hour)
         if window is None:
             print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None,

@@ -13,7 +13,8 @@ How a mapping is read (CustomerSkAdNetworkConversionValueSchema.SkAdNetworkConve
 ConversionValueMapping holds when the user's last activity, in whole hours since install, lies between
 min_time_post_install_hours and max_time_post_install_hours, and every mapped event holds: its revenue sum within
 event_revenue_range (inclusive; a bound of 0 is unset) or equal to event_revenue_value, and its count within
-event_occurrence_range (inclusive; a maximum of 0 is unset) or equal to event_counter. Each value has one mapping,
+event_occurrence_range (inclusive; a maximum of 0 is unset) or equal to event_counter. Revenue sums are exact
+decimal sums of the values logged (`journeys.amount`). Each value has one mapping,
 so exactly one fine value (in window 1) and one coarse value (per postback, by postback_sequence_index 0-2) may
 hold; more than one, or none, is printed as null. A postback's lock trigger is an event logged, its fine value or
 its coarse value.
@@ -25,7 +26,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from journeys import journey_lines, window_at  # noqa: E402
+from journeys import amount, journey_lines, window_at  # noqa: E402
 
 try:
     from google.ads.googleads.v26.resources.types import customer_sk_ad_network_conversion_value_schema as resource
@@ -39,14 +40,14 @@ Coarse = coarse_enum.SkAdNetworkCoarseConversionValueEnum.SkAdNetworkCoarseConve
 
 def event_holds(event, counts, sums):
     count = counts.get(event.mapped_event_name, 0)
-    total = sums.get(event.mapped_event_name, 0.0)
+    total = sums.get(event.mapped_event_name, amount(0))
     if "event_revenue_range" in event:
         bounds = event.event_revenue_range
-        if bounds.min_event_revenue and total < bounds.min_event_revenue:
+        if bounds.min_event_revenue and total < amount(bounds.min_event_revenue):
             return False
-        if bounds.max_event_revenue and total > bounds.max_event_revenue:
+        if bounds.max_event_revenue and total > amount(bounds.max_event_revenue):
             return False
-    if "event_revenue_value" in event and total != event.event_revenue_value:
+    if "event_revenue_value" in event and total != amount(event.event_revenue_value):
         return False
     if "event_occurrence_range" in event:
         bounds = event.event_occurrence_range
@@ -77,7 +78,7 @@ def main():
             name = line["event"]
             logged.add(name)
             counts[name] = counts.get(name, 0) + 1
-            sums[name] = sums.get(name, 0.0) + float(line.get("value", 0))
+            sums[name] = sums.get(name, amount(0)) + amount(line.get("value", 0))
         window = window_at(hour)
         if window is None:
             print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None, "lock": False}))

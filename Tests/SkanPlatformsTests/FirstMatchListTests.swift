@@ -84,13 +84,45 @@ import Testing
         #expect(entries.last?.when == .always)
     }
 
+    /// Amounts summed in whole minor units make every strict amount bound an inclusive one, on the currency's own
+    /// grid: cents for USD, yen for JPY, fils for KWD; a bound between two minor units moves to the next one.
+    @Test func strictAmountBoundsOfWholeMinorUnitsAreInclusive() throws {
+        let schema = try Self.compile(
+            """
+            schema Units
+            version 1
+            event purchase value USD
+            event gift value JPY
+            event fee value KWD
+            field spend at bits 0...2 {
+              big   = 4 when purchase.sum > 100
+              yen   = 3 when gift.sum > 1000 and not (gift.sum >= 5000)
+              fils  = 2 when fee.sum > 0.5
+              some  = 1 when purchase.sum > 9.995
+              none  = 0 otherwise
+            }
+            coarse { low otherwise }
+            """)
+        let list = Self.list(schema)
+        // GA4's one currency per property is its own loss; no bound is.
+        #expect(list.losses.map { "\($0.kind)" } == ["currencies([\"JPY\", \"KWD\", \"USD\"])"])
+        let bounds = Dictionary(
+            list.windows[.first].map { ($0.fineValue, $0.when.bounds.map { [$0.minValue, $0.maxValue] }) },
+            uniquingKeysWith: { first, _ in first })
+        #expect(bounds[4] == [[100.01, nil]])
+        #expect(bounds[3] == [[1001, 4999]])
+        #expect(bounds[2] == [[0.501, nil]])
+        #expect(bounds[1] == [[10, nil]])
+    }
+
     @Test func eachKindOfLossIsFoundWhereItIs() throws {
+        // Gold (XAU) has no minor unit in ISO 4217: its amounts are summed as logged, so `> 100` stays strict.
         let schema = try Self.compile(
             """
             schema L
             version 2
-            event purchase value USD
-            event ad value USD
+            event purchase value XAU
+            event ad value XAU
             event refund value EUR
             event open
             flag big at bit 0 when purchase.sum > 100

@@ -2,8 +2,8 @@ public import SkanCompiler
 import SkanCore
 
 /// Random journeys for a schema, the same on every machine: its events (value events with amounts on every
-/// bucket edge, the cent below, and the amounts conditions name) and its app-set fields, at hours across the
-/// three windows.
+/// bucket edge, the cent below, and the amounts conditions name, each in whole minor units of the event's
+/// currency, as an app logs prices) and its app-set fields, at hours across the three windows.
 public enum RandomJourney {
     /// Up to 50 journey lines (JSON lines, in hour order) for `schema`, drawn from `seed`.
     public static func text(for schema: Schema, seed: Int) -> String {
@@ -20,9 +20,12 @@ public enum RandomJourney {
                 let fieldCase = field.cases.randomElement(using: &generator)!
                 lines.append("{\"hour\": \(hour), \"set\": {\"\(field.name)\": \"\(fieldCase.name)\"}}")
             } else if let event = schema.events.randomElement(using: &generator) {
+                // 999.99 is 999 yen: the unit below a bound, on the currency's own grid.
+                let amount = MinorUnitSum.wholeAtOrBelow(
+                    amounts.randomElement(using: &generator)!, unitsPerWhole: event.unitsPerWhole)
                 lines.append(
                     event.hasValue
-                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
+                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amount)}"
                         : "{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
             } else {
                 lines.append("{\"hour\": \(hour)}")

@@ -25,14 +25,16 @@ import Testing
         #expect(refused.stdout.isEmpty)
         #expect(
             refused.stderr.contains(
-                "Schemas/Platforms/MetaSDK.skan:20:7: error: GA4's bounds are inclusive: 'fb_mobile_purchase.sum > 100' cannot be written (fine values 3, 4, 11, 12; windows 1, 2 and 3); write it inclusively ('fb_mobile_purchase.sum >= 100.01' for amounts in cents), or export with --allow-lossy to write it with the inclusive bound [export-bound]"
+                "Schemas/Platforms/MetaSDK.skan:15:7: error: GA4 has one currency per property and the events have JPY, USD (window 1); give every value event the property's currency, or export with --allow-lossy to write it as if they were one [export-currency]"
             ))
-        #expect(refused.stderr.contains("[export-bound]"))
+        #expect(refused.stderr.contains("[export-limit]"))
         #expect(refused.stderr.contains("fine value"))
         let lossy = try CLI.run(["export", "Schemas/Platforms/MetaSDK.skan", "--format", "ga4", "--allow-lossy"])
         #expect(lossy.status == 0)
-        #expect(lossy.stderr.contains("warning: GA4's bounds are inclusive"))
-        #expect(lossy.stdout.contains("\"minEventValue\": 100"))
+        #expect(lossy.stderr.contains("warning: GA4 has one currency per property"))
+        // `> 100` of amounts summed in whole cents (yen) is `>= 100.01` (`>= 101`) exactly: no bound is lost.
+        #expect(!lossy.stderr.contains("[export-bound]"))
+        #expect(lossy.stdout.contains("\"minEventValue\": 100.01") && lossy.stdout.contains("\"minEventValue\": 101\n"))
     }
 
     @Test func branchNeedsTheAppIDAndTakesItsTimeForm() throws {
@@ -179,6 +181,25 @@ import Testing
         #expect(
             refused.stderr.contains("[export-shape]")
                 && refused.stderr.contains("cannot say that 'purchase' was not logged"))
+    }
+
+    /// Strict amount bounds export exactly to Google Ads' inclusive ranges, since amounts are summed in whole minor
+    /// units: `..<10` USD is at most 9.99, `> 1000` JPY at least 1001, `> 0.5` KWD at least 0.501; Google's
+    /// reading agrees with `skanc simulate` on journeys whose amounts sit on and one unit beside every bound.
+    @Test func strictAmountsExportInWholeMinorUnits() throws {
+        let directory = try TemporaryDirectory()
+        let path = "Tests/SkanPlatformsTests/Fixtures/GoogleAdsCents.skan"
+        let exportFile = directory.url.appendingPathComponent("google-ads.json")
+        let export = try CLI.run(["export", path, "--format", "google-ads", "--app-id", "1", "-o", exportFile.path])
+        try #require(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.isEmpty)
+        let json = try String(contentsOf: exportFile, encoding: .utf8)
+        for bound in [#""maxEventRevenue": 9.99"#, #""minEventRevenue": 0.501"#, #""maxEventRevenue": 49.98"#] {
+            #expect(json.contains(bound), "\(bound)")
+        }
+        try Self.compare(
+            schemaPath: path, ga4File: exportFile, in: directory, context: path, evaluator: "google_ads_evaluate.py",
+            library: "google-ads")
     }
 
     /// Every shipped schema's export, lossy where it must be, is what Google's client libraries read strictly:

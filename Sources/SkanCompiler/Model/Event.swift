@@ -1,3 +1,5 @@
+import SkanCore
+
 /// An event the app logs: counted each time, and for a value event summed in one currency.
 public struct Event: Hashable, Sendable {
     /// The event's name, as the app logs it.
@@ -13,6 +15,10 @@ public struct Event: Hashable, Sendable {
 
     /// Whether the event carries an amount.
     public var hasValue: Bool { currency != nil }
+
+    /// Minor units of the event's currency per whole unit (100 for USD); nil for a counted event or a currency
+    /// without a minor unit. Its amounts are summed in whole minor units (`MinorUnitSum`).
+    public var unitsPerWhole: Double? { currency.flatMap(CurrencyMinorUnits.unitsPerWhole(of:)) }
 }
 
 /// What a derived field measures over an activity, and over which span of it.

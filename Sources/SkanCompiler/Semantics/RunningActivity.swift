@@ -32,22 +32,33 @@ public struct RunningActivity: Sendable {
     public mutating func log(_ logged: LoggedEvent) {
         guard logged.event < counts.count else { return }
         counts[logged.event] += 1
-        sums[logged.event] += logged.amount ?? 0
+        // Amounts are summed in whole minor units of the event's currency, as the generated code sums them.
+        let unit = schema.events[logged.event].unitsPerWhole
+        let amount = logged.amount ?? 0
+        sums[logged.event] = MinorUnitSum.adding(amount, to: sums[logged.event], unitsPerWhole: unit)
         for (index, field) in schema.fields.enumerated() {
-            guard case let source? = field.source, source.events.contains(logged.event) else { continue }
-            let added = source.measure == .count ? 1 : logged.amount ?? 0
+            guard case let source? = field.source, source.events.contains(logged.event), sources[index] != nil
+            else { continue }
+            let counted = source.measure == .count
             switch source.scope {
             case .sinceFirstLaunch:
-                sources[index]?[0] += added
+                sources[index]![0] = Self.add(amount, to: sources[index]![0], counted: counted, unit: unit)
             case .within(let hours):
-                if logged.hour < hours { sources[index]?[0] += added }
+                guard logged.hour < hours else { continue }
+                sources[index]![0] = Self.add(amount, to: sources[index]![0], counted: counted, unit: unit)
             case .inWindow:
                 // Counted in each window's total from whose start on it was logged.
                 for window in ConversionWindow.allCases where logged.hour >= Double(window.hours.lowerBound) {
-                    sources[index]?[window.postbackSequenceIndex] += added
+                    let slot = window.postbackSequenceIndex
+                    sources[index]![slot] = Self.add(amount, to: sources[index]![slot], counted: counted, unit: unit)
                 }
             }
         }
+    }
+
+    /// A source's total with one more event: 1 more for a count, the amount in whole minor units for a sum.
+    private static func add(_ amount: Double, to total: Double, counted: Bool, unit: Double?) -> Double {
+        counted ? total + 1 : MinorUnitSum.adding(amount, to: total, unitsPerWhole: unit)
     }
 
     /// Sets an app-set field's code.

@@ -89,7 +89,7 @@ struct GoogleAdsExport {
         work: ExportWork, ledger: inout LossLedger
     ) -> JSONValue? {
         guard !work.isExhausted else { return nil }
-        let simplified = RegionSimplification.simplified(region, work: work)
+        let simplified = RegionSimplification.simplified(region, schema: schema, work: work)
         guard let first = simplified.first else { return nil }
         if simplified.count > 1 {
             ledger.record(

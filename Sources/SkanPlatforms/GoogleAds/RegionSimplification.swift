@@ -1,6 +1,9 @@
+import SkanCompiler
+
 /// A union of conjunctions made as small as it can be without changing what it covers: conjunctions that
-/// cannot hold or that another covers are dropped, and two that differ only in one event's count range, where
-/// the ranges meet, become one. Google Ads describes each value with one conjunction; a union that stays
+/// cannot hold or that another covers are dropped, and two that differ only in one event's count range or sum
+/// range, where the ranges meet, become one (sums in whole minor units meet across one unit: `<= 9.99` and
+/// `>= 10` of USD). Google Ads describes each value with one conjunction; a union that stays
 /// several cannot be written there.
 enum RegionSimplification {
     /// Unions larger than this are left as they are (quadratic passes over them would make a run slow); they
@@ -9,7 +12,7 @@ enum RegionSimplification {
 
     /// `terms` made smaller, each comparison of two spent from `work` (weighed by their events); once it is spent
     /// the union is returned as far as it got, which covers the same activities.
-    static func simplified(_ terms: [EventConjunction], work: ExportWork) -> [EventConjunction] {
+    static func simplified(_ terms: [EventConjunction], schema: Schema, work: ExportWork) -> [EventConjunction] {
         guard terms.count <= maximumTerms else { return terms }
         func affordable(_ one: EventConjunction, _ two: EventConjunction) -> Bool {
             work.spend(1 + (one.bounds.count + two.bounds.count) / 8)
@@ -34,6 +37,7 @@ enum RegionSimplification {
                 for second in result.indices where second > first {
                     guard affordable(result[first], result[second]) else { return result }
                     if let merged = mergedCounts(result[first], result[second])
+                        ?? mergedValues(result[first], result[second], schema: schema)
                         ?? mergedHours(result[first], result[second])
                     {
                         result[first] = merged

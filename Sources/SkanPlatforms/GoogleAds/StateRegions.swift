@@ -59,7 +59,8 @@ struct StateRegions {
             translation.allowsTime = true
             let terms = translation.terms(of: exact)
             let combined = RegionSimplification.simplified(
-                ConditionTranslation.cross(region, terms, work: work, losses: &translation.losses), work: work)
+                ConditionTranslation.cross(region, terms, work: work, losses: &translation.losses), schema: schema,
+                work: work)
             if work.isExhausted {
                 // Located where it ran out; the states below are not built.
                 losses.append(FoundLoss(kind: .tooMuchWork(limit: work.limit), location: location, fineValue: nil))

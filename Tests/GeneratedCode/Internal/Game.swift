@@ -160,6 +160,19 @@ internal nonisolated struct Game: Swift.Hashable, Swift.Sendable {
             case .ad_revenue(let amount): return amount
             }
         }
+
+        /// Minor units of the amount's currency per whole unit (100 for cents): amounts are summed in whole
+        /// minor units. Nil for a counted event, or a currency ISO 4217 gives no minor unit.
+        var unitsPerWhole: Swift.Double? {
+            switch self {
+            case .sign_up: return nil
+            case .level_complete: return nil
+            case .view_item: return nil
+            case .add_to_cart: return nil
+            case .purchase: return 100
+            case .ad_revenue: return 100
+            }
+        }
     }
 
     /// What the app logged, as the derived fields and conditions read it: each event's count and sum
@@ -189,9 +202,16 @@ internal nonisolated struct Game: Swift.Hashable, Swift.Sendable {
             let (index, amount) = (event.index, event.amount)
             let hour = self.hours
             self.counts[index] += 1
-            self.sums[index] += amount
-            if [4, 5].contains(index) && hour < 48 { self.sources[0] += amount }
+            self.sums[index] = Self.adding(amount, to: self.sums[index], event.unitsPerWhole)
+            if [4, 5].contains(index) && hour < 48 { self.sources[0] = Self.adding(amount, to: self.sources[0], event.unitsPerWhole) }
             if [1].contains(index) { self.sources[1] += 1 }
+        }
+
+        /// `total + amount` in whole minor units (`unitsPerWhole` of them make one): the amount rounded to
+        /// one, so that a total is exact in the currency's units (0.1 + 0.2 is 0.3); plain without one.
+        private static func adding(_ amount: Swift.Double, to total: Swift.Double, _ unitsPerWhole: Swift.Double?) -> Swift.Double {
+            guard let unitsPerWhole else { return total + amount }
+            return ((total * unitsPerWhole).rounded() + (amount * unitsPerWhole).rounded()) / unitsPerWhole
         }
 
         /// Moves time on to `hour` (never back): a new window starts its in-window sources at 0.

@@ -138,6 +138,17 @@ public nonisolated struct GoogleAds: Swift.Hashable, Swift.Sendable {
             case .subscribe(let amount): return amount
             }
         }
+
+        /// Minor units of the amount's currency per whole unit (100 for cents): amounts are summed in whole
+        /// minor units. Nil for a counted event, or a currency ISO 4217 gives no minor unit.
+        var unitsPerWhole: Swift.Double? {
+            switch self {
+            case .first_open: return nil
+            case .sign_up: return nil
+            case .purchase: return 100
+            case .subscribe: return 100
+            }
+        }
     }
 
     /// What the app logged, as the derived fields and conditions read it: each event's count and sum
@@ -166,7 +177,14 @@ public nonisolated struct GoogleAds: Swift.Hashable, Swift.Sendable {
             self.advance(to: hour)
             let (index, amount) = (event.index, event.amount)
             self.counts[index] += 1
-            self.sums[index] += amount
+            self.sums[index] = Self.adding(amount, to: self.sums[index], event.unitsPerWhole)
+        }
+
+        /// `total + amount` in whole minor units (`unitsPerWhole` of them make one): the amount rounded to
+        /// one, so that a total is exact in the currency's units (0.1 + 0.2 is 0.3); plain without one.
+        private static func adding(_ amount: Swift.Double, to total: Swift.Double, _ unitsPerWhole: Swift.Double?) -> Swift.Double {
+            guard let unitsPerWhole else { return total + amount }
+            return ((total * unitsPerWhole).rounded() + (amount * unitsPerWhole).rounded()) / unitsPerWhole
         }
 
         /// Moves time on to `hour` (never back): a new window starts its in-window sources at 0.

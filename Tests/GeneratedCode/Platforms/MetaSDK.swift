@@ -130,6 +130,17 @@ public nonisolated struct MetaSDK: Swift.Hashable, Swift.Sendable {
             case .fb_mobile_purchase_jpy(let amount): return amount
             }
         }
+
+        /// Minor units of the amount's currency per whole unit (100 for cents): amounts are summed in whole
+        /// minor units. Nil for a counted event, or a currency ISO 4217 gives no minor unit.
+        var unitsPerWhole: Swift.Double? {
+            switch self {
+            case .fb_skadnetwork_test1: return nil
+            case .Subscribe: return 100
+            case .fb_mobile_purchase: return 100
+            case .fb_mobile_purchase_jpy: return 1
+            }
+        }
     }
 
     /// What the app logged, as the derived fields and conditions read it: each event's count and sum
@@ -158,7 +169,14 @@ public nonisolated struct MetaSDK: Swift.Hashable, Swift.Sendable {
             self.advance(to: hour)
             let (index, amount) = (event.index, event.amount)
             self.counts[index] += 1
-            self.sums[index] += amount
+            self.sums[index] = Self.adding(amount, to: self.sums[index], event.unitsPerWhole)
+        }
+
+        /// `total + amount` in whole minor units (`unitsPerWhole` of them make one): the amount rounded to
+        /// one, so that a total is exact in the currency's units (0.1 + 0.2 is 0.3); plain without one.
+        private static func adding(_ amount: Swift.Double, to total: Swift.Double, _ unitsPerWhole: Swift.Double?) -> Swift.Double {
+            guard let unitsPerWhole else { return total + amount }
+            return ((total * unitsPerWhole).rounded() + (amount * unitsPerWhole).rounded()) / unitsPerWhole
         }
 
         /// Moves time on to `hour` (never back): a new window starts its in-window sources at 0.

@@ -52,6 +52,19 @@ extension SwiftGenerator {
                 }
                 out.line("}")
             }
+            guard schema.events.contains(where: \.hasValue) else { return }
+            out.line()
+            out.line(
+                "/// Minor units of the amount's currency per whole unit (100 for cents): amounts are summed in whole")
+            out.line("/// minor units. Nil for a counted event, or a currency ISO 4217 gives no minor unit.")
+            out.block("var unitsPerWhole: Swift.Double? {") { out in
+                out.line("switch self {")
+                for event in schema.events {
+                    let units = event.unitsPerWhole.map { String(Int($0)) } ?? "nil"
+                    out.line("case .\(eventCaseName(event)): return \(units)")
+                }
+                out.line("}")
+            }
         }
     }
 
@@ -95,13 +108,36 @@ extension SwiftGenerator {
                     out.line("let hour = self.hours")
                 }
                 out.line("self.counts[index] += 1")
-                out.line("self.sums[index] += amount")
+                let valued = schema.events.contains(where: \.hasValue)
+                out.line(
+                    valued
+                        ? "self.sums[index] = Self.adding(amount, to: self.sums[index], event.unitsPerWhole)"
+                        : "self.sums[index] += amount")
                 for (position, source) in sources.enumerated() {
                     let events = "[" + source.events.map(String.init).joined(separator: ", ") + "]"
                     var test = "\(events).contains(index)"
                     if case .within(let hours) = source.scope { test += " && hour < \(ConditionNumber.text(hours))" }
-                    let added = source.measure == .amount ? "amount" : "1"
-                    out.line("if \(test) { self.sources[\(position)] += \(added) }")
+                    let total = "self.sources[\(position)]"
+                    out.line(
+                        source.measure == .amount
+                            ? "if \(test) { \(total) = Self.adding(amount, to: \(total), event.unitsPerWhole) }"
+                            : "if \(test) { \(total) += 1 }")
+                }
+            }
+            if schema.events.contains(where: \.hasValue) {
+                out.line()
+                out.line(
+                    "/// `total + amount` in whole minor units (`unitsPerWhole` of them make one): the amount rounded to"
+                )
+                out.line(
+                    "/// one, so that a total is exact in the currency's units (0.1 + 0.2 is 0.3); plain without one.")
+                out.block(
+                    "private static func adding(_ amount: Swift.Double, to total: Swift.Double, _ unitsPerWhole: Swift.Double?) -> Swift.Double {"
+                ) { out in
+                    out.line("guard let unitsPerWhole else { return total + amount }")
+                    out.line(
+                        "return ((total * unitsPerWhole).rounded() + (amount * unitsPerWhole).rounded()) / unitsPerWhole"
+                    )
                 }
             }
             out.line()
