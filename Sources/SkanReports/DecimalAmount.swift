@@ -68,6 +68,25 @@ public struct DecimalAmount: Hashable, Sendable, Comparable {
         low.plus(high).map { DecimalAmount(units: $0.units / 2, scale: $0.scale) }
     }
 
+    /// Which way an amount moves to fewer decimals: a lower bound down, an upper bound up, a mid-point or an
+    /// estimate to the nearest (half away from zero), so that a printed interval still holds what it held.
+    public enum Rounding: Sendable {
+        case down, nearest, up
+    }
+
+    /// The amount at `decimals` digits after the point, moved `rounding`'s way; itself when it has no more.
+    public func rounded(toDecimals decimals: Int, _ rounding: Rounding) -> DecimalAmount {
+        guard decimals < scale, let step = Self.power(scale - decimals) else { return self }
+        let remainder = units % step
+        var quotient = units / step
+        switch rounding {
+        case .down: if remainder < 0 { quotient -= 1 }
+        case .up: if remainder > 0 { quotient += 1 }
+        case .nearest: if 2 * remainder.magnitude >= step.magnitude { quotient += remainder < 0 ? -1 : 1 }
+        }
+        return DecimalAmount(units: quotient, scale: decimals)
+    }
+
     /// The amount as decimal text, without trailing zeros: `2.505`, `20`, `0`.
     public var text: String {
         let negative = units < 0

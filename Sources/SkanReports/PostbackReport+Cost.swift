@@ -64,7 +64,7 @@ extension PostbackReport {
             let rows = unmatched.values.reduce(0) { $0 + $1.rows }
             let spend = unmatched.values.reduce(0.0) { $0 + $1.spend.doubleValue }
             report.notes.append(
-                "\(rows) cost row\(rows == 1 ? "" : "s") (\(Self.money(spend, scale: 2)) \(table.currency)) "
+                "\(rows) cost row\(rows == 1 ? "" : "s") (\(Self.money(spend, scale: CurrencyMinorUnits.digits(of: table.currency) ?? 2)) \(table.currency)) "
                     + "\(rows == 1 ? "matches" : "match") no group: no ok postback has \(rows == 1 ? "its" : "their") "
                     + "network and campaign\(day == nil ? "" : " on \(rows == 1 ? "its" : "their") day")")
         }
@@ -96,7 +96,7 @@ extension PostbackReport {
 
     /// A sum or ratio of doubles as money at `scale` decimals; `–` when it does not fit an amount.
     static func money(_ value: Double, scale: Int) -> String {
-        DecimalAmount(rounding: value, scale: scale).map(money) ?? "–"
+        DecimalAmount(rounding: value, scale: scale).map { money($0) } ?? "–"
     }
 }
 
@@ -119,8 +119,10 @@ extension PostbackReport {
                 return "\(Self.ratio(mid)) (\(ratio.low.map(Self.ratio) ?? "–") to \(high))"
             }
             return [
-                Self.label(group.by), String(group.windows[0].installs), Self.money(cost.spend),
-                cost.perInstall.map { Self.money($0, scale: max(2, cost.spend.scale)) } ?? "–",
+                Self.label(group.by), String(group.windows[0].installs), Self.money(cost.spend, in: currency),
+                cost.perInstall.map {
+                    Self.money($0, scale: CurrencyMinorUnits.digits(of: currency) ?? max(2, cost.spend.scale))
+                } ?? "–",
             ] + returns
         }
         return (header, rows)

@@ -98,7 +98,8 @@ extension PostbackReport {
                 }
                 return BarChart.Row(
                     label: Self.label(group.by),
-                    valueText: Self.money(revenue.mid) + (revenue.currency.map { " \($0)" } ?? ""),
+                    valueText: Self.money(revenue.mid, in: revenue.currency)
+                        + (revenue.currency.map { " \($0)" } ?? ""),
                     interval: (
                         revenue.low.doubleValue, revenue.mid.doubleValue, revenue.high?.doubleValue,
                         Self.interval(revenue)

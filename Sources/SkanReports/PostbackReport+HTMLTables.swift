@@ -71,10 +71,12 @@ extension PostbackReport {
                 guard revenue.postbacks > 0 else { continue }
                 out += Self.table(
                     header: ["case", "range", "postbacks", "low", "mid", "high"],
-                    rows: revenue.ranges.map {
+                    rows: revenue.ranges.map { range in
                         [
-                            $0.name, $0.range, String($0.postbacks), Self.money($0.low), Self.money($0.mid),
-                            $0.high.map(Self.money) ?? "–",
+                            range.name, range.range, String(range.postbacks),
+                            Self.money(range.low, in: revenue.currency, .down),
+                            Self.money(range.mid, in: revenue.currency),
+                            range.high.map { Self.money($0, in: revenue.currency, .up) } ?? "–",
                         ]
                     }, numeric: [2, 3, 4, 5])
             }

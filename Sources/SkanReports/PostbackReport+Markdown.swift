@@ -58,8 +58,10 @@ extension PostbackReport {
                     out += "| case | range | postbacks | low | mid | high |\n|---|---|---:|---:|---:|---:|\n"
                     for range in revenue.ranges {
                         out += "| \(Self.cell(range.name)) | \(Self.cell(range.range)) | \(range.postbacks) | "
+                        let currency = revenue.currency
                         out +=
-                            "\(Self.money(range.low)) | \(Self.money(range.mid)) | \(range.high.map(Self.money) ?? "–") |\n"
+                            "\(Self.money(range.low, in: currency, .down)) | \(Self.money(range.mid, in: currency)) | "
+                        out += "\(range.high.map { Self.money($0, in: currency, .up) } ?? "–") |\n"
                     }
                     out += "\n"
                 }

@@ -74,11 +74,16 @@ extension PostbackReport {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    /// An amount for reading: two decimals (more when the amount has them and is below 1).
-    /// An amount as people read money: every amount of a report with the same number of decimals (at least two,
-    /// more when a bucket bound has them), and thousands separated by commas (`12,345.60`).
-    static func money(_ amount: DecimalAmount) -> String {
-        let decimals = max(2, amount.scale)
+    /// An amount as people read money: the currency's own decimals (ISO 4217: 2 for USD, 0 for JPY, 3 for KWD),
+    /// moved `rounding`'s way where the amount has more; without a known currency, every amount of a report with
+    /// the same number of decimals (at least two, more when a bucket bound has them). Thousands are separated by
+    /// commas (`12,345.60`).
+    static func money(
+        _ amount: DecimalAmount, in currency: String? = nil, _ rounding: DecimalAmount.Rounding = .nearest
+    ) -> String {
+        let digits = currency.flatMap(CurrencyMinorUnits.digits(of:))
+        let amount = digits.map { amount.rounded(toDecimals: $0, rounding) } ?? amount
+        let decimals = digits ?? max(2, amount.scale)
         let units = amount.units.magnitude * UInt(DecimalAmount.power(decimals - amount.scale) ?? 1)
         let power = UInt(DecimalAmount.power(decimals) ?? 1)
         let fraction = String(units % power)
@@ -88,16 +93,19 @@ extension PostbackReport {
             grouped = "," + whole.suffix(3) + grouped
             whole.removeLast(3)
         }
-        return (amount.units < 0 ? "-" : "") + whole + grouped + "."
-            + String(repeating: "0", count: decimals - fraction.count) + fraction
+        let text = (amount.units < 0 ? "-" : "") + whole + grouped
+        guard decimals > 0 else { return text }
+        return text + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
     /// `1234.50 (1000.00 to 1500.00) USD`.
     static func interval(_ revenue: Revenue) -> String {
         // No fine value says nothing about revenue: unknown, never 0 (a coarse value may still imply some).
         guard revenue.postbacks > 0 else { return "unknown: no postback of the group shows a fine value" }
-        let high = revenue.high.map(money) ?? "no upper bound"
-        return "\(money(revenue.mid)) (\(money(revenue.low)) to \(high))" + (revenue.currency.map { " \($0)" } ?? "")
+        let high = revenue.high.map { money($0, in: revenue.currency, .up) } ?? "no upper bound"
+        let currency = revenue.currency
+        return "\(money(revenue.mid, in: currency)) (\(money(revenue.low, in: currency, .down)) to \(high))"
+            + (currency.map { " \($0)" } ?? "")
     }
 
     /// `interval` for a table cell: the same, but short where nothing is known.
@@ -110,7 +118,8 @@ extension PostbackReport {
         guard revenue.postbacks > 0 else { return "–" }
         let mid = revenue.mid
         let rounded = (2 * mid.units + revenue.postbacks) / (2 * revenue.postbacks)
-        return money(DecimalAmount(units: rounded, scale: mid.scale)) + (revenue.currency.map { " \($0)" } ?? "")
+        return money(DecimalAmount(units: rounded, scale: mid.scale), in: revenue.currency)
+            + (revenue.currency.map { " \($0)" } ?? "")
     }
 }
 
@@ -119,8 +128,9 @@ extension PostbackReport {
     static func installBounds(_ revenue: Revenue) -> String {
         let installs = revenue.installs
         let currency = revenue.currency.map { " \($0)" } ?? ""
-        guard let high = installs.high else { return "at least \(money(installs.low))\(currency)" }
-        return "\(money(installs.low)) to \(money(high))\(currency)"
+        let low = money(installs.low, in: revenue.currency, .down)
+        guard let high = installs.high else { return "at least \(low)\(currency)" }
+        return "\(low) to \(money(high, in: revenue.currency, .up))\(currency)"
     }
 
     /// Where the hard bounds come from, in a sentence.
@@ -129,8 +139,9 @@ extension PostbackReport {
         var parts = ["\(installs.withFineValue) with a fine value (their ranges)"]
         for share in installs.fromCoarse {
             let each =
-                share.each.high.map { "\(money(share.each.low)) to \(money($0))" }
-                ?? "at least \(money(share.each.low))"
+                share.each.high.map {
+                    "\(money(share.each.low, in: revenue.currency, .down)) to \(money($0, in: revenue.currency, .up))"
+                } ?? "at least \(money(share.each.low, in: revenue.currency, .down))"
             parts.append(
                 "\(share.postbacks) with coarse value \(share.coarse.rawValue) only (each \(each), by the coarse rules)"
             )
@@ -144,8 +155,12 @@ extension PostbackReport {
     static func estimateText(_ revenue: Revenue) -> String? {
         guard let estimate = revenue.installs.estimate else { return nil }
         let currency = revenue.currency.map { " \($0)" } ?? ""
-        return "Estimate for the \(estimate.installs) installs without a fine value: \(money(estimate.mid))\(currency) "
-            + "(\(Estimate.confidence)% interval \(money(estimate.low)) to \(money(estimate.high))), from the group's "
+        let (low, mid, high) = (
+            money(estimate.low, in: revenue.currency, .down), money(estimate.mid, in: revenue.currency),
+            money(estimate.high, in: revenue.currency, .up)
+        )
+        return "Estimate for the \(estimate.installs) installs without a fine value: \(mid)\(currency) "
+            + "(\(Estimate.confidence)% interval \(low) to \(high)), from the group's "
             + "fine-value installs with the same coarse value: a model, not a bound."
     }
 }

@@ -18,10 +18,11 @@ extension PostbackReport {
         for field in columns.revenue {
             let revenues = groups.compactMap { $0.revenue.first { $0.field == field.column } }
             guard let sample = revenues.first else { continue }
-            let currency = sample.currency.map { " \($0)" } ?? ""
+            let code = sample.currency
+            let currency = code.map { " \($0)" } ?? ""
             let zero = DecimalAmount(units: 0, scale: sample.mid.scale)
             if let mid = Self.sum(revenues.map(\.mid), zero) {
-                items.append(("revenue shown, \(field.column) (mid)", Self.money(mid) + currency))
+                items.append(("revenue shown, \(field.column) (mid)", Self.money(mid, in: code) + currency))
             }
             if let low = Self.sum(revenues.map(\.installs.low), zero) {
                 let highs = revenues.map(\.installs.high)
@@ -29,8 +30,10 @@ extension PostbackReport {
                 items.append(
                     (
                         "all installs, \(field.column) (hard bounds)",
-                        high.map { "\(Self.money(low)) to \(Self.money($0))\(currency)" }
-                            ?? "at least \(Self.money(low))\(currency)"
+                        high.map {
+                            "\(Self.money(low, in: code, .down)) to \(Self.money($0, in: code, .up))\(currency)"
+                        }
+                            ?? "at least \(Self.money(low, in: code, .down))\(currency)"
                     ))
             }
         }
@@ -38,10 +41,11 @@ extension PostbackReport {
             let costs = groups.compactMap(\.cost)
             let spend = costs.reduce(0.0) { $0 + $1.spend.doubleValue }
             let costed = groups.filter { $0.cost != nil }.reduce(0) { $0 + $1.windows[0].installs }
-            items.append(("spend", Self.money(spend, scale: 2) + " \(currency)"))
+            let decimals = CurrencyMinorUnits.digits(of: currency) ?? 2
+            items.append(("spend", Self.money(spend, scale: decimals) + " \(currency)"))
             if costed > 0 {
                 items.append(
-                    ("cost per install", Self.money(spend / Double(costed), scale: 2) + " \(currency)"))
+                    ("cost per install", Self.money(spend / Double(costed), scale: decimals) + " \(currency)"))
             }
         }
         return items

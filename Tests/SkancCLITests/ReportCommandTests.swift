@@ -234,7 +234,7 @@ import Testing
         #expect(none["without_value"] as? Int == 1 && none["high"] is NSNull)
         #expect(none["estimate_without_fine_value"] is NSNull)
         let text = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify"]).stdout
-        #expect(text.contains("hard bounds: at least 0.000"), "\(text)")
+        #expect(text.contains("hard bounds: at least 0.00 USD"), "\(text)")
     }
 
     /// `--cost`: spend joined to each network's campaign (rolled up to the digits grouped by), cost per install
@@ -423,5 +423,36 @@ import Testing
         let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 1700 && height == 1100)
         #expect(bytes.count > 20_000, "a blank page compresses to far less")
+    }
+}
+
+/// Amounts in the human formats with their currency's own decimals: yen without any, dollars with two.
+@Suite struct ReportCurrencyDecimalsTests {
+    @Test func yenHaveNoDecimalsAndDollarsTwo() throws {
+        let directory = try TemporaryDirectory()
+        let game = try String(contentsOfFile: "Schemas/Game.skan", encoding: .utf8)
+        let yenSchema = directory.url.appendingPathComponent("GameYen.skan").path
+        try game.replacingOccurrences(of: "value USD", with: "value JPY").write(
+            toFile: yenSchema, atomically: true, encoding: .utf8)
+        for (schema, currency) in [("Schemas/Game.skan", "USD"), (yenSchema, "JPY")] {
+            let made = try CLI.run([
+                "simulate", schema, "Tests/Fixtures/journeys/game.jsonl", "--postbacks", "--users", "60",
+                "--campaigns", "2", "--tiers", "3:1", "--sign-with", "Tests/Fixtures/keys/rfc6979-test-key.pem",
+            ])
+            try #require(made.status == 0, "\(made.stderr)")
+            let key = made.stderr.components(separatedBy: "public key is ").last!.components(separatedBy: " ").first!
+            let postbacks = directory.url.appendingPathComponent("\(currency).jsonl").path
+            try made.stdout.write(toFile: postbacks, atomically: true, encoding: .utf8)
+            let report = try CLI.run(["report", schema, postbacks, "--format", "markdown", "--public-key", key])
+            try #require(report.status == 0, "\(report.stderr)")
+            // Every amount followed by the currency: `1,234.51 USD`, `(0.01 to 4.99) USD`, `1,235 JPY`.
+            let pattern = try Regex("([0-9][0-9,]*(?:\\.[0-9]+)?)\\)? \(currency)")
+            let amounts = report.stdout.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
+            #expect(amounts.count > 3, "\(report.stdout)")
+            for amount in amounts {
+                let decimals = amount.split(separator: ".").dropFirst().first?.count ?? 0
+                #expect(decimals == (currency == "JPY" ? 0 : 2), "\(currency): \(amount)")
+            }
+        }
     }
 }
