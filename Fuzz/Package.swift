@@ -44,6 +44,7 @@ var targets: [Target] = [
             "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
         ]),
     .executableTarget(name: "FuzzHTTP", dependencies: ["FuzzSupport", skanc("SkanHTTP")]),
+    .executableTarget(name: "FuzzMix", dependencies: ["FuzzSupport", skanc("SkanPostbacks")]),
     .executableTarget(
         name: "FuzzLSP", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanLanguageServer")]),
     .executableTarget(

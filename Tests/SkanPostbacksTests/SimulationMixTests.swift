@@ -104,4 +104,24 @@ import Testing
             lines.contains { $0.contains("\"jws-string\"") } && lines.contains { $0.contains("\"two.skadnetwork\"") })
         #expect(run().lines == lines)
     }
+
+    /// Every input in Fuzz/Regressions/mix (the `mix` fuzz target's seeds and findings) read as the target reads
+    /// it: refused with a message, or a mix within its bounds.
+    @Test func fuzzRegressionsStayFixed() throws {
+        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/mix")
+        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        #expect(inputs.count >= 3)
+        var read = 0
+        for url in inputs {
+            do {
+                let mix = try SimulationMix(json: [UInt8](Data(contentsOf: url)))
+                #expect((1...SimulationMix.limit).contains(mix.journeys.count), "\(url.lastPathComponent)")
+                #expect(mix.networks.allSatisfy { (1...900).contains($0.campaigns) }, "\(url.lastPathComponent)")
+                read += 1
+            } catch let invalid as SimulationMix.Invalid {
+                #expect(!invalid.message.isEmpty, "\(url.lastPathComponent)")
+            }
+        }
+        #expect(read >= 2, "the shipped trial and the tier mix read")
+    }
 }
