@@ -286,7 +286,7 @@ import Testing
         "meta-config.json", "meta-names.json", "meta-sdk/parse-rules.json",
         "meta-sdk/event-set-with-coarse-values.json",
         "meta-sdk/currency-set-with-coarse-values.json", "meta-sdk/lock-window-time-rules.json",
-        "meta-sdk/lock-window-event-rules.json",
+        "meta-sdk/lock-window-event-rules.json", "meta-sdk/rule-match.json", "meta-sdk/rule-valid-cases.json",
     ])
     func anImportedMetaConfigurationComputesWhatMetasSDKComputes(_ name: String) throws {
         let directory = try TemporaryDirectory()
@@ -306,9 +306,12 @@ import Testing
                 hour += [0.3, 2.7, 11.1, 37.9].randomElement(using: &generator)!
                 guard hour < 839 else { break }
                 let event = schema.events.randomElement(using: &generator)!
+                // Amounts as an app logs them, in whole units of the event's currency (100.01 JPY is 100 yen).
+                let amount = MinorUnitSum.wholeAtOrBelow(
+                    amounts.randomElement(using: &generator)!, unitsPerWhole: event.unitsPerWhole)
                 lines.append(
                     event.hasValue
-                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amounts.randomElement(using: &generator)!)}"
+                        ? "{\"hour\": \(hour), \"event\": \"\(event.name)\", \"value\": \(amount)}"
                         : "{\"hour\": \(hour), \"event\": \"\(event.name)\"}")
             }
             let journeyFile = directory.url.appendingPathComponent("journey\(seed).jsonl")
