@@ -6,7 +6,8 @@ import SkanReports
 /// SQL views over `decoded_postbacks` (the view `skanc sql` writes) that compute `skanc report --format json`'s
 /// figures, row for row: `report_windows` (per group and window: postbacks, with a fine value, with a coarse
 /// value, without), `report_tiers`, `report_cases`, `report_coarse`, `report_revenue_ranges` and
-/// `report_revenue` (range arithmetic in exact units of 10^-scale, then as doubles), and `report_not_ok`. Every
+/// `report_revenue` (range arithmetic in exact units of 10^-scale, then as doubles), `report_installs` and
+/// `report_installs_coarse` (the hard bounds over all installs, `ReportSQL+Installs`), and `report_not_ok`. Every
 /// group gets every window, tier, case, coarse value and range, zeros included, as the JSON report lists them.
 /// A group's key is one column per grouping; `campaign` is two: `campaign_column` (which column it came from)
 /// and `campaign`.
@@ -40,7 +41,7 @@ public struct ReportSQL: Sendable {
     public static let views = [
         "report_rows", "report_counts", "report_groups", "report_windows", "report_tiers", "report_cases",
         "report_coarse",
-        "report_revenue_ranges", "report_revenue", "report_not_ok",
+        "report_revenue_ranges", "report_revenue", "report_installs_coarse", "report_installs", "report_not_ok",
     ]
 
     /// The group key's columns, in order.
@@ -62,7 +63,7 @@ public struct ReportSQL: Sendable {
                 rowsView(), countsView(), groupsView(), windowsView(),
                 valuesView("tier", PostbackReport.tierNames), casesView(),
                 valuesView("coarse", PostbackReport.coarseNames),
-                revenueRangesView(), revenueView(), notOKView(),
+                revenueRangesView(), revenueView(), installsCoarseView(), installsView(), notOKView(),
             ] + (costTable.map(costBodies) ?? [])
         let views = Self.views + (costTable == nil ? [] : Self.costViews)
         for name in views.reversed() { out += "DROP VIEW IF EXISTS \(dialect.identifier(name));\n" }
@@ -173,7 +174,7 @@ public struct ReportSQL: Sendable {
     }
 
     /// What divides an amount's units into the amount, as a double: 10^scale.
-    private var power: String { "CAST(\(columns.unitsPerAmount) AS \(double))" }
+    var power: String { "CAST(\(columns.unitsPerAmount) AS \(double))" }
 
     /// The rows a group's left join found (none: 0).
     private static let count = "COALESCE(SUM(r.n), 0)"

@@ -106,6 +106,19 @@ def engine_report(engine, keys, with_cost=False):
         entry["revenue"][values["field"]]["ranges"][integer(values["range_index"])] = {
             "case": values["case_name"], "range": values["range_text"], "postbacks": integer(values["postbacks"]),
             "low": amount(values["low"]), "mid": amount(values["mid"]), "high": amount(values["high"])}
+    for entry, values in rows_of("report_installs"):
+        entry["revenue"][values["field"]]["installs"] = {
+            "postbacks": integer(values["postbacks"]), "with_fine_value": integer(values["with_fine_value"]),
+            "from_coarse": {}, "without_value": integer(values["without_value"]), "low": amount(values["low"]),
+            "high": amount(values["high"])}
+    for entry, values in rows_of("report_installs_coarse"):
+        entry["revenue"][values["field"]]["installs"]["from_coarse"][values["coarse"]] = {
+            "coarse": values["coarse"], "postbacks": integer(values["postbacks"]), "low": amount(values["low"]),
+            "high": amount(values["high"])}
+    for entry in groups.values():
+        for revenue in entry["revenue"].values():
+            shares = revenue["installs"]["from_coarse"]
+            revenue["installs"]["from_coarse"] = [shares[name] for name in ("low", "medium", "high") if name in shares]
     if with_cost:
         for entry in groups.values():
             entry["cost"] = None
@@ -148,11 +161,13 @@ def cli_report(skanc, schema, path, options):
                 for bound in ("low", "mid", "high"):
                     ratio[bound] = significant(ratio[bound])
         for revenue in entry["revenue"]:
-            # The install bounds and the estimate are the CLI's alone: the report views do not compute them.
-            revenue.pop("installs", None)
-            for item in [revenue] + revenue["ranges"]:
+            # The estimate is the CLI's alone (a model, not a sum a view keeps); the hard bounds are compared.
+            installs = revenue["installs"]
+            installs.pop("estimate_without_fine_value", None)
+            for item in [revenue] + revenue["ranges"] + [installs] + installs["from_coarse"]:
                 for bound in ("low", "mid", "high"):
-                    item[bound] = None if item[bound] is None else float(item[bound])
+                    if bound in item:
+                        item[bound] = None if item[bound] is None else float(item[bound])
         groups[json.dumps(entry["by"], sort_keys=True)] = entry
     return groups, report["not_ok"]
 

@@ -48,8 +48,9 @@ enum SQLCommand {
 
             With --report, writes instead views over the decoded view (run the decoding SQL first) that compute the
             figures of 'skanc report --format json' (--no-verify), with the same --by and --zero-is-null:
-            report_windows, report_tiers, report_cases, report_coarse, report_revenue_ranges, report_revenue and
-            report_not_ok (docs/Reports.md lists their columns); with --cost-table NAME, report_cost and
+            report_windows, report_tiers, report_cases, report_coarse, report_revenue_ranges, report_revenue,
+            report_installs_coarse, report_installs (hard bounds over all installs) and report_not_ok
+            (docs/Reports.md lists their columns); with --cost-table NAME, report_cost and
             report_return_on_spend over a table of spend with the columns of 'skanc report --cost'. --by,
             --zero-is-null and --cost-table go with --report only; --query goes without --report and --view.
             """,
