@@ -75,6 +75,20 @@ import Testing
             ])
     }
 
+    /// A currency ISO 4217 does not list is summed as logged: a warning naming the closest listed code, as a
+    /// fix-it; codes listed without a minor unit (gold) and lower-case spellings are no mistake.
+    @Test func anUnlistedCurrencyWarnsWithTheClosestCode() {
+        let schema = { (code: String) in
+            "schema T\nversion 1\nevent purchase value \(code)\nflag paid at bit 0 when purchase.sum >= 1\n"
+                + "reserved bits 1...5\ncoarse { low otherwise }\n"
+        }
+        let found = diagnostics(schema("USB"))
+        #expect(found.map { "\($0.severity) \($0.code)" } == ["warning currency"])
+        #expect(found.first?.message.hasSuffix("did you mean 'USD'?") == true)
+        #expect(found.first?.fixIts.map { "\($0.location) \($0.original) -> \($0.replacement)" } == ["3:22 USB -> USD"])
+        for listed in ["USD", "usd", "JPY", "XAU", "XXX"] { #expect(diagnostics(schema(listed)).isEmpty, "\(listed)") }
+    }
+
     @Test func unknownNameSuggestsTheNearestName() {
         let found = diagnostics(header + "coarse { high when rank == tpo or paied  low otherwise }")
         #expect(

@@ -14,8 +14,14 @@ extension Checker {
         if let field = allFieldNames[event.name.text] {
             report(.eventNamedLikeField(event.name.text, at: event.name.location, field: field))
         }
-        if let currency = event.currency, !Self.isCurrencyCode(currency.text) {
-            report(.notACurrency(currency.text, at: currency.location))
+        if let currency = event.currency {
+            if !Self.isCurrencyCode(currency.text) {
+                report(.notACurrency(currency.text, at: currency.location))
+            } else if !CurrencyMinorUnits.isListed(currency.text.uppercased()) {
+                let suggestion = NameSuggestion.closest(
+                    to: currency.text.uppercased(), among: CurrencyMinorUnits.listedCodes)
+                report(.unlistedCurrency(currency.text, suggestion: suggestion, at: currency.location))
+            }
         }
         eventNames[event.name.text] = Declared(index: events.count, location: event.name.location)
         events.append(Event(name: event.name.text, currency: event.currency?.text.uppercased()))
@@ -248,6 +254,16 @@ extension Diagnostic {
         .error(
             .syntax, "'\(text)' is no currency code; write the ISO 4217 code, three letters such as USD or EUR",
             at: location)
+    }
+
+    fileprivate static func unlistedCurrency(_ text: String, suggestion: String?, at location: SourceLocation)
+        -> Diagnostic
+    {
+        .warning(
+            .currency,
+            "'\(text)' is no currency ISO 4217 lists, so its amounts are summed as logged, not in whole minor units"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; write the ISO 4217 code of the app's amounts"),
+            at: location, fixIts: nameFixIts(text, suggestion, at: location))
     }
 
     fileprivate static func noSuchEvent(_ name: String, suggestion: String?, at location: SourceLocation) -> Diagnostic

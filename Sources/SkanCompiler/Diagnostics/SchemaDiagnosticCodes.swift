@@ -40,6 +40,8 @@ extension DiagnosticCode {
     public static let limit = DiagnosticCode("limit")
     /// `.sum` or `buckets amount` on an event logged without a value, or amounts of several currencies summed.
     public static let eventValue = DiagnosticCode("event-value")
+    /// A value event's currency that ISO 4217 does not list: its amounts are summed as logged.
+    public static let currency = DiagnosticCode("currency")
     /// A derived field whose cases do not all have `when` and end with `otherwise`, or a derived condition that
     /// reads a field declared after it (or itself).
     public static let derivation = DiagnosticCode("derivation")
@@ -73,6 +75,7 @@ extension DiagnosticCode {
         .bucketOrder,
         .caseOrder,
         .eventValue,
+        .currency,
         .derivation,
         .unreachableTime,
         .countSaturates,

@@ -92,9 +92,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// A warning at `location`.
     public static func warning(
         _ code: DiagnosticCode, _ message: String, at location: SourceLocation?, subject: String? = nil,
-        notes: [Note] = []
+        notes: [Note] = [], fixIts: [FixIt] = []
     ) -> Diagnostic {
-        Diagnostic(.warning, code, message, at: location, subject: subject, notes: notes)
+        Diagnostic(.warning, code, message, at: location, subject: subject, notes: notes, fixIts: fixIts)
     }
 }
 

@@ -12,6 +12,16 @@ public enum CurrencyMinorUnits {
         return twoDigitCodes.contains(code) ? 2 : nil
     }
 
+    /// Whether ISO 4217 lists `code` (upper case), with a minor unit or without one (XAU, XDR, XXX).
+    public static func isListed(_ code: String) -> Bool {
+        exceptions[code] != nil || twoDigitCodes.contains(code) || withoutMinorUnit.contains(code)
+    }
+
+    /// Every code ISO 4217 lists, sorted: what a misspelt code is compared with.
+    public static var listedCodes: [String] {
+        (Array(exceptions.keys) + twoDigitCodes + withoutMinorUnit).sorted()
+    }
+
     /// Minor units per whole unit (100 for cents); nil where `digits(of:)` is.
     public static func unitsPerWhole(of code: String) -> Double? {
         digits(of: code).map { [1, 10, 100, 1_000, 10_000][$0] }
@@ -23,6 +33,11 @@ public enum CurrencyMinorUnits {
         "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
         "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
         "CLF": 4, "UYW": 4,
+    ]
+
+    /// The codes ISO 4217 lists with no minor unit: precious metals, units of account, testing and "no currency".
+    private static let withoutMinorUnit: Set<String> = [
+        "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XDR", "XPD", "XPT", "XSU", "XTS", "XUA", "XXX",
     ]
 
     /// The codes with a two-digit minor unit: ISO 4217's current list, and codes withdrawn recently enough that
