@@ -73,6 +73,28 @@ import Testing
     /// Random blocks of up to fourteen rules on up to twelve events, amounts and hours, without `otherwise`: the
     /// check and the reference semantics give one answer. A sampled activity that reaches no rule means the check
     /// reported a gap; a rule some sample reaches first is not among those it calls unreachable.
+    /// Sums are whole minor units, so `<= 9.99` and `>= 10` of USD leave no sum between them, and `> 999` and
+    /// `< 1000` of JPY none: no gap. In gold (XAU, no minor unit) 9.995 falls between, a gap.
+    @Test func sumsOnTheCurrencyGridLeaveNoGapBetweenUnits() {
+        func gaps(_ currency: String, _ low: String, _ high: String) -> [String] {
+            Self.diagnostics(
+                """
+                schema T
+                version 1
+                event purchase value \(currency)
+                reserved bits 0...5
+                coarse { low when purchase.sum \(low)  high when purchase.sum \(high) }
+                """
+            ).map { "\($0.code)" }
+        }
+        #expect(gaps("USD", "<= 9.99", ">= 10") == [])
+        #expect(gaps("USD", "< 9.995", "> 9.99") == [])
+        #expect(gaps("JPY", "< 1000", "> 999") == [])
+        #expect(gaps("KWD", "<= 0.499", ">= 0.5") == [])
+        #expect(gaps("USD", "<= 9.98", ">= 10") == ["coarse-gap"])
+        #expect(gaps("XAU", "<= 9.99", ">= 10") == ["coarse-gap"])
+    }
+
     @Test func theCheckAndTheReferenceSemanticsAgreeOverRandomBlocks() throws {
         var random = SplitMix64(seed: 0xC0FE)
         func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }

@@ -2,7 +2,7 @@ import SkanCore
 
 /// Every activity a block of conditions can tell apart, as a few representative points per quantity: the hours
 /// (within the block's windows), each event's count since first launch (a whole number, 0 or more) and sum (0 or
-/// more, 0 when nothing was logged). A condition compares one quantity with a number, so between two of the numbers
+/// more, 0 when nothing was logged; whole minor units of the event's currency, as amounts are summed). A condition compares one quantity with a number, so between two of the numbers
 /// a block names every value of a quantity answers every comparison alike: trying one value of each such region is
 /// trying them all. Combinations are searched depth first with three-valued evaluation (a subtree whose outcome
 /// is already decided, or already known, is not entered), within a budget of points: the coverage check is exact,
@@ -20,8 +20,9 @@ struct ActivitySpace {
     /// The values tried for each quantity, one per region.
     let candidates: [[Double]]
 
-    /// The space of the conditions' atoms, with hours in `windows`.
-    init(atoms: [Condition], windows: [ConversionWindow]) {
+    /// The space of the conditions' atoms, with hours in `windows` and each event's sums in whole units of
+    /// `units[event]` per one (nil: any real amount).
+    init(atoms: [Condition], windows: [ConversionWindow], units: [Double?] = []) {
         var thresholds: [Quantity: [Double]] = [:]
         var order: [Quantity] = []
         func note(_ quantity: Quantity, _ number: Double?) {
@@ -49,7 +50,16 @@ struct ActivitySpace {
                 return Self.realCandidates(
                     numbers, in: windows.map { Double($0.hours.lowerBound)..<Double($0.hours.upperBound) })
             case .count: return Self.countCandidates(numbers)
-            case .sum: return Self.realCandidates(numbers, in: [0..<Double.infinity])
+            case .sum(let event):
+                guard let unit = units.indices.contains(event) ? units[event] : nil else {
+                    return Self.realCandidates(numbers, in: [0..<Double.infinity])
+                }
+                // Sums are whole minor units: the count candidates on the unit's grid (`< 10` and `>= 9.99`
+                // leave no gap between them in cents).
+                let scaled = numbers.filter(\.isFinite).map { number in
+                    MinorUnitSum.isWhole(number, unitsPerWhole: unit) ? (number * unit).rounded() : number * unit
+                }
+                return Self.countCandidates(scaled).map { $0 / unit }
             }
         }
         func rank(_ quantity: Quantity) -> (Int, Int) {

@@ -25,7 +25,8 @@ extension Checker {
                 for atom in condition.orderedActivityAtoms where !atoms.contains(atom) { atoms.append(atom) }
             }
             var search = CoverageSearch(
-                space: ActivitySpace(atoms: atoms, windows: windows), rules: conditions,
+                space: ActivitySpace(atoms: atoms, windows: windows, units: schema.events.map(\.unitsPerWhole)),
+                rules: conditions,
                 budget: CoverageSearch.budget)
             var gaps: [Int] = []
             for state in states {
