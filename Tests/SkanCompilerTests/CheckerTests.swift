@@ -89,6 +89,30 @@ import Testing
         for listed in ["USD", "usd", "JPY", "XAU", "XXX"] { #expect(diagnostics(schema(listed)).isEmpty, "\(listed)") }
     }
 
+    /// Amounts are whole minor units: closed buckets `0.01...4.99` and `5...` of USD leave no amount between them,
+    /// nor `...999` and `1000...` of JPY; in gold (XAU, no minor unit) 4.995 falls in none.
+    @Test func closedAmountBucketsOneUnitApartHaveNoGap() {
+        func gaps(_ currency: String, _ low: String, _ high: String) -> [String] {
+            diagnostics(
+                """
+                schema T
+                version 1
+                event purchase value \(currency)
+                field revenue at bits 0...1 buckets amount of purchase {
+                  low  = 0 \(low)
+                  high = 1 \(high)
+                }
+                reserved bits 2...5
+                coarse { low otherwise }
+                """
+            ).map { "\($0.code)" }
+        }
+        #expect(gaps("USD", "0...4.99", "5...") == [])
+        #expect(gaps("JPY", "0...999", "1000...") == [])
+        #expect(gaps("USD", "0...4.98", "5...") == ["bucket-gap"])
+        #expect(gaps("XAU", "0...4.99", "5...") == ["bucket-gap"])
+    }
+
     @Test func unknownNameSuggestsTheNearestName() {
         let found = diagnostics(header + "coarse { high when rank == tpo or paied  low otherwise }")
         #expect(

@@ -84,6 +84,27 @@ import Testing
         #expect(entries.last?.when == .always)
     }
 
+    /// Closed amount buckets one minor unit apart (`0...4.99`, `5...` of USD) leave no amount between them: no
+    /// `export-gap`; in gold (XAU, no minor unit) 4.995 lies between, a gap.
+    @Test func closedAmountBucketsOneUnitApartExportWithoutAGap() throws {
+        for (currency, gap) in [("USD", false), ("XAU", true)] {
+            let schema = try Self.compile(
+                """
+                schema B
+                version 1
+                event purchase value \(currency)
+                field revenue at bits 0...1 buckets amount of purchase {
+                  low  = 0 0...4.99
+                  high = 1 5...
+                }
+                reserved bits 2...5
+                coarse { low otherwise }
+                """)
+            let kinds = Self.list(schema).losses.map { "\($0.kind)" }
+            #expect(kinds.contains { $0.hasPrefix("bucketGap") } == gap, "\(currency): \(kinds)")
+        }
+    }
+
     /// Amounts summed in whole minor units make every strict amount bound an inclusive one, on the currency's own
     /// grid: cents for USD, yen for JPY, fils for KWD; a bound between two minor units moves to the next one.
     @Test func strictAmountBoundsOfWholeMinorUnitsAreInclusive() throws {

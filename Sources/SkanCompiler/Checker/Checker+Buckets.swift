@@ -48,7 +48,7 @@ extension Checker {
         }
         // Gaps and order are only worth a warning once every case has a well-formed range.
         let wellFormed = diagnostics.count == errorsBefore
-        checkBucketNeighbours(sorted, unit: buckets.unit, reportGaps: wellFormed)
+        checkBucketNeighbours(sorted, unit: buckets.unit, minorUnit: minorUnit(of: field), reportGaps: wellFormed)
         if wellFormed, diagnostics.count == errorsBefore { checkBucketOrder(sorted, codes: codes, field: field) }
     }
 
@@ -67,9 +67,19 @@ extension Checker {
         }
     }
 
+    /// Minor units per whole unit of the currency an amount field sums (nil for counts, an app-set field, or a
+    /// currency without one): its amounts are whole units, so `...4.99` and `5...` of USD leave none between.
+    private func minorUnit(of field: FieldSyntax) -> Double? {
+        guard field.buckets?.unit == .amount, let names = field.source?.events, let name = names.first,
+            let event = eventNames[name.text]
+        else { return nil }
+        return events[event.index].unitsPerWhole
+    }
+
     /// Overlaps between neighbours in ascending order, then gaps below, between and above the buckets.
     private mutating func checkBucketNeighbours(
-        _ sorted: [(name: String, range: BucketRangeSyntax)], unit: FieldSyntax.BucketUnit, reportGaps: Bool
+        _ sorted: [(name: String, range: BucketRangeSyntax)], unit: FieldSyntax.BucketUnit, minorUnit: Double?,
+        reportGaps: Bool
     ) {
         guard let first = sorted.first, let last = sorted.last else { return }
         if reportGaps, first.range.lower.value > 0 {
@@ -83,10 +93,12 @@ extension Checker {
                 reportBucketOverlap(later: later, earlier: earlier)
                 continue
             }
+            let nextAmount = minorUnit.flatMap { MinorUnitSum.wholeAbove(aUpper.value, unitsPerWhole: $0) }
             let touches =
                 a.isHalfOpen
                 ? aUpper.value == b.lower.value
                 : (unit == .count && aUpper.value + 1 == b.lower.value)
+                    || nextAmount.map { $0 >= b.lower.value } == true
             if reportGaps, !touches {
                 let gap =
                     a.isHalfOpen ? "\(aUpper.text)..<\(b.lower.text)" : "between \(aUpper.text) and \(b.lower.text)"

@@ -15,7 +15,9 @@ struct FieldOrdering {
     /// The ordering of `field` in `window`, on a platform with a clock (`allowsTime`: Google Ads' time post
     /// install, where `count of days` is `hours >= 24 * k`) or without one (GA4). In window 1, `within N hours`
     /// from hour 48 on and `in window` count what a count since first launch counts.
-    init(field: Field, window: ConversionWindow, allowsTime: Bool) {
+    /// `units` gives each event's minor units per whole unit (`Event.unitsPerWhole`): amounts are whole minor
+    /// units, so buckets `...4.99` and `5...` of USD have no amount between them.
+    init(field: Field, window: ConversionWindow, allowsTime: Bool, units: [Double?] = []) {
         losses = []
         switch field.derivation {
         case nil:
@@ -38,7 +40,10 @@ struct FieldOrdering {
             }
             let event = Self.event(of: source, field: field, window: window, losses: &losses)
             let bucketed = field.cases.filter { $0.bucket != nil }.sorted { $0.bucket!.lower < $1.bucket!.lower }
-            if source.measure != .days, Self.hasGap(bucketed, counts: source.measure == .count) {
+            let unit =
+                source.measure == .amount
+                ? source.events.first.flatMap { units.indices.contains($0) ? units[$0] : nil } : nil
+            if source.measure != .days, Self.hasGap(bucketed, counts: source.measure == .count, unit: unit) {
                 losses.append(.bucketGap(field: field.name))
             }
             choices = bucketed.reversed().enumerated().map { position, bucketCase in
@@ -92,13 +97,15 @@ struct FieldOrdering {
     }
 
     /// Whether some amount or count between the lowest and the highest bucket lies in no bucket.
-    private static func hasGap(_ ascending: [FieldCase], counts: Bool) -> Bool {
+    private static func hasGap(_ ascending: [FieldCase], counts: Bool, unit: Double?) -> Bool {
         zip(ascending, ascending.dropFirst()).contains { low, high in
             guard let upper = low.bucket!.upper else { return true }
             let next = high.bucket!.lower
             if low.bucket!.isHalfOpen { return upper < next }
-            // A closed range ends on its upper bound: counts continue at the next whole number.
-            return counts ? upper + 1 < next : upper < next
+            // A closed range ends on its upper bound: counts continue at the next whole number, amounts at the
+            // next whole minor unit.
+            if counts { return upper + 1 < next }
+            return (MinorUnitSum.wholeAbove(upper, unitsPerWhole: unit) ?? upper) < next
         }
     }
 }

@@ -43,7 +43,10 @@ public struct FirstMatchList: Sendable {
     init(schema: Schema, entryLimit: Int, eventLimit: Int, work: ExportWork) {
         var ledger = LossLedger()
         windows = PerWindow { window in
-            let orderings = schema.fields.map { FieldOrdering(field: $0, window: window, allowsTime: false) }
+            let orderings = schema.fields.map {
+                FieldOrdering(
+                    field: $0, window: window, allowsTime: false, units: schema.events.map(\.unitsPerWhole))
+            }
             var builder = WindowListBuilder(
                 schema: schema, window: window, orderings: orderings, eventLimit: eventLimit, entryLimit: entryLimit,
                 work: work)

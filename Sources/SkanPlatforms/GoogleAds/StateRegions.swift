@@ -30,7 +30,10 @@ struct StateRegions {
         self.schema = schema
         self.window = window
         self.work = work
-        orderings = schema.fields.map { FieldOrdering(field: $0, window: window, allowsTime: true) }
+        orderings = schema.fields.map {
+            FieldOrdering(
+                field: $0, window: window, allowsTime: true, units: schema.events.map(\.unitsPerWhole))
+        }
         needed = schema.fieldsRead(in: window)
         var codes = [Int?](repeating: nil, count: schema.fields.count)
         descend(depth: 0, codes: &codes, region: [.always], pending: [])
