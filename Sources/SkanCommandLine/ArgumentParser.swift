@@ -49,6 +49,9 @@ enum ArgumentParser {
                     message: option.names.count > 1 ? twice + " (\(aliases(option)))" : twice, command: command)
             }
             let accepted = option.acceptedValues
+            if let reason = option.refusedValues[value] {
+                throw UsageError(message: "\(spelled) \(value) is not taken: \(reason)", command: command)
+            }
             if !accepted.isEmpty, !accepted.contains(value) {
                 throw UsageError(
                     message: "\(spelled) takes \(accepted.joined(separator: ", ")), not '\(value)'", command: command)

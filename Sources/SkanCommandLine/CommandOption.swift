@@ -21,6 +21,9 @@ package struct CommandOption: Sendable, Hashable {
     package var isRepeatable: Bool
     /// One paragraph for `--help`, wrapped to the terminal width there (a line break starts a new line).
     package var help: String
+    /// Values of a choice people ask for that the command does not take, each with why and what to use instead:
+    /// the error says so rather than listing the accepted values alone.
+    package var refusedValues: [String: String] = [:]
 
     /// The name messages use: the long spelling.
     package var name: String { names[names.count - 1] }
@@ -41,13 +44,14 @@ package struct CommandOption: Sendable, Hashable {
             isRepeatable: repeatable, help: help)
     }
 
-    /// An option that takes one of `values`.
+    /// An option that takes one of `values`; `refusing` names values it does not take, with the reason.
     package static func choice(
-        _ names: String..., placeholder: String, values: [String], defaultValue: String? = nil, help: String
+        _ names: String..., placeholder: String, values: [String], defaultValue: String? = nil,
+        refusing refused: [String: String] = [:], help: String
     ) -> CommandOption {
         CommandOption(
             names: names, value: .choice(placeholder: placeholder, values: values), defaultValue: defaultValue,
-            isRepeatable: false, help: help)
+            isRepeatable: false, help: help, refusedValues: refused)
     }
 
     /// `-h, --help`, which every command takes.

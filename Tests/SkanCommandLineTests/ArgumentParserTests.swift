@@ -31,6 +31,20 @@ import Testing
         #expect(try Self.signature.parse(["--format", "json"])[Self.format] == "json")
     }
 
+    /// A value a choice knows and refuses gets its reason, not only the list of what is taken.
+    @Test func aRefusedChoiceSaysWhy() throws {
+        let format = CommandOption.choice(
+            "--format", placeholder: "FORMAT", values: ["csv"], refusing: ["xls": "write csv; spreadsheets read it"],
+            help: "csv.")
+        let signature = CommandSignature(
+            name: "demo", summary: "A demonstration.", operands: "", options: [format], discussion: "",
+            exitStatus: "0 always.")
+        let refused = #expect(throws: UsageError.self) { try signature.parse(["--format", "xls"]) }
+        #expect(refused?.message == "--format xls is not taken: write csv; spreadsheets read it")
+        let unknown = #expect(throws: UsageError.self) { try signature.parse(["--format=xml"]) }
+        #expect(unknown?.message == "--format takes csv, not 'xml'")
+    }
+
     @Test func choicesFlagsAndRepeatsAreChecked() throws {
         let wrong = #expect(throws: UsageError.self) { try Self.signature.parse(["--format", "xml"]) }
         #expect(wrong?.message == "--format takes csv, json, not 'xml'")

@@ -15,6 +15,12 @@ import Testing
         #expect(try CLI.run(["export", "Schemas/Platforms/GA4.skan"]).status == 64)
         #expect(try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", "meta"]).status == 64)
         #expect(try CLI.run(["export", "--format", "ga4"]).status == 64)
+        // MMP uploads whose layout no vendor publishes are refused, saying why and what to use.
+        for unwritten in ["appsflyer-csv", "tenjin-csv"] {
+            let refused = try CLI.run(["export", "Schemas/Platforms/GA4.skan", "--format", unwritten])
+            #expect(refused.status == 64 && refused.stderr.contains("publishes no column layout"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("--format branch") && refused.stdout.isEmpty)
+        }
         let help = try CLI.run(["export", "--help"])
         #expect(help.status == 0 && help.stdout.contains("EXIT STATUS"))
     }

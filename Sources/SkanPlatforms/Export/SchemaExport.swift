@@ -9,6 +9,15 @@ public struct SchemaExport: Sendable {
         case googleAds = "google-ads"
         case appReportingPack = "app-reporting-pack"
         case branch
+
+        /// Formats people ask for that skanc does not write, with why and what to use instead: a file the
+        /// platform would read in a way its documentation does not say would map values silently wrong.
+        public static let unwritten: [String: String] = [
+            "appsflyer-csv":
+                "AppsFlyer publishes no column layout for its decode CSV (how coarse values, locks and revenue ranges are written, whether ranges include their ends), so skanc cannot write one it is sure AppsFlyer reads as meant; map the values in AppsFlyer's own editor, and give networks --format branch",
+            "tenjin-csv":
+                "Tenjin publishes no column layout for its conversion value template, so skanc cannot write one it is sure Tenjin reads as meant; fill Tenjin's template by hand from 'skanc table', and give networks --format branch",
+        ]
     }
 
     /// What the schema does not say.

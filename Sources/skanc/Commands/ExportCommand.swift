@@ -8,7 +8,7 @@ import SkanPlatforms
 enum ExportCommand {
     static let format = CommandOption.choice(
         "--format", placeholder: "FORMAT", values: SchemaExport.Format.allCases.map(\.rawValue),
-        help: "ga4, google-ads, app-reporting-pack or branch (required).")
+        refusing: SchemaExport.Format.unwritten, help: "ga4, google-ads, app-reporting-pack or branch (required).")
     static let output = OutputOption.named(writing: "the export")
     static let appID = CommandOption.text(
         "--app-id", placeholder: "ID",
