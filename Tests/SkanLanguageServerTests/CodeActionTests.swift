@@ -3,12 +3,13 @@ import SkanCore
 import SkanLanguageServer
 import Testing
 
-/// A diagnostic that suggests a name ("did you mean 'paid'?") comes with a quick fix that writes it.
+/// A diagnostic that suggests a name ("did you mean 'paid'?", or a currency code) comes with a quick fix that
+/// writes it.
 @Suite struct CodeActionTests {
     static let schema = """
         schema Fixes
         version 2
-        event purchase value USD
+        event purchase value USB
         flag paid at bit 0 "Payé 🎉" when purchse
         field rank at bits 1...2 {
           none = 0
@@ -46,6 +47,7 @@ import Testing
     @Test func everySuggestionIsAQuickFix() {
         #expect(
             Self.actions(lines: 0...10).map(Self.summary) == [
+                "Replace 'USB' with 'USD': 2:21-24 -> USD",
                 "Replace 'purchse' with 'purchase': 3:34-41 -> purchase",
                 "Replace 'tpo' with 'top': 9:27-30 -> top",
                 "Replace 'paied' with 'paid': 9:34-39 -> paid",
@@ -95,7 +97,7 @@ import Testing
                     "textDocument/didChange",
                     #"{"textDocument": {"uri": "file:///schema.skan", "version": 2}, "contentChanges": [\#(change)]}"#))
         }
-        #expect(actions.count == 3)
+        #expect(actions.count == 4)
         #expect(published.isEmpty)
     }
 }
