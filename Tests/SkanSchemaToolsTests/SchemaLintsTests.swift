@@ -115,4 +115,27 @@ import Testing
             coarse: "coarse { high when a >= more  medium when a == some  low otherwise }")
         #expect(!(try Self.codes(four, for: .meta).contains("too-few-revenue-ranges")))
     }
+
+    /// A bound between two whole minor units means the next whole one; the warning says which. Whole bounds, and
+    /// a currency without a minor unit (XAU), raise nothing.
+    @Test func amountBetweenUnits() throws {
+        func lint(_ currency: String, _ condition: String, bucket: String = "0..<5") throws -> [Diagnostic] {
+            let text = Self.schema(
+                "event buy value \(currency)\nflag a at bit 0 when \(condition)\n"
+                    + "field r at bits 1...2 buckets amount of buy { low = 0 \(bucket)  high = 1 5... }\nreserved bits 3...5",
+                coarse: "coarse { high when a and r == high  low otherwise }")
+            let schema = try #require(SchemaCompiler.compile(text).schema)
+            return SchemaLints.lint(schema).filter { $0.code == .amountBetweenUnits }
+        }
+        #expect(try lint("USD", "buy.sum >= 10").isEmpty)
+        #expect(try lint("XAU", "buy.sum >= 9.995", bucket: "0..<4.995").isEmpty)
+        let meant = try lint("USD", "buy.sum > 9.995 or buy.sum == 0.5 or buy.sum != 0.005").map(\.message)
+        #expect(meant.count == 2)
+        #expect(meant.first?.contains("'buy.sum > 9.995' lies between whole units of USD (0.01)") == true)
+        #expect(meant.first?.contains("so it means 'buy.sum >= 10'") == true)
+        #expect(meant.last?.contains("a comparison that always holds") == true)
+        let yen = try lint("JPY", "buy.sum < 999.5", bucket: "0...4.5").map(\.message)
+        #expect(yen.contains { $0.contains("so it means 'buy.sum <= 999'") })
+        #expect(yen.contains { $0.contains("bucket 'low' of 'r' (0...4.5) has a bound") && $0.contains("'0...4'") })
+    }
 }

@@ -16,6 +16,8 @@ extension DiagnosticCode {
     public static let lockWithoutUpdate = DiagnosticCode("lock-without-update")
     /// A field no coarse rule of windows 2 and 3 reads.
     public static let coarseBlind = DiagnosticCode("coarse-blind")
+    /// An amount bound between two whole minor units of its currency, which means the next whole one.
+    public static let amountBetweenUnits = DiagnosticCode("amount-between-units")
     /// A revenue field with fewer ranges than Meta asks for.
     public static let tooFewRevenueRanges = DiagnosticCode("too-few-revenue-ranges")
 
@@ -38,6 +40,7 @@ public enum SchemaLints {
         case lockAtStart = "lock-at-start"
         case lockWithoutUpdate = "lock-without-update"
         case coarseBlind = "coarse-blind"
+        case amountBetweenUnits = "amount-between-units"
         case tooFewRevenueRanges = "too-few-revenue-ranges"
 
         /// The code its warnings carry.
@@ -52,6 +55,7 @@ public enum SchemaLints {
             case .lockAtStart: "a lock holds at its window's start with nothing logged"
             case .lockWithoutUpdate: "a lock holds in a state that sends nothing, so no update carries it"
             case .coarseBlind: "no coarse rule or lock of windows 2-3 reads a field"
+            case .amountBetweenUnits: "an amount bound between two whole units of its currency (9.995 USD)"
             case .tooFewRevenueRanges: "a revenue field with fewer than four ranges"
             }
         }
@@ -82,6 +86,8 @@ public enum SchemaLints {
                 return schema.fields.enumerated().compactMap { index, field in
                     readLater.contains(index) ? nil : .coarseBlind(field.name, at: schema.sites.field(index))
                 }
+            case .amountBetweenUnits:
+                return SchemaLints.amountsBetweenUnits(schema)
             case .tooFewRevenueRanges:
                 return schema.fields.enumerated().compactMap { index, field in
                     guard case .buckets(.amount) = field.kind, field.cases.count < 4 else { return nil }
