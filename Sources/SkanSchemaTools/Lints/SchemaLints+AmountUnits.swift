@@ -24,7 +24,8 @@ extension SchemaLints {
         for (index, field) in schema.fields.enumerated() {
             switch field.derivation {
             case .flag(let condition)?: check(condition, at: schema.sites.field(index))
-            case .firstMatch(let conditions)?: conditions.forEach { check($0, at: schema.sites.field(index)) }
+            case .firstMatch(let conditions)?:
+                for condition in conditions { check(condition, at: schema.sites.field(index)) }
             case .buckets(let source)? where source.measure == .amount:
                 guard let event = source.events.first, let unit = schema.events[event].unitsPerWhole else { continue }
                 for fieldCase in field.cases {
