@@ -165,7 +165,8 @@ struct ConditionTranslation {
                 EventBounds(event: event, minCount: Int(number) + 1),
             ]
         case (.sum, _) where schema.events[event].unitsPerWhole != nil:
-            made = Self.wholeUnitBounds(event: event, op, number, unitsPerWhole: schema.events[event].unitsPerWhole)
+            // Sums in whole minor units: every bound inclusive, on the currency's grid.
+            made = Self.wholeUnitBounds(event: event, op, number, unitsPerWhole: schema.events[event].unitsPerWhole!)
         case (.sum, .greaterOrEqual): made = [EventBounds(event: event, minValue: number)]
         case (.sum, .lessOrEqual): made = [EventBounds(event: event, maxValue: number)]
         case (.sum, .equal): made = [EventBounds(event: event, minValue: number, maxValue: number)]
@@ -196,7 +197,7 @@ extension ConditionTranslation {
     /// `EVENT.sum OP X` as inclusive bounds, for an event whose amounts are summed in whole minor units: every
     /// sum lies on the grid of its currency's minor unit, so `< 10` is `<= 9.99` and `> 9.995` is `>= 10.00`
     /// exactly. `== X` off the grid never holds; `!= X` off the grid always does.
-    static func wholeUnitBounds(event: Int, _ op: ComparisonOperator, _ number: Double, unitsPerWhole unit: Double?)
+    static func wholeUnitBounds(event: Int, _ op: ComparisonOperator, _ number: Double, unitsPerWhole unit: Double)
         -> [EventBounds]
     {
         let onGrid = MinorUnitSum.isWhole(number, unitsPerWhole: unit)
