@@ -293,6 +293,7 @@ import Testing
         "meta-sdk/event-set-with-coarse-values.json",
         "meta-sdk/currency-set-with-coarse-values.json", "meta-sdk/lock-window-time-rules.json",
         "meta-sdk/lock-window-event-rules.json", "meta-sdk/rule-match.json", "meta-sdk/rule-valid-cases.json",
+        "meta-sdk/coarse-cv-config.json",
     ])
     func anImportedMetaConfigurationComputesWhatMetasSDKComputes(_ name: String) throws {
         let directory = try TemporaryDirectory()
