@@ -24,7 +24,7 @@ extension ReportSQL {
     func installsCoarseView() -> String {
         let keys = keyColumns.map { "c.\(dialect.identifier($0))" }
         let bounds = coarseBoundRows
-        guard !bounds.isEmpty else { return emptyView(["field", "coarse"], integers: ["postbacks"]) }
+        guard !bounds.isEmpty else { return emptyView([("field", text), ("coarse", text)] + counts(["postbacks"])) }
         return "SELECT " + (keys + ["b.field", "b.coarse", "c.postbacks"]).joined(separator: ", ")
             + ", b.low_bound AS low_units, b.high_bound AS high_units"
             + ", CAST(b.low_bound AS \(double)) / \(power) AS low"
@@ -37,7 +37,8 @@ extension ReportSQL {
     /// and the bounds over all of them (`high` NULL when one is unbounded).
     func installsView() -> String {
         guard !columns.revenue.isEmpty else {
-            return emptyView(["field", "currency"], integers: ["postbacks", "with_fine_value", "without_value"])
+            return emptyView(
+                [("field", text), ("currency", text)] + counts(["postbacks", "with_fine_value", "without_value"]))
         }
         let id = dialect.identifier
         let keys = keyColumns.map(id)
@@ -68,15 +69,8 @@ extension ReportSQL {
             + "\nLEFT JOIN (\n\(coarse)\n) AS k ON \(on("k")) AND k.field = v.field"
     }
 
-    /// A view with the key columns, `texts`, `integers` and the bounds, and no rows (a schema without amounts).
-    private func emptyView(_ texts: [String], integers: [String]) -> String {
-        let text = dialect.textType
-        let list =
-            keyColumns.map { "CAST(NULL AS \(text)) AS \(dialect.identifier($0))" }
-            + texts.map { "CAST(NULL AS \(text)) AS \($0)" }
-            + integers.map { "CAST(NULL AS \(dialect.integerType)) AS \($0)" }
-            + ["low_units", "high_units"].map { "CAST(NULL AS \(dialect.integerType)) AS \($0)" }
-            + ["low", "high"].map { "CAST(NULL AS \(double)) AS \($0)" }
-        return "SELECT " + list.joined(separator: ", ") + " FROM report_groups WHERE 1 = 0"
+    /// `names` as integer columns, then the bounds' columns: what both install views end with.
+    private func counts(_ names: [String]) -> [(name: String, type: String)] {
+        (names + ["low_units", "high_units"]).map { ($0, dialect.integerType) } + [("low", double), ("high", double)]
     }
 }

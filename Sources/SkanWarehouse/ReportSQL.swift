@@ -73,7 +73,7 @@ public struct ReportSQL: Sendable {
         return out
     }
 
-    private var text: String { dialect.textType }
+    var text: String { dialect.textType }
     var double: String { dialect == .postgres ? "DOUBLE PRECISION" : dialect == .sqlite ? "REAL" : "DOUBLE" }
 
     /// A number the decoded view holds as text (a whole number on `ok` rows) as an integer.
@@ -250,16 +250,11 @@ public struct ReportSQL: Sendable {
         guard !ranges.isEmpty else {
             // No amount field: the views keep their columns and types, and have no rows.
             let integer = dialect.integerType
-            let typed = [
+            return emptyView([
                 ("field", text), ("currency", text), ("range_index", integer), ("case_name", text),
-                ("range_text", text),
-                ("postbacks", integer), ("low_units", integer), ("mid_units", integer), ("high_units", integer),
-                ("low", double), ("mid", double), ("high", double),
-            ]
-            let list =
-                keyColumns.map { "CAST(NULL AS \(text)) AS \(dialect.identifier($0))" }
-                + typed.map { "CAST(NULL AS \($0.1)) AS \($0.0)" }
-            return "SELECT " + list.joined(separator: ", ") + " FROM report_groups WHERE 1 = 0"
+                ("range_text", text), ("postbacks", integer), ("low_units", integer), ("mid_units", integer),
+                ("high_units", integer), ("low", double), ("mid", double), ("high", double),
+            ])
         }
         let matching = columns.revenue.map {
             "WHEN \(dialect.literal($0.column)) THEN r.\(dialect.identifier("range_" + $0.column))"
@@ -295,6 +290,15 @@ public struct ReportSQL: Sendable {
         ]
         return "SELECT " + (keys + columns).joined(separator: ", ") + "\nFROM report_revenue_ranges\nGROUP BY "
             + (keys + ["field", "currency"]).joined(separator: ", ")
+    }
+
+    /// A view with the key's columns and `typed` (name, type), and no rows: what a schema without amount fields
+    /// gives the views that list amounts.
+    func emptyView(_ typed: [(name: String, type: String)]) -> String {
+        let list =
+            keyColumns.map { "CAST(NULL AS \(text)) AS \(dialect.identifier($0))" }
+            + typed.map { "CAST(NULL AS \($0.type)) AS \($0.name)" }
+        return "SELECT " + list.joined(separator: ", ") + " FROM report_groups WHERE 1 = 0"
     }
 
     private func notOKView() -> String {

@@ -93,12 +93,9 @@ extension Checker {
                 reportBucketOverlap(later: later, earlier: earlier)
                 continue
             }
-            let nextAmount = minorUnit.flatMap { MinorUnitSum.wholeAbove(aUpper.value, unitsPerWhole: $0) }
-            let touches =
-                a.isHalfOpen
-                ? aUpper.value == b.lower.value
-                : (unit == .count && aUpper.value + 1 == b.lower.value)
-                    || nextAmount.map { $0 >= b.lower.value } == true
+            let touches = BucketRange.reaches(
+                upper: aUpper.value, isHalfOpen: a.isHalfOpen, next: b.lower.value, counts: unit == .count,
+                unitsPerWhole: minorUnit)
             if reportGaps, !touches {
                 let gap =
                     a.isHalfOpen ? "\(aUpper.text)..<\(b.lower.text)" : "between \(aUpper.text) and \(b.lower.text)"

@@ -1,3 +1,5 @@
+import SkanCore
+
 /// A flag or a field: a name that owns some bits of the fine value and the codes those bits may hold.
 public struct Field: Hashable, Sendable {
     /// What a field holds: a flag, named cases, or buckets of a number.
@@ -122,6 +124,17 @@ public struct BucketRange: Hashable, Sendable, CustomStringConvertible {
         guard value >= lower else { return false }
         guard let upper else { return true }
         return isHalfOpen ? value < upper : value <= upper
+    }
+
+    /// Whether a bucket ending at `upper` reaches `next`, where the bucket above begins, leaving no value
+    /// between: up to it (`..<`), or, ending on `upper`, at the next value there is: the next whole number for
+    /// counts, the next whole minor unit for amounts of a currency with one (`...4.99` and `5...` of USD).
+    public static func reaches(
+        upper: Double, isHalfOpen: Bool, next: Double, counts: Bool, unitsPerWhole unit: Double?
+    ) -> Bool {
+        if isHalfOpen { return upper >= next }
+        if counts { return upper + 1 >= next }
+        return (MinorUnitSum.wholeAbove(upper, unitsPerWhole: unit) ?? upper) >= next
     }
 
     /// The range as the schema writes it: `0.01..<5`, `20...`.

@@ -166,7 +166,9 @@ struct ConditionTranslation {
             ]
         case (.sum, _) where schema.events[event].unitsPerWhole != nil:
             // Sums in whole minor units: every bound inclusive, on the currency's grid.
-            made = Self.wholeUnitBounds(event: event, op, number, unitsPerWhole: schema.events[event].unitsPerWhole!)
+            made = op.wholeUnitRanges(number, unitsPerWhole: schema.events[event].unitsPerWhole!).map {
+                EventBounds(event: event, minValue: $0.min, maxValue: $0.max)
+            }
         case (.sum, .greaterOrEqual): made = [EventBounds(event: event, minValue: number)]
         case (.sum, .lessOrEqual): made = [EventBounds(event: event, maxValue: number)]
         case (.sum, .equal): made = [EventBounds(event: event, minValue: number, maxValue: number)]
@@ -190,34 +192,6 @@ struct ConditionTranslation {
         }
         // Each bound alone (a `!=` gives two alternatives); a bound no count meets gives nothing.
         return made.compactMap { EventConjunction([$0]) }
-    }
-}
-
-extension ConditionTranslation {
-    /// `EVENT.sum OP X` as inclusive bounds, for an event whose amounts are summed in whole minor units: every
-    /// sum lies on the grid of its currency's minor unit, so `< 10` is `<= 9.99` and `> 9.995` is `>= 10.00`
-    /// exactly. `== X` off the grid never holds; `!= X` off the grid always does.
-    static func wholeUnitBounds(event: Int, _ op: ComparisonOperator, _ number: Double, unitsPerWhole unit: Double)
-        -> [EventBounds]
-    {
-        let onGrid = MinorUnitSum.isWhole(number, unitsPerWhole: unit)
-        let below = MinorUnitSum.wholeBelow(number, unitsPerWhole: unit)
-        let above = MinorUnitSum.wholeAbove(number, unitsPerWhole: unit)
-        switch op {
-        case .greaterOrEqual:
-            return [EventBounds(event: event, minValue: MinorUnitSum.wholeAtOrAbove(number, unitsPerWhole: unit))]
-        case .greater:
-            return [EventBounds(event: event, minValue: above)]
-        case .lessOrEqual:
-            return [EventBounds(event: event, maxValue: MinorUnitSum.wholeAtOrBelow(number, unitsPerWhole: unit))]
-        case .less:
-            return [EventBounds(event: event, maxValue: below)]
-        case .equal:
-            return onGrid ? [EventBounds(event: event, minValue: number, maxValue: number)] : []
-        case .notEqual:
-            guard onGrid else { return [EventBounds(event: event)] }
-            return [EventBounds(event: event, maxValue: below), EventBounds(event: event, minValue: above)]
-        }
     }
 }
 

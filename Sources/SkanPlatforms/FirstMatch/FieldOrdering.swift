@@ -100,12 +100,9 @@ struct FieldOrdering {
     private static func hasGap(_ ascending: [FieldCase], counts: Bool, unit: Double?) -> Bool {
         zip(ascending, ascending.dropFirst()).contains { low, high in
             guard let upper = low.bucket!.upper else { return true }
-            let next = high.bucket!.lower
-            if low.bucket!.isHalfOpen { return upper < next }
-            // A closed range ends on its upper bound: counts continue at the next whole number, amounts at the
-            // next whole minor unit.
-            if counts { return upper + 1 < next }
-            return (MinorUnitSum.wholeAbove(upper, unitsPerWhole: unit) ?? upper) < next
+            return !BucketRange.reaches(
+                upper: upper, isHalfOpen: low.bucket!.isHalfOpen, next: high.bucket!.lower, counts: counts,
+                unitsPerWhole: unit)
         }
     }
 }

@@ -60,14 +60,15 @@ extension SchemaLints {
 
     /// What `EVENT.sum op number` means in whole units: the inclusive bound, or that it never or always holds.
     private static func meaning(_ op: ComparisonOperator, _ number: Double, unit: Double, event: String) -> String {
-        let bound = { (op: String, value: Double?) in "'\(event).sum \(op) \(value.map(ConditionNumber.text) ?? "?")'" }
-        switch op {
-        case .greaterOrEqual: return bound(">=", MinorUnitSum.wholeAtOrAbove(number, unitsPerWhole: unit))
-        case .greater: return bound(">=", MinorUnitSum.wholeAbove(number, unitsPerWhole: unit))
-        case .lessOrEqual: return bound("<=", MinorUnitSum.wholeAtOrBelow(number, unitsPerWhole: unit))
-        case .less: return bound("<=", MinorUnitSum.wholeBelow(number, unitsPerWhole: unit))
-        case .equal: return "a comparison that never holds"
-        case .notEqual: return "a comparison that always holds"
+        // Off the grid (the only bounds this lint reports), each comparison holds in at most one range.
+        guard let range = op.wholeUnitRanges(number, unitsPerWhole: unit).first else {
+            return "a comparison that never holds"
+        }
+        switch range {
+        case (let min?, let max?) where min == max: return "'\(event).sum == \(ConditionNumber.text(min))'"
+        case (let min?, nil): return "'\(event).sum >= \(ConditionNumber.text(min))'"
+        case (nil, let max?): return "'\(event).sum <= \(ConditionNumber.text(max))'"
+        default: return "a comparison that always holds"
         }
     }
 
