@@ -175,6 +175,10 @@ let package = Package(
         .testTarget(
             name: "SkanHTTPTests", dependencies: ["SkanHTTP"], swiftSettings: strictImports),
         .testTarget(
+            name: "SkanReceiverTests",
+            dependencies: ["SkanCompiler", "SkanPostbacks", "SkanReceiver", "SkanTestSupport"],
+            swiftSettings: strictImports),
+        .testTarget(
             name: "SkanCommandLineTests", dependencies: ["SkanCore", "SkanCommandLine"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanInfoPlistTests", dependencies: ["SkanCore", "SkanInfoPlist"], swiftSettings: strictImports),

@@ -1,7 +1,8 @@
 import SkanHTTP
 
 /// One client connection: the bytes it sent, parsed into requests, and the answers waiting to go out. It
-/// reads no further request while one awaits its durable write, so answers go out in request order.
+/// reads no further request while one awaits its answer (a postback its fsync, `/metrics` the counting), so
+/// answers go out in request order.
 final class Connection {
     let descriptor: Int32
     /// The port it came in on: public routes only, or admin routes too.
@@ -9,8 +10,8 @@ final class Connection {
     var parser: HTTPRequestParser
     var output: [UInt8] = []
     var sent = 0
-    /// The postback of this connection waiting in the batch for its fsync.
-    var awaitingCommit = false
+    /// A request of this connection waits: its postback for the fsync, or `/metrics` for the counting.
+    var awaitingAnswer = false
     /// Close once the output is sent.
     var closing = false
     /// The answer is sent and the write side shut: what the client still sends is read and dropped until it

@@ -13,14 +13,23 @@ import Musl
 /// time in a `.times` file beside it. A batch is acknowledged only after both are written and fsync'ed (one
 /// fsync for the whole batch: group commit). A batch that fails is cut off again, so a segment never holds a
 /// line nobody was told was stored, except a line torn by a crash, which `recover()` moves to `rejects/`.
+/// Appends run on the receiver's writer thread; `durableSegments()` (for `/report`) may be called from another
+/// thread and sees whole batches only: both hold the store's lock.
 ///
 ///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.jsonl    the postbacks, as received
 ///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.times    Unix seconds of receipt, line for line
 ///     DIR/rejects/...                                               bodies refused, torn tails, for audit
-package final class PostbackStore {
+package final class PostbackStore: @unchecked Sendable {
     /// Why the store cannot be used or a write did not become durable.
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
+    }
+
+    /// Where a batch went: bytes `start..<end` of one segment.
+    package struct StoredRange: Sendable, Equatable {
+        package var path: String
+        package var start: Int
+        package var end: Int
     }
 
     /// A torn line found at start, moved to `rejects/`.
@@ -37,6 +46,12 @@ package final class PostbackStore {
     let segmentLimit: Int
     private var segment: (path: String, data: Int32, times: Int32, size: Int, timesSize: Int, day: String)?
     private var opened = 0
+    /// Numbers the bodies kept in `rejects/` (the loop's, apart from the writer's segment numbers).
+    private var rejected = 0
+    /// Held through every append, so that a reader never sees a batch half written or cut off again.
+    private let lock = ConditionLock()
+    /// Segments closed after a failed batch could not be cut off: their whole length, the rest left for `recover()`.
+    private var wholeLengths: [String: Int] = [:]
 
     package init(directory: String, instance: String, segmentLimit: Int = 64 << 20) throws(Failure) {
         self.directory = directory
@@ -84,13 +99,17 @@ package final class PostbackStore {
     }
 
     /// Appends `bodies` (each one JSON object with no line break) with `receivedAt` (Unix seconds) and makes
-    /// them durable; on any failure nothing of the batch stays and the error says why.
-    package func append(_ bodies: [[UInt8]], receivedAt: Int) throws(Failure) {
-        guard !bodies.isEmpty else { return }
+    /// them durable; on any failure nothing of the batch stays and the error says why. Returns where the
+    /// batch now is.
+    @discardableResult
+    package func append(_ bodies: [[UInt8]], receivedAt: Int) throws(Failure) -> StoredRange? {
+        guard !bodies.isEmpty else { return nil }
+        lock.acquire()
+        defer { lock.release() }
         let day = UTCTime.day(receivedAt)
         if let current = segment, current.day != day || current.size >= segmentLimit { closeSegment() }
         if segment == nil { try openSegment(day: day, at: receivedAt) }
-        guard let current = segment else { return }
+        guard let current = segment else { return nil }
         var data: [UInt8] = []
         data.reserveCapacity(bodies.reduce(0) { $0 + $1.count + 1 })
         for body in bodies {
@@ -107,12 +126,22 @@ package final class PostbackStore {
             if ftruncate(current.data, off_t(current.size)) != 0
                 || ftruncate(current.times, off_t(current.timesSize)) != 0
             {
+                wholeLengths[current.path] = current.size
                 closeSegment()
             }
             throw Failure(description: failure)
         }
         segment?.size += data.count
         segment?.timesSize += times.count
+        return StoredRange(path: current.path, start: current.size, end: current.size + data.count)
+    }
+
+    /// Every segment stored, oldest day first, with the length that holds whole, durable batches only (the
+    /// segment being appended to may be longer while a batch is written).
+    package func durableSegments() -> [(path: String, length: Int?)] {
+        lock.holding {
+            segments().map { path in (path, path == segment?.path ? segment?.size : wholeLengths[path]) }
+        }
     }
 
     /// Every segment stored, oldest day first.
@@ -125,8 +154,8 @@ package final class PostbackStore {
 
     /// Keeps a refused body for audit (never counted); best effort.
     package func reject(_ body: [UInt8], reason: String, at time: Int) {
-        opened += 1
-        let path = directory + "/rejects/\(instance)-\(UTCTime.stamp(time))-\(opened)-\(reason).body"
+        rejected += 1
+        let path = directory + "/rejects/\(instance)-\(UTCTime.stamp(time))-\(rejected)-\(reason).body"
         try? Self.write(body, to: path)
     }
 

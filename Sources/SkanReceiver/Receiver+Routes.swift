@@ -44,14 +44,34 @@ extension Receiver {
         case "/healthz":
             answer(connection, route: "healthz", HTTPResponse(.ok, body: "ok\n"), headOnly: headOnly)
         case "/metrics":
-            answer(
-                connection, route: "metrics",
-                HTTPResponse(
-                    .ok, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                    body: metrics.text(summary: counts.summary)),
-                headOnly: headOnly)
+            // Answered once the counter has counted everything acknowledged before this request (at once when
+            // idle; under a burst it may lag behind), or after `countingWait` with the lag in the metrics.
+            connection.awaitingAnswer = true
+            waitingForCounts.append((connection, durableThrough, headOnly, Clock.now() + Self.countingWait))
+            answerMetricsCounted(now: Clock.now())
         default:
             answer(connection, route: "report", report(format: request.queryValue("format")), headOnly: headOnly)
+        }
+    }
+
+    /// The longest `/metrics` waits for the counter to catch up with what was acknowledged before it.
+    static let countingWait = 10.0
+
+    /// Answers the `/metrics` requests whose counts are in (or whose wait is over), then what came after them.
+    func answerMetricsCounted(now: Double) {
+        guard !waitingForCounts.isEmpty else { return }
+        let progress = counter.progress
+        let ready = waitingForCounts.filter { progress.countedThrough >= $0.through || now >= $0.deadline }
+        guard !ready.isEmpty else { return }
+        waitingForCounts.removeAll { progress.countedThrough >= $0.through || now >= $0.deadline }
+        let text = metrics.text(summary: progress.summary)
+        for entry in ready {
+            entry.connection.awaitingAnswer = false
+            answer(
+                entry.connection, route: "metrics",
+                HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: text),
+                headOnly: entry.headOnly)
+            if connections[entry.connection.descriptor] === entry.connection { serve(entry.connection) }
         }
     }
 
@@ -61,8 +81,7 @@ extension Receiver {
 
     /// A body that is one JSON object joins this turn's batch; anything else is kept in `rejects/` and refused.
     private func receivePostback(_ body: [UInt8], framework: String, on connection: Connection) {
-        var reader = JSONReader(bytes: body, maximumDepth: 64, tooDeep: "nested too deeply")
-        guard case .object? = try? reader.document() else {
+        guard JSONObjectCheck.holdsOneObject(body) else {
             metrics.refused["not-json-object", default: 0] += 1
             store.reject(body, reason: "not-json-object", at: Clock.epochSeconds())
             answer(connection, route: framework, HTTPResponse(.badRequest, body: "not one JSON object\n"))
@@ -71,7 +90,7 @@ extension Receiver {
         // A line break in JSON is white space between tokens (a raw one inside a string is not JSON): as a
         // space, the line holds the same value.
         let line = body.map { $0 == 10 || $0 == 13 ? 32 : $0 }
-        connection.awaitingCommit = true
+        connection.awaitingAnswer = true
         batch.append((connection, line, framework))
     }
 
@@ -89,10 +108,12 @@ extension Receiver {
             $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults)
         }
         let reader = PostbackReader(versions: versions, options: options, output: DiscardedLines())
-        for segment in store.segments() {
-            guard let bytes = try? PostbackStore.contents(segment) else { continue }
+        // Up to what is durable: the writer may be appending to the newest segment meanwhile.
+        for segment in store.durableSegments() {
+            guard var bytes = try? PostbackStore.contents(segment.path) else { continue }
+            if let length = segment.length, length < bytes.count { bytes.removeLast(bytes.count - length) }
             var input = ByteArrayInput(bytes)
-            try? reader.read(&input, name: segment)
+            try? reader.read(&input, name: segment.path)
         }
         guard let tally = reader.tally else { return HTTPResponse(.serviceUnavailable, body: "no report\n") }
         let report = PostbackReport(tally: tally, summary: reader.summary, versions: versions)

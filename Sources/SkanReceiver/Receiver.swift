@@ -13,10 +13,12 @@ import Musl
 
 /// `skanc serve`: receives postbacks where Apple sends them and answers 200 only once each is durable.
 ///
-/// One thread runs a `poll` loop over every socket (1,000 keep-alive connections need no 1,000 threads). Each
-/// turn reads what arrived, parses requests, and gathers the postbacks of that turn into one batch; the batch
-/// is written and fsync'ed once (group commit), and only then are its 200s queued; a batch that cannot be made
-/// durable is answered 503, so the device sends it again.
+/// Three threads. The loop polls every socket (1,000 keep-alive connections need no 1,000 threads): each turn
+/// reads what arrived, parses requests, and hands the postbacks of that turn to the writer as one batch. The
+/// writer (`GroupCommit`) appends and fsyncs while the loop goes on reading, writing together the batches that
+/// came during its last fsync; only once a batch's fsync returned does the loop queue its 200s, and a batch that
+/// cannot be made durable is answered 503, so the device sends it again. The counter (`IntakeCounter`) then
+/// decodes and verifies what became durable for `/metrics`, off the path of every answer.
 package final class Receiver {
     package let configuration: ReceiverConfiguration
     /// `HOST:PORT` of the public listener and, when separate, the admin one.
@@ -24,12 +26,20 @@ package final class Receiver {
     package var adminAddress: String? { listeners.count > 1 ? listeners[1].listener.address : nil }
 
     let store: PostbackStore
-    let counts: IntakeCounts
+    let counter: IntakeCounter
+    private let committer: GroupCommit
+    private let wake: WakePipe
     var metrics = ReceiverMetrics()
     private var listeners: [(listener: Listener, isAdmin: Bool)] = []
     var connections: [Int32: Connection] = [:]
-    /// The postbacks of this turn, waiting for one fsync.
+    /// The postbacks of this turn, to be handed to the writer as one batch.
     var batch: [(connection: Connection, body: [UInt8], framework: String)] = []
+    /// Batches handed to the writer, by ticket: whom to answer once each is durable.
+    private var inFlight: [Int: [(connection: Connection, bytes: Int, framework: String)]] = [:]
+    /// The newest batch known durable: `/metrics` waits until the counter has counted through it.
+    var durableThrough = 0
+    /// `/metrics` requests waiting for the counter, answered when it has caught up or at their deadline.
+    var waitingForCounts: [(connection: Connection, through: Int, headOnly: Bool, deadline: Double)] = []
     /// Accepting pauses briefly after the process runs out of descriptors (EMFILE), instead of spinning.
     private var acceptPausedUntil = 0.0
     /// Where `recv` puts what arrived, reused: allocating and zeroing 64 KiB per read cost more than parsing.
@@ -45,14 +55,16 @@ package final class Receiver {
         } catch {
             throw ReceiverFailure(description: error.description)
         }
-        let versions = configuration.versions ?? Self.anyValue
-        counts = IntakeCounts(versions: versions, verification: configuration.verification)
         do {
             listeners.append((try Listener(configuration.listen), configuration.adminListen == nil))
             if let admin = configuration.adminListen { listeners.append((try Listener(admin), true)) }
         } catch {
             throw ReceiverFailure(description: error.description)
         }
+        wake = try WakePipe()
+        counter = IntakeCounter(
+            versions: configuration.versions ?? Self.anyValue, verification: configuration.verification, wake: wake)
+        committer = GroupCommit(store: store, counter: counter, wake: wake)
     }
 
     /// Torn last lines found in the store at start, moved to `rejects/`.
@@ -76,7 +88,11 @@ package final class Receiver {
         while true {
             let now = Clock.now()
             if stopping, connections.isEmpty || now >= stopDeadline { break }
-            var descriptors: [pollfd] = [pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+            var descriptors: [pollfd] = [
+                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let firstListener = descriptors.count
             let accepting = !stopping && connections.count < configuration.maxConnections && now >= acceptPausedUntil
             if accepting {
                 for entry in listeners {
@@ -87,13 +103,14 @@ package final class Receiver {
             let open = Array(connections.values)
             for connection in open {
                 var events: Int16 = 0
-                if connection.lingering || (!connection.awaitingCommit && !connection.closing) {
+                if connection.lingering || (!connection.awaitingAnswer && !connection.closing) {
                     events |= Int16(POLLIN)
                 }
                 if connection.hasOutput { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
             }
-            let nextDeadline = open.map(\.deadline).min() ?? (now + 1)
+            let nextDeadline = min(
+                open.map(\.deadline).min() ?? (now + 1), waitingForCounts.map(\.deadline).min() ?? (now + 1))
             var wait = max(0, min(nextDeadline, now + 1, stopDeadline) - now)
             if !accepting, !stopping, acceptPausedUntil > now { wait = min(wait, acceptPausedUntil - now) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((wait * 1000).rounded(.up)))
@@ -110,7 +127,7 @@ package final class Receiver {
                 }
             }
             if accepting {
-                for (index, entry) in listeners.enumerated() where descriptors[1 + index].revents != 0 {
+                for (index, entry) in listeners.enumerated() where descriptors[firstListener + index].revents != 0 {
                     acceptConnections(on: entry.listener, isAdmin: entry.isAdmin)
                 }
             }
@@ -118,16 +135,24 @@ package final class Receiver {
                 let revents = descriptors[firstConnection + offset].revents
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
             }
-            commit()
+            handOver()
+            if descriptors[1].revents != 0 {
+                wake.drain()
+                answerDurable(committer.finished())
+            }
+            answerMetricsCounted(now: Clock.now())
             let time = Clock.now()
             for connection in Array(connections.values) {
-                if !connection.awaitingCommit, !connection.hasOutput, time >= connection.deadline {
+                if !connection.awaitingAnswer, !connection.hasOutput, time >= connection.deadline {
                     expire(connection)
                 }
                 flush(connection)
             }
         }
-        commit()
+        handOver()
+        committer.stop()
+        answerDurable(committer.finished())
+        counter.stop()
         for connection in Array(connections.values) { drop(connection) }
     }
 
@@ -160,7 +185,7 @@ package final class Receiver {
         }
         guard count > 0 else {
             // The client is gone (or half-closed with nothing more to say): what it still awaits is not sent.
-            if !connection.awaitingCommit { drop(connection) } else { connection.closing = true }
+            if !connection.awaitingAnswer { drop(connection) } else { connection.closing = true }
             return
         }
         let wasIdle = !connection.parser.hasPartialRequest
@@ -171,7 +196,7 @@ package final class Receiver {
 
     /// Answers the connection's whole requests, in order, until one waits for the batch.
     func serve(_ connection: Connection) {
-        while !connection.awaitingCommit, !connection.closing, let outcome = connection.parser.next() {
+        while !connection.awaitingAnswer, !connection.closing, let outcome = connection.parser.next() {
             switch outcome {
             case .refused(let refusal):
                 metrics.refused[refusal.status == .contentTooLarge ? "too-large" : "malformed-request", default: 0] += 1
@@ -182,7 +207,7 @@ package final class Receiver {
                 handle(request, on: connection)
             }
         }
-        if !connection.parser.hasPartialRequest, !connection.awaitingCommit {
+        if !connection.parser.hasPartialRequest, !connection.awaitingAnswer {
             connection.deadline = Clock.now() + configuration.idleTimeout
         }
     }
@@ -193,41 +218,36 @@ package final class Receiver {
         flush(connection)
     }
 
-    /// Makes this turn's postbacks durable, then answers each: 200 once fsync returned, 503 if it failed. The
-    /// durable ones are counted (decoded and verified, for `/metrics` and `/report`) after the answers are on
-    /// their way, so that no client waits for the counting of the others.
-    private func commit() {
+    /// Hands this turn's postbacks to the writer as one batch.
+    private func handOver() {
         guard !batch.isEmpty else { return }
-        let pending = batch
+        let ticket = committer.submit(batch.map(\.body))
+        inFlight[ticket] = batch.map { ($0.connection, $0.body.count + 1, $0.framework) }
         batch = []
-        let bodies = pending.map(\.body)
-        let started = Clock.now()
-        var durable = true
-        do {
-            try store.append(bodies, receivedAt: Clock.epochSeconds())
-        } catch {
-            durable = false
-            StandardError.write("skanc serve: error: \(error.description); answered 503, the senders will retry")
-        }
-        if durable {
-            metrics.synced(seconds: Clock.now() - started)
-            for entry in pending {
-                metrics.stored[entry.framework, default: 0] += 1
-                metrics.storedBytes += entry.body.count + 1
+    }
+
+    /// Answers the postbacks of batches the writer is done with: 200 once durable, 503 if not. Then the requests
+    /// that came after them on their connections.
+    private func answerDurable(_ outcomes: [GroupCommit.Outcome]) {
+        for outcome in outcomes {
+            guard let entries = inFlight.removeValue(forKey: outcome.ticket) else { continue }
+            if let seconds = outcome.syncSeconds, outcome.durable { metrics.synced(seconds: seconds) }
+            if outcome.durable { durableThrough = outcome.ticket }
+            for entry in entries {
+                if outcome.durable {
+                    metrics.stored[entry.framework, default: 0] += 1
+                    metrics.storedBytes += entry.bytes
+                }
+                entry.connection.awaitingAnswer = false
+                let response =
+                    outcome.durable
+                    ? HTTPResponse(.ok, body: "stored\n")
+                    : HTTPResponse(.serviceUnavailable, body: "not stored; send it again\n")
+                answer(entry.connection, route: entry.framework, response)
             }
-        }
-        for entry in pending {
-            entry.connection.awaitingCommit = false
-            let response =
-                durable
-                ? HTTPResponse(.ok, body: "stored\n")
-                : HTTPResponse(.serviceUnavailable, body: "not stored; send it again\n")
-            answer(entry.connection, route: entry.framework, response)
-        }
-        if durable { counts.count(bodies) }
-        // Requests that came after a postback on its connection, now that it is answered and counted.
-        for entry in pending where connections[entry.connection.descriptor] === entry.connection {
-            serve(entry.connection)
+            for entry in entries where connections[entry.connection.descriptor] === entry.connection {
+                serve(entry.connection)
+            }
         }
     }
 
@@ -250,7 +270,7 @@ package final class Receiver {
             }
             connection.sent += written
         }
-        if !connection.hasOutput, connection.closing, !connection.awaitingCommit, !connection.lingering {
+        if !connection.hasOutput, connection.closing, !connection.awaitingAnswer, !connection.lingering {
             connection.lingering = true
             connection.deadline = Clock.now() + 2
             if shutdown(connection.descriptor, Int32(SHUT_WR)) != 0 { drop(connection) }

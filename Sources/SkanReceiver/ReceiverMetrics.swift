@@ -58,6 +58,10 @@ struct ReceiverMetrics {
         metric(
             "skanc_bodies_refused_total", "counter", "Request bodies not stored, by reason.",
             refused.keys.sorted().map { ("{reason=\"\($0)\"}", String(refused[$0]!)) })
+        metric(
+            "skanc_postbacks_uncounted", "gauge",
+            "Postbacks stored but not yet decoded and verified for these counts (the counter catches up after a burst).",
+            [("", String(max(0, stored.values.reduce(0, +) - summary.read)))])
         metric("skanc_open_connections", "gauge", "Connections open now.", [("", String(openConnections))])
         out += "# HELP skanc_fsync_seconds Time to make a batch durable.\n# TYPE skanc_fsync_seconds histogram\n"
         for (index, bound) in Self.bounds.enumerated() {

@@ -1,13 +1,5 @@
 import Dispatch
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Runs the three stages over a ring of batch slots without rounds or barriers: every worker thread takes
 /// whatever work is ready, in this order of preference: merge the oldest batch once it is decoded (only
 /// one thread merges, in input order); fill the next free slot from the input (only one thread fills,
@@ -20,7 +12,7 @@ final class BatchPipeline {
     private let input: BatchInput
     private let merger: PostbackMerger
     private var states: [State]
-    private let lock = Lock()
+    private let lock = ConditionLock()
 
     // Batch sequence numbers; batch n lives in slot n % slots.count. Guarded by `lock`.
     private var nextFill = 0
@@ -109,28 +101,4 @@ final class BatchPipeline {
             lock.wakeAll()
         }
     }
-}
-
-/// A mutex with one condition, on the C library's threads.
-private final class Lock {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func acquire() { pthread_mutex_lock(mutex) }
-    func release() { pthread_mutex_unlock(mutex) }
-    /// Releases the lock until another thread calls `wakeAll`, then holds it again.
-    func wait() { pthread_cond_wait(condition, mutex) }
-    func wakeAll() { pthread_cond_broadcast(condition) }
 }

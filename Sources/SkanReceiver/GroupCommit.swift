@@ -1,0 +1,100 @@
+import Dispatch
+import SkanPostbacks
+
+/// Makes postbacks durable on a thread of its own, so that the poll loop goes on reading while a batch is
+/// written and fsync'ed. The batches handed over during one fsync are written together by the next (group
+/// commit: the busier the receiver, the more postbacks share an fsync); each is reported done only after the
+/// fsync that covers it returned, and a durable batch goes on to the counter.
+final class GroupCommit: Sendable {
+    /// What became of a batch handed over.
+    struct Outcome {
+        var ticket: Int
+        var durable: Bool
+        /// How long the write and fsync took, on the first batch of each group (one fsync, one sample).
+        var syncSeconds: Double?
+    }
+
+    private let store: PostbackStore
+    private let counter: IntakeCounter
+    private let wake: WakePipe
+    private let lock = ConditionLock()
+    private let state = Guarded()
+
+    /// What the loop and the writer share; touched only with `lock` held.
+    private final class Guarded: @unchecked Sendable {
+        var waiting: [(ticket: Int, bodies: [[UInt8]])] = []
+        var done: [Outcome] = []
+        var nextTicket = 0
+        var stopping = false
+        var stopped = false
+    }
+
+    init(store: PostbackStore, counter: IntakeCounter, wake: WakePipe) {
+        self.store = store
+        self.counter = counter
+        self.wake = wake
+        DispatchQueue(label: "skanc.serve.writer").async { [self] in run() }
+    }
+
+    /// Hands a batch (each body one line) to the writer; its ticket names it in `finished()`.
+    func submit(_ bodies: [[UInt8]]) -> Int {
+        lock.holding {
+            state.nextTicket += 1
+            state.waiting.append((state.nextTicket, bodies))
+            lock.wakeAll()
+            return state.nextTicket
+        }
+    }
+
+    /// The batches done since the last call, in the order they were handed over.
+    func finished() -> [Outcome] {
+        lock.holding {
+            defer { state.done = [] }
+            return state.done
+        }
+    }
+
+    /// Writes what is waiting, then ends the thread; returns once it has.
+    func stop() {
+        lock.holding {
+            state.stopping = true
+            lock.wakeAll()
+            while !state.stopped { lock.wait() }
+        }
+    }
+
+    private func run() {
+        while true {
+            lock.acquire()
+            while state.waiting.isEmpty, !state.stopping { lock.wait() }
+            guard !state.waiting.isEmpty else {
+                state.stopped = true
+                lock.wakeAll()
+                lock.release()
+                return
+            }
+            let taken = state.waiting
+            state.waiting = []
+            lock.release()
+
+            let started = Clock.now()
+            var stored: PostbackStore.StoredRange?
+            var durable = true
+            do {
+                stored = try store.append(taken.flatMap(\.bodies), receivedAt: Clock.epochSeconds())
+            } catch {
+                durable = false
+                StandardError.write("skanc serve: error: \(error.description); answered 503, the senders will retry")
+            }
+            let seconds = Clock.now() - started
+            if let stored { counter.add(stored, through: taken[taken.count - 1].ticket) }
+            lock.holding {
+                for (index, batch) in taken.enumerated() {
+                    state.done.append(
+                        Outcome(ticket: batch.ticket, durable: durable, syncSeconds: index == 0 ? seconds : nil))
+                }
+            }
+            wake.wake()
+        }
+    }
+}

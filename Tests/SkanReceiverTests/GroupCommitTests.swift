@@ -1,0 +1,51 @@
+import Foundation
+import SkanPostbacks
+import SkanTestSupport
+import Testing
+
+@testable import SkanReceiver
+
+@Suite struct GroupCommitTests {
+    /// Batches handed over come back durable in the order given, the segment holds their lines in that order,
+    /// and the counter counts through the last.
+    @Test func batchesAreDurableInOrderAndThenCounted() throws {
+        let directory = try TemporaryDirectory()
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        let lines = try exampleLines()
+        let wake = try WakePipe()
+        let counter = IntakeCounter(versions: Receiver.anyValue, verification: PostbackVerification(), wake: wake)
+        let committer = GroupCommit(store: store, counter: counter, wake: wake)
+        var tickets: [Int] = []
+        for line in lines { tickets.append(committer.submit([line])) }
+        var outcomes: [GroupCommit.Outcome] = []
+        waitForWake(wake) {
+            outcomes += committer.finished()
+            return outcomes.count == lines.count && counter.progress.countedThrough == tickets.last
+        }
+        committer.stop()
+        counter.stop()
+        #expect(outcomes.map(\.ticket) == tickets)
+        #expect(outcomes.allSatisfy { $0.durable })
+        // One fsync sample per group: never more samples than batches, at least one.
+        let samples = outcomes.compactMap(\.syncSeconds).count
+        #expect(samples >= 1 && samples <= lines.count)
+        let stored = try store.segments().flatMap { try PostbackStore.contents($0) }
+        #expect(stored == lines.flatMap { $0 + [10] })
+        #expect(figures(counter.progress.summary) == figures(try engineSummary(lines, versions: Receiver.anyValue)))
+    }
+
+    /// What is durable is what a reader may see: the segment being written reports the length of its whole
+    /// batches, a segment of an earlier run its whole file.
+    @Test func durableSegmentsEndAtWholeBatches() throws {
+        let directory = try TemporaryDirectory()
+        let lines = try exampleLines()
+        let earlier = try PostbackStore(directory: directory.url.path, instance: "test")
+        try earlier.append(Array(lines[..<2]), receivedAt: 1_700_000_000)
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        let range = try #require(try store.append(Array(lines[2...]), receivedAt: 1_700_000_000))
+        let segments = store.durableSegments()
+        #expect(segments.count == 2)
+        #expect(segments.first { $0.path == range.path }?.length == range.end)
+        #expect(segments.first { $0.path != range.path }?.length == nil)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SkanPostbacks
+import SkanTestSupport
+import Testing
+
+@testable import SkanReceiver
+
+@Suite struct IntakeCounterTests {
+    /// Read back in chunks smaller than a line, of a few lines, and of everything: the same figures as the
+    /// engine over the same lines, duplicates across batches included.
+    @Test(arguments: [64, 700, 4 << 20])
+    func countsWhatTheEngineCountsReadingWholeLinesBack(_ chunkBytes: Int) throws {
+        let directory = try TemporaryDirectory()
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        let lines = try exampleLines()
+        let wake = try WakePipe()
+        let counter = IntakeCounter(
+            versions: Receiver.anyValue, verification: PostbackVerification(), wake: wake, chunkBytes: chunkBytes)
+        defer { counter.stop() }
+        let thirds = [lines[..<2], lines[2..<5], lines[5...]].map(Array.init)
+        for (ticket, batch) in thirds.enumerated() {
+            let range = try #require(try store.append(batch, receivedAt: 1_700_000_000))
+            counter.add(range, through: ticket + 1)
+        }
+        waitForWake(wake) { counter.progress.countedThrough == thirds.count }
+        let counted = figures(counter.progress.summary)
+        #expect(counted == figures(try engineSummary(lines, versions: Receiver.anyValue)))
+        // Apple's 2.2 and 3.0 examples share a transaction id, and the first line comes again in the last batch.
+        #expect(counted["read"] == lines.count && counted["duplicate"] == 2, "\(counted.sorted { $0.key < $1.key })")
+    }
+
+    /// Adjacent ranges wait as one: a counter behind a burst holds byte ranges, not postbacks.
+    @Test func adjacentRangesAreJoined() throws {
+        let directory = try TemporaryDirectory()
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        let lines = try exampleLines()
+        let first = try #require(try store.append(Array(lines[..<2]), receivedAt: 1_700_000_000))
+        let second = try #require(try store.append(Array(lines[2...]), receivedAt: 1_700_000_000))
+        #expect(first.path == second.path && first.end == second.start)
+        var waiting: [PostbackStore.StoredRange] = []
+        IntakeCounter.join(first, into: &waiting)
+        IntakeCounter.join(second, into: &waiting)
+        #expect(waiting == [PostbackStore.StoredRange(path: first.path, start: first.start, end: second.end)])
+        let elsewhere = PostbackStore.StoredRange(path: first.path + ".other", start: 0, end: 10)
+        IntakeCounter.join(elsewhere, into: &waiting)
+        #expect(waiting.count == 2)
+    }
+}
