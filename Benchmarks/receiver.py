@@ -9,8 +9,9 @@ robin over C keep-alive connections (default 64) for S seconds (default 10) to:
   (b) nginx answering 200 from memory (the ceiling of HTTP on this machine);
   (c) a Python receiver as a user would write it: aiohttp, appending each batch and fsync'ing it before
       answering (the same durability).
-Prints requests per second, p50 and p99 latency and the ratios side by side; then, with --rss-seconds > 0,
-posts to skanc serve for that long and prints its resident memory at the start and end.
+Prints requests per second, p50 and p99 latency and the ratios side by side, and how long skanc's counter
+(verification, off the acknowledgement path) took after the load to count everything stored; then, with
+--rss-seconds > 0, posts to skanc serve for that long and prints its resident memory at the start and end.
 Needs wrk and nginx (Debian packages) and aiohttp (PyPI).
 """
 import argparse
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -96,6 +98,21 @@ def wrk(port, bodies, seconds, connections):
     return rate, latency.get("50", "?"), latency.get("99", "?"), int(errors.group(1)) if errors else 0
 
 
+def catch_up(port):
+    """Seconds until the counter has decoded and verified every postback stored, and how many are stored.
+
+    Verification is off the acknowledgement path: under wrk's load the counter falls behind and catches up
+    after. /metrics answers once it has caught up (or after 10 s, then it is asked again)."""
+    started = time.time()
+    while True:
+        with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % port, timeout=60) as answer:
+            text = answer.read().decode()
+        behind = int(re.search(r"^skanc_postbacks_uncounted (\d+)$", text, re.M).group(1))
+        stored = sum(int(n) for n in re.findall(r"^skanc_postbacks_stored_total\{[^}]*\} (\d+)$", text, re.M))
+        if behind == 0:
+            return time.time() - started, stored
+
+
 def rss_kib(pid):
     for line in open("/proc/%d/status" % pid):
         if line.startswith("VmRSS:"):
@@ -137,6 +154,7 @@ def main():
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     server.stdout.readline()
     results["skanc serve"] = wrk(port, bodies, options.seconds, options.connections)
+    results["counting"] = catch_up(port)
     if options.rss_seconds > 0:
         start = rss_kib(server.pid)
         wrk(port, bodies, options.rss_seconds, options.connections)
@@ -176,6 +194,9 @@ def main():
     skanc_rate = results["skanc serve"][0]
     print("skanc / nginx: %.2fx (goal >= 0.5x); skanc / Python: %.1fx (goal >= 5x)"
           % (skanc_rate / results["nginx (200 from memory)"][0], skanc_rate / results["Python aiohttp (batched fsync)"][0]))
+    seconds, stored = results["counting"]
+    print("skanc serve counted (decoded and verified) all %d postbacks stored %.1f s after the load ended"
+          % (stored, seconds))
     if "rss" in results:
         start, end = results["rss"]
         print("skanc serve RSS over %d s of load: %d KiB -> %d KiB (%+.1f%%)"

@@ -253,12 +253,17 @@ public struct HTTPRequestParser {
 enum HTTPToken {
     /// `tchar` (RFC 9110, 5.6.2).
     static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
+        tokenBytes[Int(byte)]
+    }
+
+    /// Which bytes are `tchar`, looked up rather than searched: every header name is checked byte by byte.
+    private static let tokenBytes: [Bool] = (0...255).map { byte in
+        switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
+            true
         default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            "!#$%&'*+-.^_`|~".utf8.contains(UInt8(byte))
         }
     }
 

@@ -30,12 +30,25 @@ final class Connection {
 
     var hasOutput: Bool { sent < output.count }
 
-    func queue(_ response: HTTPResponse, headOnly: Bool = false) {
+    func queue(_ response: SerializedResponse) {
         if sent == output.count {
             output.removeAll(keepingCapacity: true)
             sent = 0
         }
-        output += response.serialized(headOnly: headOnly)
+        output += response.bytes
         if response.closes { closing = true }
+    }
+}
+
+/// An answer as it goes on the wire, made once: the postback answers are the same for every request.
+struct SerializedResponse: Sendable {
+    let status: Int
+    let bytes: [UInt8]
+    let closes: Bool
+
+    init(_ response: HTTPResponse, headOnly: Bool = false) {
+        status = response.status.rawValue
+        bytes = response.serialized(headOnly: headOnly)
+        closes = response.closes
     }
 }

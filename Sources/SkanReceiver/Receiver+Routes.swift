@@ -89,7 +89,7 @@ extension Receiver {
         }
         // A line break in JSON is white space between tokens (a raw one inside a string is not JSON): as a
         // space, the line holds the same value.
-        let line = body.map { $0 == 10 || $0 == 13 ? 32 : $0 }
+        let line = body.contains { $0 == 10 || $0 == 13 } ? body.map { $0 == 10 || $0 == 13 ? 32 : $0 } : body
         connection.awaitingAnswer = true
         batch.append((connection, line, framework))
     }

@@ -126,20 +126,22 @@ package final class Receiver {
                     }
                 }
             }
+            // Durable batches first: their clients send their next requests while this turn reads.
+            if descriptors[1].revents != 0 {
+                wake.drain()
+                answerDurable(committer.finished())
+            }
             if accepting {
                 for (index, entry) in listeners.enumerated() where descriptors[firstListener + index].revents != 0 {
                     acceptConnections(on: entry.listener, isAdmin: entry.isAdmin)
                 }
             }
-            for (offset, connection) in open.enumerated() {
+            // A connection closed earlier in this turn is skipped: its descriptor may already name a new one.
+            for (offset, connection) in open.enumerated() where connections[connection.descriptor] === connection {
                 let revents = descriptors[firstConnection + offset].revents
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(connection) }
             }
             handOver()
-            if descriptors[1].revents != 0 {
-                wake.drain()
-                answerDurable(committer.finished())
-            }
             answerMetricsCounted(now: Clock.now())
             let time = Clock.now()
             for connection in Array(connections.values) {
@@ -213,10 +215,18 @@ package final class Receiver {
     }
 
     func answer(_ connection: Connection, route: String, _ response: HTTPResponse, headOnly: Bool = false) {
-        metrics.answered(route: route, status: response.status.rawValue)
-        connection.queue(response, headOnly: headOnly)
+        answer(connection, route: route, SerializedResponse(response, headOnly: headOnly))
+    }
+
+    func answer(_ connection: Connection, route: String, _ response: SerializedResponse) {
+        metrics.answered(route: route, status: response.status)
+        connection.queue(response)
         flush(connection)
     }
+
+    /// The answers to a postback, the same whatever it verifies to.
+    static let stored = SerializedResponse(HTTPResponse(.ok, body: "stored\n"))
+    static let notStored = SerializedResponse(HTTPResponse(.serviceUnavailable, body: "not stored; send it again\n"))
 
     /// Hands this turn's postbacks to the writer as one batch.
     private func handOver() {
@@ -239,11 +249,7 @@ package final class Receiver {
                     metrics.storedBytes += entry.bytes
                 }
                 entry.connection.awaitingAnswer = false
-                let response =
-                    outcome.durable
-                    ? HTTPResponse(.ok, body: "stored\n")
-                    : HTTPResponse(.serviceUnavailable, body: "not stored; send it again\n")
-                answer(entry.connection, route: entry.framework, response)
+                answer(entry.connection, route: entry.framework, outcome.durable ? Self.stored : Self.notStored)
             }
             for entry in entries where connections[entry.connection.descriptor] === entry.connection {
                 serve(entry.connection)
