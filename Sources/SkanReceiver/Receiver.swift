@@ -29,6 +29,8 @@ package final class Receiver {
     let counter: IntakeCounter
     private let committer: GroupCommit
     private let wake: WakePipe
+    /// Written by `stop()`, from any thread.
+    private let stopRequest: WakePipe
     var metrics = ReceiverMetrics()
     private var listeners: [(listener: Listener, isAdmin: Bool)] = []
     var connections: [Int32: Connection] = [:]
@@ -62,6 +64,7 @@ package final class Receiver {
             throw ReceiverFailure(description: error.description)
         }
         wake = try WakePipe()
+        stopRequest = try WakePipe()
         counter = IntakeCounter(
             versions: configuration.versions ?? Self.anyValue, verification: configuration.verification, wake: wake)
         committer = GroupCommit(store: store, counter: counter, wake: wake)
@@ -78,19 +81,20 @@ package final class Receiver {
         return LiveVersions([SchemaCompiler.compile(text).schema!])
     }()
 
-    /// Serves until SIGTERM or SIGINT: then it stops accepting, answers what is in flight (for at most five
-    /// seconds), and returns.
-    package func run() {
+    /// Serves until SIGTERM or SIGINT (when `handlingSignals`) or `stop()`: then it stops accepting, answers
+    /// what is in flight (for at most five seconds), and returns.
+    package func run(handlingSignals: Bool = true) {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
-        let stop = StopSignal.install()
+        let signals = handlingSignals ? StopSignal.install() : stopRequest.readEnd
         var stopDeadline = Double.infinity
         while true {
             let now = Clock.now()
             if stopping, connections.isEmpty || now >= stopDeadline { break }
             var descriptors: [pollfd] = [
-                pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopRequest.readEnd, events: Int16(POLLIN), revents: 0),
             ]
             let firstListener = descriptors.count
             let accepting = !stopping && connections.count < configuration.maxConnections && now >= acceptPausedUntil
@@ -115,8 +119,9 @@ package final class Receiver {
             if !accepting, !stopping, acceptPausedUntil > now { wait = min(wait, acceptPausedUntil - now) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((wait * 1000).rounded(.up)))
             if ready < 0, errno != EINTR { break }
-            if descriptors[0].revents != 0 {
-                StopSignal.drain()
+            if descriptors[0].revents != 0 || descriptors[2].revents != 0 {
+                if handlingSignals { StopSignal.drain() }
+                stopRequest.drain()
                 if !stopping {
                     stopping = true
                     stopDeadline = Clock.now() + 5
@@ -156,6 +161,11 @@ package final class Receiver {
         answerDurable(committer.finished())
         counter.stop()
         for connection in Array(connections.values) { drop(connection) }
+    }
+
+    /// Asks `run()` to stop as SIGTERM does; safe from any thread (it writes a byte to a pipe).
+    package func stop() {
+        stopRequest.wake()
     }
 
     private func acceptConnections(on listener: Listener, isAdmin: Bool) {
