@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -84,10 +86,38 @@ extension PostbackStore {
         fsync(descriptor) == 0 ? nil : reason()
     }
 
+    /// fsyncs two files at once, the second on another thread: the file system then more often commits both in
+    /// one journal transaction than when one fsync follows the other (in the receiver benchmark, fsync took
+    /// 0.38-0.43 ms a batch this way against 0.43-0.56 ms, and 8% more postbacks were answered a second).
+    static func sync(_ first: Int32, _ second: Int32) -> String? {
+        let other = ConcurrentSync(second)
+        let failure = sync(first)
+        return failure ?? other.result()
+    }
+
     static func syncDirectory(_ path: String) -> String? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return reason() }
         defer { close(descriptor) }
         return sync(descriptor)
+    }
+}
+
+/// One fsync running on a thread of the system's pool; `result()` waits for it.
+private final class ConcurrentSync: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written by the pool thread before it signals `done`, read after waiting on it.
+    private var failure: String?
+
+    init(_ descriptor: Int32) {
+        DispatchQueue.global().async { [self] in
+            failure = PostbackStore.sync(descriptor)
+            done.signal()
+        }
+    }
+
+    func result() -> String? {
+        done.wait()
+        return failure
     }
 }

@@ -119,7 +119,7 @@ package final class PostbackStore: @unchecked Sendable {
         let times = Array(String(repeating: ReceiptTimes.line(receivedAt), count: bodies.count).utf8)
         let failure =
             Self.writeAll(data, to: current.data) ?? Self.writeAll(times, to: current.times)
-            ?? Self.sync(current.data) ?? Self.sync(current.times)
+            ?? Self.sync(current.data, current.times)
         if let failure {
             // Cut the batch off again (appends then go on from there); a segment that cannot be cut is closed,
             // its torn tail left for `recover()`.
