@@ -102,7 +102,7 @@ def catch_up(port):
     """Seconds until the counter has decoded and verified every postback stored, and how many are stored.
 
     Verification is off the acknowledgement path: under wrk's load the counter falls behind and catches up
-    after. /metrics answers once it has caught up (or after 10 s, then it is asked again)."""
+    after. /metrics answers once it has caught up (or after 5 s, then it is asked again)."""
     started = time.time()
     while True:
         with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % port, timeout=60) as answer:

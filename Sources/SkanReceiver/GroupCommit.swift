@@ -25,6 +25,8 @@ final class GroupCommit: Sendable {
         var waiting: [(ticket: Int, bodies: [[UInt8]])] = []
         var done: [Outcome] = []
         var nextTicket = 0
+        /// Batches taken and not yet reported done.
+        var writing = false
         var stopping = false
         var stopped = false
     }
@@ -54,6 +56,14 @@ final class GroupCommit: Sendable {
         }
     }
 
+    /// Returns once nothing waits to be written and nothing is being written: the counter counts in those gaps,
+    /// so that it never competes with acknowledging.
+    func waitUntilIdle() {
+        lock.holding {
+            while !state.waiting.isEmpty || state.writing, !state.stopped { lock.wait() }
+        }
+    }
+
     /// Writes what is waiting, then ends the thread; returns once it has.
     func stop() {
         lock.holding {
@@ -75,6 +85,7 @@ final class GroupCommit: Sendable {
             }
             let taken = state.waiting
             state.waiting = []
+            state.writing = true
             lock.release()
 
             let started = Clock.now()
@@ -93,6 +104,8 @@ final class GroupCommit: Sendable {
                     state.done.append(
                         Outcome(ticket: batch.ticket, durable: durable, syncSeconds: index == 0 ? seconds : nil))
                 }
+                state.writing = false
+                lock.wakeAll()
             }
             wake.wake()
         }

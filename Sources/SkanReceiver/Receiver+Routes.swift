@@ -54,8 +54,9 @@ extension Receiver {
         }
     }
 
-    /// The longest `/metrics` waits for the counter to catch up with what was acknowledged before it.
-    static let countingWait = 10.0
+    /// The longest `/metrics` waits for the counter to catch up with what was acknowledged before it: well
+    /// inside Prometheus's default scrape timeout (10 s), so a scrape during a burst still gets its answer.
+    static let countingWait = 5.0
 
     /// Answers the `/metrics` requests whose counts are in (or whose wait is over), then what came after them.
     func answerMetricsCounted(now: Double) {

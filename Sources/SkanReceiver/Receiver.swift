@@ -68,6 +68,7 @@ package final class Receiver {
         counter = IntakeCounter(
             versions: configuration.versions ?? Self.anyValue, verification: configuration.verification, wake: wake)
         committer = GroupCommit(store: store, counter: counter, wake: wake)
+        counter.start(yieldingTo: committer)
     }
 
     /// Torn last lines found in the store at start, moved to `rejects/`.

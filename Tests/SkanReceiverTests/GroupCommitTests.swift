@@ -15,6 +15,7 @@ import Testing
         let wake = try WakePipe()
         let counter = IntakeCounter(versions: Receiver.anyValue, verification: PostbackVerification(), wake: wake)
         let committer = GroupCommit(store: store, counter: counter, wake: wake)
+        counter.start(yieldingTo: committer)
         var tickets: [Int] = []
         for line in lines { tickets.append(committer.submit([line])) }
         var outcomes: [GroupCommit.Outcome] = []

@@ -16,6 +16,7 @@ import Testing
         let wake = try WakePipe()
         let counter = IntakeCounter(
             versions: Receiver.anyValue, verification: PostbackVerification(), wake: wake, chunkBytes: chunkBytes)
+        counter.start(yieldingTo: nil)
         defer { counter.stop() }
         let thirds = [lines[..<2], lines[2..<5], lines[5...]].map(Array.init)
         for (ticket, batch) in thirds.enumerated() {
