@@ -1,4 +1,3 @@
-import Dispatch
 import SkanPostbacks
 
 /// Makes postbacks durable on a thread of its own, so that the poll loop goes on reading while a batch is
@@ -29,13 +28,15 @@ final class GroupCommit: Sendable {
         var writing = false
         var stopping = false
         var stopped = false
+        /// When a batch was last handed over or finished, on `Clock.now()`.
+        var lastActivity = Clock.now()
     }
 
     init(store: PostbackStore, counter: IntakeCounter, wake: WakePipe) {
         self.store = store
         self.counter = counter
         self.wake = wake
-        DispatchQueue(label: "skanc.serve.writer").async { [self] in run() }
+        OwnThread.start { [self] in run() }
     }
 
     /// Hands a batch (each body one line) to the writer; its ticket names it in `finished()`.
@@ -43,6 +44,7 @@ final class GroupCommit: Sendable {
         lock.holding {
             state.nextTicket += 1
             state.waiting.append((state.nextTicket, bodies))
+            state.lastActivity = Clock.now()
             lock.wakeAll()
             return state.nextTicket
         }
@@ -61,6 +63,14 @@ final class GroupCommit: Sendable {
     func waitUntilIdle() {
         lock.holding {
             while !state.waiting.isEmpty || state.writing, !state.stopped { lock.wait() }
+        }
+    }
+
+    /// How long nothing has been handed over or written (0 while something is): how the counter tells a pause
+    /// in a burst from its end.
+    func quietSeconds() -> Double {
+        lock.holding {
+            state.waiting.isEmpty && !state.writing ? Clock.now() - state.lastActivity : 0
         }
     }
 
@@ -105,6 +115,7 @@ final class GroupCommit: Sendable {
                         Outcome(ticket: batch.ticket, durable: durable, syncSeconds: index == 0 ? seconds : nil))
                 }
                 state.writing = false
+                state.lastActivity = Clock.now()
                 lock.wakeAll()
             }
             wake.wake()

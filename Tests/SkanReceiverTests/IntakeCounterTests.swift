@@ -38,12 +38,13 @@ import Testing
         let first = try #require(try store.append(Array(lines[..<2]), receivedAt: 1_700_000_000))
         let second = try #require(try store.append(Array(lines[2...]), receivedAt: 1_700_000_000))
         #expect(first.path == second.path && first.end == second.start)
-        var waiting: [PostbackStore.StoredRange] = []
-        IntakeCounter.join(first, into: &waiting)
-        IntakeCounter.join(second, into: &waiting)
-        #expect(waiting == [PostbackStore.StoredRange(path: first.path, start: first.start, end: second.end)])
+        var waiting: [IntakeCounter.Pending] = []
+        IntakeCounter.join(IntakeCounter.Pending(range: first, through: 1), into: &waiting)
+        IntakeCounter.join(IntakeCounter.Pending(range: second, through: 2), into: &waiting)
+        let joined = PostbackStore.StoredRange(path: first.path, start: first.start, end: second.end)
+        #expect(waiting == [IntakeCounter.Pending(range: joined, through: 2)])
         let elsewhere = PostbackStore.StoredRange(path: first.path + ".other", start: 0, end: 10)
-        IntakeCounter.join(elsewhere, into: &waiting)
+        IntakeCounter.join(IntakeCounter.Pending(range: elsewhere, through: 3), into: &waiting)
         #expect(waiting.count == 2)
     }
 }

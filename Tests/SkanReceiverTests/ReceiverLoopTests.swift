@@ -43,7 +43,7 @@ import Testing
         }
         #expect(statuses.all == Array(repeating: 200, count: clients * rounds))
 
-        // Counting runs behind the answers, at the lowest priority: /metrics waits for it (a few seconds at most,
+        // Counting runs behind the answers: /metrics waits for it (a few seconds at most,
         // then answers with what is left), so ask until nothing is left.
         let admin = try LoopbackClient(port: port)
         var metrics = try admin.exchange("GET", "/metrics")

@@ -164,7 +164,7 @@ import Testing
         }
         // A verified postback, its duplicate and a forgery get one identical answer.
         #expect(answers.count == 1)
-        // Counting runs behind the answers, at the lowest priority: /metrics waits for it (a few seconds at most,
+        // Counting runs behind the answers: /metrics waits for it (a few seconds at most,
         // then answers with what is left in skanc_postbacks_uncounted), so ask until nothing is left.
         var metrics = try Self.curl(["\(admin)/metrics"]).stdout
         while !metrics.contains("skanc_postbacks_uncounted 0\n") {

@@ -29,6 +29,17 @@ package final class ConditionLock: @unchecked Sendable {
     /// Releases the lock until another thread calls `wakeAll`, then holds it again.
     package func wait() { pthread_cond_wait(condition, mutex) }
     package func wakeAll() { pthread_cond_broadcast(condition) }
+
+    /// As `wait()`, but for at most `seconds` (on the wall clock, which every platform's condition variable
+    /// accepts: a clock step only shortens or lengthens this one wait).
+    package func wait(seconds: Double) {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int((max(0, seconds) * 1e9).rounded())
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
+        _ = pthread_cond_timedwait(condition, mutex, &deadline)
+    }
 }
 
 extension ConditionLock {
