@@ -10,9 +10,14 @@ import Musl
 #endif
 
 /// The receiver's store: append-only segment files of postbacks, one JSON object a line, each line's receipt
-/// time in a `.times` file beside it. A batch is acknowledged only after both are written and fsync'ed (one
+/// time in a `.times` file beside it. A batch is acknowledged only after it is written and fsync'ed (one
 /// fsync for the whole batch: group commit). A batch that fails is cut off again, so a segment never holds a
 /// line nobody was told was stored, except a line torn by a crash, which `recover()` moves to `rejects/`.
+///
+/// The `.times` file is fsync'ed with a batch only when the batch's second differs from that of the last
+/// time made durable, so about once a second rather than with every batch. That keeps every time exact: any
+/// durable line past the durable times was received in the same second as the last durable time (a batch in
+/// any other second would have made its times durable), and `recover()` writes that second for it.
 /// Appends run on the receiver's writer thread; `durableSegments()` (for `/report`) may be called from another
 /// thread and sees whole batches only: both hold the store's lock.
 ///
@@ -44,7 +49,9 @@ package final class PostbackStore: @unchecked Sendable {
     package let instance: String
     /// Segments rotate past this size.
     let segmentLimit: Int
-    private var segment: (path: String, data: Int32, times: Int32, size: Int, timesSize: Int, day: String)?
+    private var segment: OpenSegment?
+    /// How many batches made their receipt times durable (the others shared the second of one that did).
+    package private(set) var receiptTimeSyncs = 0
     private var opened = 0
     /// Numbers the bodies kept in `rejects/` (the loop's, apart from the writer's segment numbers).
     private var rejected = 0
@@ -66,8 +73,9 @@ package final class PostbackStore: @unchecked Sendable {
         closeSegment()
     }
 
-    /// Moves a torn last line of every segment (and `.times` lines past the segment's lines) to `rejects/`,
-    /// so that every stored line is whole; reports each.
+    /// Moves a torn last line of every segment to `rejects/`, so that every stored line is whole, and reports
+    /// each; cuts `.times` lines past the segment's lines and writes the receipt times a crash left unwritten
+    /// (each the second of the last time written, as the store's rule makes them).
     package func recover() throws(Failure) -> [TornTail] {
         var torn: [TornTail] = []
         for day in Self.entries(of: directory + "/postbacks").sorted() {
@@ -83,16 +91,7 @@ package final class PostbackStore: @unchecked Sendable {
                     try Self.truncate(path, to: whole)
                     torn.append(TornTail(segment: path, offset: whole, bytes: bytes.count - whole, rejectPath: reject))
                 }
-                let timesPath = ReceiptTimes.path(besides: path)!
-                if let times = try? Self.contents(timesPath) {
-                    var count = 0
-                    var end = 0
-                    while end < times.count, count < lines {
-                        if times[end] == 10 { count += 1 }
-                        end += 1
-                    }
-                    if end < times.count { try Self.truncate(timesPath, to: end) }
-                }
+                try Self.recoverTimes(ReceiptTimes.path(besides: path)!, lines: lines)
             }
         }
         return torn
@@ -117,9 +116,10 @@ package final class PostbackStore: @unchecked Sendable {
             data.append(10)
         }
         let times = Array(String(repeating: ReceiptTimes.line(receivedAt), count: bodies.count).utf8)
+        let syncsTimes = current.durableSecond != receivedAt
         let failure =
             Self.writeAll(data, to: current.data) ?? Self.writeAll(times, to: current.times)
-            ?? Self.sync(current.data, current.times)
+            ?? Self.sync(current.data) ?? (syncsTimes ? Self.sync(current.times) : nil)
         if let failure {
             // Cut the batch off again (appends then go on from there); a segment that cannot be cut is closed,
             // its torn tail left for `recover()`.
@@ -133,6 +133,10 @@ package final class PostbackStore: @unchecked Sendable {
         }
         segment?.size += data.count
         segment?.timesSize += times.count
+        if syncsTimes {
+            segment?.durableSecond = receivedAt
+            receiptTimeSyncs += 1
+        }
         return StoredRange(path: current.path, start: current.size, end: current.size + data.count)
     }
 
@@ -179,7 +183,7 @@ package final class PostbackStore: @unchecked Sendable {
         }
         // The new names are durable only once their directory is.
         _ = Self.syncDirectory(folder)
-        segment = (base + ".jsonl", data, times, 0, 0, day)
+        segment = OpenSegment(path: base + ".jsonl", data: data, times: times, day: day)
     }
 
     private func closeSegment() {
@@ -189,4 +193,17 @@ package final class PostbackStore: @unchecked Sendable {
         }
         segment = nil
     }
+}
+
+/// The segment being appended to.
+private struct OpenSegment {
+    var path: String
+    var data: Int32
+    var times: Int32
+    var day: String
+    /// Bytes of whole batches in each file.
+    var size = 0
+    var timesSize = 0
+    /// The receipt second of the last batch whose times were fsync'ed; nil before the first.
+    var durableSecond: Int?
 }

@@ -72,7 +72,9 @@ def post(port, body, path=SKAN_PATH, timeout=30):
         return None
 
 
-def stored_lines(data):
+def stored_lines(data, received=None):
+    """Every stored line; with `received` (first, last Unix second), each segment's .times file must hold one
+    time in that window for each of its lines."""
     lines = []
     root = os.path.join(data, "postbacks")
     for day in sorted(os.listdir(root)) if os.path.isdir(root) else []:
@@ -83,6 +85,15 @@ def stored_lines(data):
                 if content and not content.endswith(b"\n"):
                     fail("segment %s ends with a torn line after recovery" % name)
                 lines += content.splitlines()
+                if received is not None:
+                    times_path = os.path.join(root, day, name[: -len(".jsonl")] + ".times")
+                    with open(times_path, "rb") as handle:
+                        times = handle.read().splitlines()
+                    if len(times) != len(content.splitlines()):
+                        fail("%s holds %d receipt times for %d lines" % (times_path, len(times), len(content.splitlines())))
+                    outside = [t for t in times if not (received[0] <= int(t) <= received[1])]
+                    if outside:
+                        fail("%s holds times outside the run (%r), first %r" % (times_path, received, outside[0]))
     return lines
 
 
@@ -90,6 +101,7 @@ def crash(skanc, work, postbacks, seed, kills):
     rng = random.Random(seed)
     bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
     data = os.path.join(work, "store")
+    started = int(time.time())
     acknowledged = set()
     pending = list(range(len(bodies)))
     lock = threading.Lock()
@@ -125,7 +137,7 @@ def crash(skanc, work, postbacks, seed, kills):
     for thread in threads:
         thread.join()
     receiver.stop()
-    lines = stored_lines(data)
+    lines = stored_lines(data, received=(started, int(time.time())))
     stored = set(lines)
     missing = [index for index in acknowledged if bodies[index] not in stored]
     if missing:

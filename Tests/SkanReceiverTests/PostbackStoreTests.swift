@@ -1,0 +1,47 @@
+import Foundation
+import SkanPostbacks
+import SkanTestSupport
+import Testing
+
+@testable import SkanReceiver
+
+@Suite struct PostbackStoreTests {
+    /// Receipt times are fsync'ed with the first batch of each second only; every batch still gets a time a
+    /// line.
+    @Test func receiptTimesAreMadeDurableOncePerSecond() throws {
+        let directory = try TemporaryDirectory()
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        let lines = try exampleLines()
+        let seconds = [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_001, 1_700_000_001, 1_700_000_000]
+        for (line, second) in zip(lines, seconds) { try store.append([line], receivedAt: second) }
+        // A new segment's first batch, the change to ...001, and the step back to ...000.
+        #expect(store.receiptTimeSyncs == 3)
+        let segment = try #require(store.segments().first)
+        let times = ReceiptTimes(try PostbackStore.contents(ReceiptTimes.path(besides: segment)!))
+        #expect(times.seconds == seconds.map(Optional.some))
+    }
+
+    /// After a power loss the `.times` file may end before its segment (the times of batches that shared the
+    /// last durable second were not fsync'ed), or with a torn time, or hold times of a batch cut off: recovery
+    /// makes it one time a line, the missing ones that second.
+    @Test(arguments: [
+        ("1700000000\n", 3, "1700000000\n1700000000\n1700000000\n"),
+        ("1700000000\n1700000001\n170000", 3, "1700000000\n1700000001\n1700000001\n"),
+        ("1700000000\n1700000001\n1700000001\n1700000002\n", 2, "1700000000\n1700000001\n"),
+        ("1700000000\n1700000001\n", 2, "1700000000\n1700000001\n"),
+        ("", 2, ""),
+    ])
+    func recoveryCompletesTheReceiptTimes(times: String, lines: Int, recovered: String) throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.url.appendingPathComponent("postbacks/2023-11-14")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let segment = folder.appendingPathComponent("test-20231114T221320Z-1.jsonl")
+        let example = try #require(try exampleLines().first)
+        try Data(Array(repeatElement(example + [10], count: lines).joined())).write(to: segment)
+        let timesURL = URL(fileURLWithPath: ReceiptTimes.path(besides: segment.path)!)
+        try Data(times.utf8).write(to: timesURL)
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        #expect(try store.recover().isEmpty)
+        #expect(try String(contentsOf: timesURL, encoding: .utf8) == recovered)
+    }
+}
