@@ -13,7 +13,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: [UInt8]
 
     /// The path: the target up to `?`.
-    public var path: Substring { target.prefix { $0 != "?" } }
+    public var path: Substring { target[..<(target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex)] }
 
     /// The value of `name` in the query (`format=html`), undecoded.
     public func queryValue(_ name: String) -> Substring? {
@@ -33,6 +33,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`, HTTP/1.0 only
     /// with `Connection: keep-alive`.
     public var keepsAlive: Bool {
+        guard headers.contains(where: { $0.name == "connection" }) else { return minorVersion >= 1 }
         let tokens = headers.filter { $0.name == "connection" }.flatMap {
             $0.value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: " \t") }
         }

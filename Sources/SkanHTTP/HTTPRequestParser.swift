@@ -176,26 +176,33 @@ public struct HTTPRequestParser {
 
     /// `METHOD SP origin-form SP HTTP/1.x`.
     private static func requestLine(_ line: ArraySlice<UInt8>) throws(Refusal) -> HTTPRequest {
-        let parts = line.split(separator: 32, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(HTTPToken.isTokenByte) else {
+        guard let firstSpace = line.firstIndex(of: 32),
+            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: 32),
+            !line[(secondSpace + 1)...].contains(32)
+        else {
             throw Refusal(status: .badRequest, reason: "malformed request line")
         }
-        let target = parts[1]
+        let method = line[..<firstSpace]
+        guard !method.isEmpty, method.allSatisfy(HTTPToken.isTokenByte) else {
+            throw Refusal(status: .badRequest, reason: "malformed request line")
+        }
+        let target = line[(firstSpace + 1)..<secondSpace]
         // Origin form only: an absolute form (`http://host/`), `*` or an authority is not for this server.
         guard target.first == UInt8(ascii: "/"), target.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw Refusal(status: .badRequest, reason: "the target is not in origin form")
         }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: ".") else {
+        let version = line[(secondSpace + 1)...]
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), version[version.startIndex + 6] == 0x2E else {
             throw Refusal(status: .badRequest, reason: "malformed HTTP version")
         }
-        guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "0") || version[7] == UInt8(ascii: "1")
-        else {
+        let major = version[version.startIndex + 5]
+        let minor = version[version.startIndex + 7]
+        guard major == UInt8(ascii: "1"), minor == UInt8(ascii: "0") || minor == UInt8(ascii: "1") else {
             throw Refusal(status: .versionNotSupported, reason: "not HTTP/1.0 or HTTP/1.1")
         }
         return HTTPRequest(
-            method: String(decoding: parts[0], as: UTF8.self), target: String(decoding: target, as: UTF8.self),
-            minorVersion: Int(version[7] - UInt8(ascii: "0")), headers: [], body: [])
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
+            minorVersion: Int(minor - UInt8(ascii: "0")), headers: [], body: [])
     }
 
     /// `name: value`, the name a token with no space before the colon, the value free of control bytes.
@@ -212,23 +219,37 @@ public struct HTTPRequestParser {
         guard value.allSatisfy({ $0 == 9 || ($0 >= 0x20 && $0 != 0x7F) }) else {
             throw Refusal(status: .badRequest, reason: "a control byte in a header value")
         }
-        let name = String(decoding: line[line.startIndex..<colon].map(HTTPToken.lowercased), as: UTF8.self)
+        let rawName = line[line.startIndex..<colon]
+        // Written lower-cased straight into the string: a name is ASCII (a token), so byte for byte is valid.
+        let name = String(unsafeUninitializedCapacity: rawName.count) { buffer in
+            for (offset, byte) in rawName.enumerated() { buffer[offset] = HTTPToken.lowercased(byte) }
+            return rawName.count
+        }
         return (name, String(decoding: value, as: UTF8.self))
     }
 
     /// How the body is delimited: by one `Content-Length`, by `Transfer-Encoding: chunked`, or absent. Both,
     /// either twice, or another coding: refused (request smuggling lives in the difference between two readers).
     private func framing(of request: HTTPRequest) throws(Refusal) -> Framing {
-        if request.minorVersion == 1, request.headers.filter({ $0.name == "host" }).count != 1 {
+        var hosts = 0
+        var lengths: [String] = []
+        var codings: [String] = []
+        for field in request.headers {
+            switch field.name {
+            case "host": hosts += 1
+            case "content-length": lengths.append(field.value)
+            case "transfer-encoding": codings.append(field.value)
+            default: break
+            }
+        }
+        if request.minorVersion == 1, hosts != 1 {
             throw Refusal(status: .badRequest, reason: "HTTP/1.1 needs exactly one Host")
         }
-        let lengths = request.headers.filter { $0.name == "content-length" }
-        let codings = request.headers.filter { $0.name == "transfer-encoding" }
         switch (lengths.count, codings.count) {
         case (0, 0):
             return .length(0)
         case (1, 0):
-            let text = lengths[0].value
+            let text = lengths[0]
             guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48...57).contains($0) }),
                 let count = Int(text)
             else {
@@ -239,7 +260,7 @@ public struct HTTPRequestParser {
             }
             return .length(count)
         case (0, 1):
-            guard request.minorVersion == 1, codings[0].value.lowercased() == "chunked" else {
+            guard request.minorVersion == 1, codings[0].lowercased() == "chunked" else {
                 throw Refusal(status: .badRequest, reason: "a transfer coding other than chunked")
             }
             return .chunked(ChunkedBody())

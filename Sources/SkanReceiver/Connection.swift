@@ -14,6 +14,9 @@ final class Connection {
     var awaitingAnswer = false
     /// Close once the output is sent.
     var closing = false
+    /// The request being answered asked for the connection to close after its answer (`Connection: close`, or
+    /// HTTP/1.0 without `keep-alive`): that answer says so, and nothing after it is read.
+    var closesAfterAnswer = false
     /// The answer is sent and the write side shut: what the client still sends is read and dropped until it
     /// closes or the deadline passes, so that closing does not reset the connection before the client has
     /// read the answer (a lingering close).
@@ -35,20 +38,29 @@ final class Connection {
             output.removeAll(keepingCapacity: true)
             sent = 0
         }
-        output += response.bytes
-        if response.closes { closing = true }
+        if response.closes || !closesAfterAnswer {
+            output += response.bytes
+        } else {
+            output += response.closingBytes
+        }
+        if response.closes || closesAfterAnswer { closing = true }
     }
 }
 
-/// An answer as it goes on the wire, made once: the postback answers are the same for every request.
+/// An answer as it goes on the wire, made once (the postback answers are the same for every request), as it is
+/// and saying `Connection: close` for a request that asked for it.
 struct SerializedResponse: Sendable {
     let status: Int
     let bytes: [UInt8]
+    let closingBytes: [UInt8]
     let closes: Bool
 
     init(_ response: HTTPResponse, headOnly: Bool = false) {
         status = response.status.rawValue
         bytes = response.serialized(headOnly: headOnly)
+        var closing = response
+        closing.closes = true
+        closingBytes = response.closes ? bytes : closing.serialized(headOnly: headOnly)
         closes = response.closes
     }
 }

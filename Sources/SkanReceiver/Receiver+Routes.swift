@@ -8,7 +8,7 @@ import SkanReports
 /// fixed text: nothing of the request is reflected.
 extension Receiver {
     /// The paths Apple posts to, and the framework each is for.
-    static let postbackPaths: [String: String] = [
+    static let postbackPaths: [Substring: String] = [
         "/.well-known/skadnetwork/report-attribution/": "skadnetwork",
         "/.well-known/skadnetwork/report-attribution": "skadnetwork",
         "/.well-known/appattribution/report-attribution/": "adattributionkit",
@@ -16,9 +16,8 @@ extension Receiver {
     ]
 
     func handle(_ request: HTTPRequest, on connection: Connection) {
-        let path = String(request.path)
         let headOnly = request.method == "HEAD"
-        if let framework = Self.postbackPaths[path] {
+        if let framework = Self.postbackPaths[request.path] {
             switch request.method {
             case "POST":
                 receivePostback(request.body, framework: framework, on: connection)
@@ -32,6 +31,7 @@ extension Receiver {
             }
             return
         }
+        let path = String(request.path)
         guard connection.isAdmin, ["/healthz", "/metrics", "/report"].contains(path) else {
             answer(connection, route: "other", HTTPResponse(.notFound, body: "Not Found\n"), headOnly: headOnly)
             return

@@ -217,6 +217,7 @@ package final class Receiver {
                     connection, route: "other",
                     HTTPResponse(refusal.status, body: refusal.status.reason + "\n", closes: true))
             case .request(let request):
+                connection.closesAfterAnswer = !request.keepsAlive
                 handle(request, on: connection)
             }
         }

@@ -182,6 +182,24 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// HTTP/1.0 without keep-alive and `Connection: close` get an answer that says the connection closes;
+    /// HTTP/1.1 keeps the connection for the next request.
+    @Test func connectionCloseIsHonoured() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Server(["--data", directory.url.path])
+        let url = "\(server.url)/.well-known/skadnetwork/report-attribution/"
+        // Two requests on one keep-alive connection.
+        let connects = ["-w", "%{num_connects} ", "-o", "/dev/null", url, "-o", "/dev/null", url]
+        #expect(try Self.curl(connects).stdout == "1 0 ")
+        let old = try Self.curl(["-i", "--http1.0", "--data-binary", "{}", url]).stdout
+        #expect(old.contains("Connection: close\r\n") && old.hasSuffix("stored\n"), "\(old)")
+        let closing = try Self.curl(["-i", "-H", "Connection: close", "--data-binary", "{}", url]).stdout
+        #expect(closing.contains("Connection: close\r\n") && closing.hasSuffix("stored\n"), "\(closing)")
+        let kept = try Self.curl(["-i", "--data-binary", "{}", url]).stdout
+        #expect(!kept.contains("Connection: close") && kept.hasPrefix("HTTP/1.1 200"), "\(kept)")
+        #expect(server.stop() == 0)
+    }
+
     static func check(_ scenario: String, _ extra: [String] = [], users: Int) throws -> String {
         let directory = try TemporaryDirectory()
         let postbacks = directory.url.appendingPathComponent("postbacks.jsonl")
