@@ -30,6 +30,11 @@ final class GroupCommit: Sendable {
         var stopped = false
         /// When a batch was last handed over or finished, on `Clock.now()`.
         var lastActivity = Clock.now()
+        /// The writer waits for a batch; the counter waits in `waitUntilIdle()`. Each is woken only when what
+        /// it waits for may have happened: a broadcast per batch would wake the counter thousands of times a
+        /// second under load, taking turns on the cores from the loop and the writer.
+        var writerWaits = false
+        var idleWaiters = 0
     }
 
     init(store: PostbackStore, counter: IntakeCounter, wake: WakePipe) {
@@ -45,7 +50,7 @@ final class GroupCommit: Sendable {
             state.nextTicket += 1
             state.waiting.append((state.nextTicket, bodies))
             state.lastActivity = Clock.now()
-            lock.wakeAll()
+            if state.writerWaits { lock.wakeAll() }
             return state.nextTicket
         }
     }
@@ -62,7 +67,9 @@ final class GroupCommit: Sendable {
     /// so that it never competes with acknowledging.
     func waitUntilIdle() {
         lock.holding {
+            state.idleWaiters += 1
             while !state.waiting.isEmpty || state.writing, !state.stopped { lock.wait() }
+            state.idleWaiters -= 1
         }
     }
 
@@ -86,7 +93,11 @@ final class GroupCommit: Sendable {
     private func run() {
         while true {
             lock.acquire()
-            while state.waiting.isEmpty, !state.stopping { lock.wait() }
+            while state.waiting.isEmpty, !state.stopping {
+                state.writerWaits = true
+                lock.wait()
+                state.writerWaits = false
+            }
             guard !state.waiting.isEmpty else {
                 state.stopped = true
                 lock.wakeAll()
@@ -116,7 +127,7 @@ final class GroupCommit: Sendable {
                 }
                 state.writing = false
                 state.lastActivity = Clock.now()
-                lock.wakeAll()
+                if state.waiting.isEmpty, state.idleWaiters > 0 { lock.wakeAll() }
             }
             wake.wake()
         }

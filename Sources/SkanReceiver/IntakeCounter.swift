@@ -52,6 +52,9 @@ final class IntakeCounter: Sendable {
         var pending: [Pending] = []
         var progress: Progress
         var stopping = false
+        /// The counting thread waits for work: only then does a batch added wake it (during a burst it rests
+        /// on a timer instead, so the writer's batches do not wake it thousands of times a second).
+        var waitsForWork = false
 
         init(reader: PostbackReader) {
             self.reader = reader
@@ -82,7 +85,7 @@ final class IntakeCounter: Sendable {
     func add(_ range: PostbackStore.StoredRange, through ticket: Int) {
         lock.holding {
             Self.join(Pending(range: range, through: ticket), into: &state.pending)
-            lock.wakeAll()
+            if state.waitsForWork { lock.wakeAll() }
         }
     }
 
@@ -109,7 +112,11 @@ final class IntakeCounter: Sendable {
     /// Returns once there is something to count (true) or the counter stops (false).
     private func waitForWork() -> Bool {
         lock.holding {
-            while state.pending.isEmpty, !state.stopping { lock.wait() }
+            while state.pending.isEmpty, !state.stopping {
+                state.waitsForWork = true
+                lock.wait()
+                state.waitsForWork = false
+            }
             return !state.stopping
         }
     }
@@ -124,7 +131,7 @@ final class IntakeCounter: Sendable {
             let started = Clock.now()
             countSlice()
             let resumeAt = Clock.now() + (Clock.now() - started) * Self.restPerBusySecond
-            // The rest ends early when the burst does (each batch handed over also wakes this condition).
+            // The rest ends early when the burst does: it is looked at every `catchUpAfter`.
             while Clock.now() < resumeAt, writer.quietSeconds() < Self.catchUpAfter {
                 let stopping = lock.holding {
                     if !state.stopping { lock.wait(seconds: min(resumeAt - Clock.now(), Self.catchUpAfter)) }
