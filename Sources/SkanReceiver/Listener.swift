@@ -97,6 +97,13 @@ enum Socket {
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
     }
 
+    /// Turns Nagle's algorithm off: each answer is one whole write, and holding it back for an ACK (which the
+    /// client may itself delay) only adds latency.
+    static func sendWithoutDelay(_ descriptor: Int32) {
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// Writes what the socket takes now; the count written, or nil when the peer is gone. (SIGPIPE is
     /// ignored by the receiver, so a closed peer is an error here, not a signal.)
     static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> Int? {

@@ -180,6 +180,7 @@ package final class Receiver {
                 return
             }
             Socket.setNonBlocking(descriptor)
+            Socket.sendWithoutDelay(descriptor)
             let limits = HTTPRequestParser.Limits(bodyBytes: configuration.maxBody)
             connections[descriptor] = Connection(
                 descriptor: descriptor, isAdmin: isAdmin, limits: limits,
