@@ -34,22 +34,25 @@ enum StandardError {
 /// SIGTERM and SIGINT turned into a byte on a pipe that the poll loop watches (the self-pipe trick: a signal
 /// handler may only write).
 enum StopSignal {
-    /// The pipe's ends; set once, before the handlers are installed, and read-only after.
-    nonisolated(unsafe) private static var pipeEnds: (read: Int32, write: Int32) = (-1, -1)
+    /// The pipe, made once and never closed (a signal may come at any time); set before the handlers are
+    /// installed, and read-only after.
+    nonisolated(unsafe) private static var pipe: WakePipe?
+    /// Its write end, for the handler (which can capture nothing).
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
-    /// Installs the handlers; the descriptor to poll.
-    static func install() -> Int32 {
-        if pipeEnds.read < 0 {
-            var ends: [Int32] = [0, 0]
-            _ = pipe(&ends)
-            pipeEnds = (ends[0], ends[1])
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL, 0) | O_NONBLOCK)
-            }
+    /// Installs the handlers; the pipe to watch.
+    static func install() throws(ReceiverFailure) -> WakePipe {
+        let made: WakePipe
+        if let pipe {
+            made = pipe
+        } else {
+            made = try WakePipe()
         }
+        pipe = made
+        writeEnd = made.writeEnd
         let handler: @convention(c) (Int32) -> Void = { _ in
             var byte: UInt8 = 1
-            _ = systemWrite(StopSignal.pipeEnds.write, &byte, 1)
+            _ = systemWrite(StopSignal.writeEnd, &byte, 1)
         }
         signal(SIGTERM, handler)
         signal(SIGINT, handler)
@@ -60,12 +63,7 @@ enum StopSignal {
         sigaddset(&unblocked, SIGTERM)
         sigaddset(&unblocked, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        return pipeEnds.read
-    }
-
-    static func drain() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while bytes.withUnsafeMutableBytes({ read(pipeEnds.read, $0.baseAddress, $0.count) }) > 0 {}
+        return made
     }
 }
 

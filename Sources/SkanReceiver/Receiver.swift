@@ -87,13 +87,20 @@ package final class Receiver {
     package func run(handlingSignals: Bool = true) {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
-        let signals = handlingSignals ? StopSignal.install() : stopRequest.readEnd
+        var signals = stopRequest
+        if handlingSignals {
+            do {
+                signals = try StopSignal.install()
+            } catch {
+                StandardError.write("skanc serve: warning: \(error.description); SIGTERM and SIGINT end it at once")
+            }
+        }
         var stopDeadline = Double.infinity
         while true {
             let now = Clock.now()
             if stopping, connections.isEmpty || now >= stopDeadline { break }
             var descriptors: [pollfd] = [
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: stopRequest.readEnd, events: Int16(POLLIN), revents: 0),
             ]
@@ -121,7 +128,7 @@ package final class Receiver {
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((wait * 1000).rounded(.up)))
             if ready < 0, errno != EINTR { break }
             if descriptors[0].revents != 0 || descriptors[2].revents != 0 {
-                if handlingSignals { StopSignal.drain() }
+                signals.drain()
                 stopRequest.drain()
                 if !stopping {
                     stopping = true

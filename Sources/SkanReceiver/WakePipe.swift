@@ -8,10 +8,10 @@ import Musl
 
 /// A pipe the poll loop watches so that another thread can wake it: the writer when a batch is durable, the
 /// counter when it has counted. Both ends are non-blocking; a full pipe already holds a wake-up, so a write
-/// that would block is dropped.
+/// that would block is dropped. The stop signals are written to one too (`StopSignal`).
 final class WakePipe: Sendable {
     let readEnd: Int32
-    private let writeEnd: Int32
+    let writeEnd: Int32
 
     init() throws(ReceiverFailure) {
         var ends: [Int32] = [0, 0]
