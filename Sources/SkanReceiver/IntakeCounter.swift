@@ -16,11 +16,13 @@ import Musl
 ///
 /// Counting runs on a thread of its own at the normal priority, so other work on a busy machine cannot starve it
 /// for good (a thread at nice 19 gets about 1.5% of a core beside one busy process, which is how an earlier
-/// version fell minutes behind). During a burst it counts only in the writer's idle moments and rests nine
-/// times as long as it counted, so it takes at most a tenth of a core from acknowledging; once the writer has
-/// been quiet for `catchUpAfter` it counts at full speed. Receiver benchmark, three runs each: 48,259-53,312
-/// requests/s resting 9x, 45,584-46,159 resting 3x, 45,129-47,210 with the earlier nice-19 thread. What waits
-/// is a list of byte ranges, adjacent ones joined, so falling behind holds no postback in memory.
+/// version fell minutes behind). During a burst it counts only in the writer's idle moments and rests 19
+/// times as long as it counted, so it takes at most a twentieth of a core from acknowledging; once the writer
+/// has been quiet for `catchUpAfter` it counts at full speed. Receiver benchmark (`wrk -c 64`), alternating
+/// runs, five each, medians: 54,619 requests/s resting 9x against 57,290 resting 19x, and 58,308 with no
+/// counting during the burst at all; earlier, three runs each: 48,259-53,312 resting 9x, 45,584-46,159
+/// resting 3x, 45,129-47,210 with a nice-19 thread. What waits is a list of byte ranges, adjacent ones joined,
+/// so falling behind holds no postback in memory.
 final class IntakeCounter: Sendable {
     /// Where counting stands: the counts so far, and the newest batch (by ticket) they include.
     struct Progress {
@@ -38,7 +40,7 @@ final class IntakeCounter: Sendable {
     static let catchUpAfter = 0.05
 
     /// During a burst, how long counting rests for each second it counted.
-    static let restPerBusySecond = 9.0
+    static let restPerBusySecond = 19.0
 
     private let wake: WakePipe
     private let lock = ConditionLock()
