@@ -108,6 +108,15 @@ def main():
         b'{"postback-identifier":"%s","ad-network-identifier":"net.\xff\xfeexample","source-identifier":"1234",'
         b'"advertised-item-identifier":525463029,"did-win":true,"postback-sequence-index":0,'
         b'"conversion-type":"download"}' % uid(next(n)).encode())))
+    # Payloads of 48 successive lengths (the object, then blanks): base64 texts of 64 successive lengths, so
+    # SQLite's decoder, 64 characters a step, ends on every size of last chunk, whole groups and broken ones.
+    for blanks in range(48):
+        payload = aak(n=next(n)).split('"jws-string":"')[1].split(".")[1]
+        text = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)) + b" " * blanks
+        case("jws-payload-length-%d" % len(b64url(text)), aak(payload=text))
+    # A byte 0 ends a text in SQLite's functions: the decoded payload must still be refused, wherever it is.
+    case("jws-payload-nul-first", aak(payload=b'\x00{"did-win":true}'))
+    case("jws-payload-nul-last", aak(payload=b'{"did-win":true}\x00'))
     case("jws-payload-array", aak(payload=b"[1,2]"))
     case("jws-payload-broken-object", aak(payload=b'{"did-win":true,'))
     case("jws-not-a-string", '{"jws-string":5,"conversion-value":5}')
