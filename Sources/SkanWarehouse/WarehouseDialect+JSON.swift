@@ -81,7 +81,9 @@ extension WarehouseDialect {
         case .postgres: "skanc_base64(\(standard))"
         case .sqlite: "NULL"
         case .spark:
+            // A byte 0 cannot be in JSON, but Spark's parser stops reading there and takes what came before.
             "CASE WHEN is_valid_utf8(CAST(try_to_binary(\(standard), 'base64') AS STRING)) "
+                + "AND instr(CAST(try_to_binary(\(standard), 'base64') AS STRING), chr(0)) = 0 "
                 + "THEN CAST(try_to_binary(\(standard), 'base64') AS STRING) END"
         }
     }
