@@ -5,13 +5,7 @@ extension DecodeSQL {
     /// `lx_<key>` its text. Unknown keys are not read, as skanc skips them.
     func memberStages() -> [Stage] {
         let document = "CASE WHEN opens_object THEN line_json END"
-        let raw = PostbackKey.allCases.flatMap { key -> [String] in
-            let (name, column) = (String(describing: key.name), Self.column(key))
-            return [
-                "\(dialect.memberTypeName("json_object", name)) AS lr_\(column)",
-                "\(dialect.memberText("json_object", name)) AS lr_text_\(column)",
-            ]
-        }
+        let reads = memberReads(of: "json_object", prefix: "lr")
         let normalized = PostbackKey.allCases.flatMap { key -> [String] in
             let column = Self.column(key)
             let type = dialect.normalizedType(name: "lr_\(column)", text: "lr_text_\(column)")
@@ -23,19 +17,51 @@ extension DecodeSQL {
         }
         // The line's text goes along only where the numbers are read from it again.
         let lineText = dialect == .duckdb || dialect == .spark ? ["line_text"] : []
-        return [
+        let columns = ["line", "too_long", "is_json", "opens_object"] + carried
+        var stages = [
             stage(
                 "skanc_line_json",
                 ["line", "too_long", "line_json IS NOT NULL AS is_json", "opens_object", "\(document) AS json_object"]
                     + carried + lineText,
-                from: "skanc_documents"),
-            stage(
-                "skanc_line_raw", ["line", "too_long", "is_json", "opens_object"] + carried + lineText + raw,
-                from: "skanc_line_json"),
-            stage(
-                "skanc_line_keys", ["line", "too_long", "is_json", "opens_object"] + carried + normalized,
-                from: "skanc_line_raw"),
+                from: "skanc_documents")
         ]
+        var source = "skanc_line_json"
+        if !reads.lists.isEmpty {
+            stages.append(stage("skanc_line_lists", columns + lineText + reads.lists, from: source))
+            source = "skanc_line_lists"
+        }
+        return stages + [
+            stage("skanc_line_raw", columns + lineText + reads.members, from: source),
+            stage("skanc_line_keys", columns + normalized, from: "skanc_line_raw"),
+        ]
+    }
+
+    /// How the known keys of `document` are read: `<prefix>_<key>`, the engine's name of the member's type, and
+    /// `<prefix>_text_<key>`, its text (`members`). Where the engine reads members in lists, `members` take them
+    /// from two list columns (`lists`) that a stage before computes, so that the document is parsed once.
+    private func memberReads(of document: String, prefix: String) -> (lists: [String], members: [String]) {
+        let keys = PostbackKey.allCases
+        let names = keys.map { String(describing: $0.name) }
+        guard dialect.readsMembersInLists else {
+            let members = zip(keys, names).flatMap { key, name in
+                [
+                    "\(dialect.memberTypeName(document, name)) AS \(prefix)_\(Self.column(key))",
+                    "\(dialect.memberText(document, name)) AS \(prefix)_text_\(Self.column(key))",
+                ]
+            }
+            return ([], members)
+        }
+        let lists = [
+            "\(dialect.memberTypeNames(document, names)) AS \(prefix)_types",
+            "\(dialect.memberTexts(document, names)) AS \(prefix)_texts",
+        ]
+        let members = keys.enumerated().flatMap { index, key in
+            [
+                "\(prefix)_types[\(index + 1)] AS \(prefix)_\(Self.column(key))",
+                "\(prefix)_texts[\(index + 1)] AS \(prefix)_text_\(Self.column(key))",
+            ]
+        }
+        return (lists, members)
     }
 
     /// The AdAttributionKit payload: the middle of the JWS's three dot-separated parts, base64url, decoded
@@ -43,14 +69,11 @@ extension DecodeSQL {
     /// and for a payload that is not one JSON object (`jws-unreadable`).
     func payloadStages() -> [Stage] {
         let jws = "lx_jws_string"
-        let alphabet = "'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'"
         let twoDots = "lt_jws_string = 'string' AND length(\(jws)) - length(replace(\(jws), '.', '')) = 2"
         let middle = dialect.trimEnd(dialect.middlePart(jws), "'='")
         let segment = "CASE WHEN \(twoDots) THEN \(middle) END"
-        let isBase64URL =
-            dialect == .sqlite
-            ? Self.sqliteIsBase64URL("jws_segment") : "\(dialect.trimBoth("jws_segment", alphabet)) = ''"
-        let base64 = "CASE WHEN \(isBase64URL) AND length(jws_segment) % 4 <> 1 THEN jws_segment END"
+        let base64 =
+            "CASE WHEN \(dialect.isBase64URL("jws_segment")) AND length(jws_segment) % 4 <> 1 THEN jws_segment END"
         var stages = [
             stage("skanc_jws", ["*", "\(segment) AS jws_segment"], from: "skanc_line_keys"),
             stage("skanc_base64url", ["*", "\(base64) AS payload_base64"], from: "skanc_jws"),
@@ -74,14 +97,13 @@ extension DecodeSQL {
         let payload =
             "CASE WHEN substr(\(dialect.trimStart("payload_text", whitespace)), 1, 1) = '{' THEN \(dialect.parseJSON("payload_text")) END"
         stages.append(stage("skanc_payload_json", ["*", "\(payload) AS payload_json"], from: "skanc_payload_text"))
-        let raw = PostbackKey.allCases.flatMap { key -> [String] in
-            let (name, column) = (String(describing: key.name), Self.column(key))
-            return [
-                "\(dialect.memberTypeName("payload_json", name)) AS pr_\(column)",
-                "\(dialect.memberText("payload_json", name)) AS pr_text_\(column)",
-            ]
+        let reads = memberReads(of: "payload_json", prefix: "pr")
+        var source = "skanc_payload_json"
+        if !reads.lists.isEmpty {
+            stages.append(stage("skanc_payload_lists", ["*"] + reads.lists, from: source))
+            source = "skanc_payload_lists"
         }
-        var payloadRaw = stage("skanc_payload_raw", ["*"] + raw, from: "skanc_payload_json")
+        var payloadRaw = stage("skanc_payload_raw", ["*"] + reads.members, from: source)
         // Later stages name a payload's cells many times, and SQLite would parse the payload for each: computed
         // once, 5,466 stanzas read in 1.65 s instead of 2.5 s.
         payloadRaw.materialized = dialect == .sqlite

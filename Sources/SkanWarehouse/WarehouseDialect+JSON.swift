@@ -34,6 +34,21 @@ extension WarehouseDialect {
         }
     }
 
+    /// Whether the engine reads many members of a document in one call. DuckDB takes a list of paths and
+    /// parses the document once for all of them, where a call per member parsed it twice per key: 8,221
+    /// AdAttributionKit stanzas' lines read in 0.30 s that way, in 0.03 s with lists.
+    var readsMembersInLists: Bool { self == .duckdb }
+
+    /// The engine's type names of members `keys` of `document`, a list in the order of `keys` (DuckDB).
+    func memberTypeNames(_ document: String, _ keys: [String]) -> String {
+        "json_type(\(document), [\(keys.map(path).joined(separator: ", "))])"
+    }
+
+    /// The texts of members `keys` of `document`, each as `memberText` gives it, a list (DuckDB).
+    func memberTexts(_ document: String, _ keys: [String]) -> String {
+        "json_extract_string(\(document), [\(keys.map(path).joined(separator: ", "))])"
+    }
+
     /// The normalized type (`WarehouseDialect.jsonTypes`) from the engine's type name and the member's text.
     func normalizedType(name: String, text: String) -> String {
         let (string, boolean, null) =
@@ -69,33 +84,6 @@ extension WarehouseDialect {
             return "substr(\(rest), 1, instr(\(rest), '.') - 1)"
         default:
             return "split_part(\(text), '.', 2)"
-        }
-    }
-
-    /// Standard base64 (`+`, `/`, padded) of a base64url text without padding, decoded as UTF-8 text; NULL
-    /// when the bytes are not base64 or not UTF-8. SQLite has no base64 function: its payloads are decoded
-    /// by a recursive query (`DecodeSQL.sqliteBase64`), and this is not used.
-    func base64Text(_ standard: String) -> String {
-        switch self {
-        case .duckdb: "TRY(decode(from_base64(\(standard))))"
-        case .postgres: "skanc_base64(\(standard))"
-        case .sqlite: "NULL"
-        case .spark:
-            // A byte 0 cannot be in JSON, but Spark's parser stops reading there and takes what came before.
-            "CASE WHEN is_valid_utf8(CAST(try_to_binary(\(standard), 'base64') AS STRING)) "
-                + "AND instr(CAST(try_to_binary(\(standard), 'base64') AS STRING), chr(0)) = 0 "
-                + "THEN CAST(try_to_binary(\(standard), 'base64') AS STRING) END"
-        }
-    }
-
-    /// `text` with `-` and `_` replaced by `+` and `/`, padded with `=` to a multiple of four.
-    func standardBase64(_ text: String) -> String {
-        let padding = "(4 - length(\(text)) % 4) % 4"
-        switch self {
-        case .sqlite:
-            return "replace(replace(\(text), '-', '+'), '_', '/') || substr('===', 1, \(padding))"
-        default:
-            return "translate(\(text), '-_', '+/') || repeat('=', \(padding))"
         }
     }
 

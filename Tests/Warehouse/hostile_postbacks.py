@@ -117,6 +117,15 @@ def main():
     # A byte 0 ends a text in SQLite's functions: the decoded payload must still be refused, wherever it is.
     case("jws-payload-nul-first", aak(payload=b'\x00{"did-win":true}'))
     case("jws-payload-nul-last", aak(payload=b'{"did-win":true}\x00'))
+    # Payload texts one character away from base64url, each engine checking the alphabet its own way: standard
+    # base64's characters, a blank, a letter past ASCII, a line break at the end (a pattern's `$` may take it
+    # for the end), and padding, which is taken off.
+    for name, change in [("plus", lambda t: "+" + t[1:]), ("slash", lambda t: t[:-1] + "/"),
+                         ("blank", lambda t: t[:5] + " " + t[6:]), ("non-ascii", lambda t: t[:5] + "\u00e9" + t[6:]),
+                         ("newline-last", lambda t: t + "\\n"), ("padded", lambda t: t + "=" * (-len(t) % 4))]:
+        line = aak(n=next(n))
+        segment = line.split('"jws-string":"')[1].split(".")[1]
+        case("jws-payload-alphabet-" + name, line.replace("." + segment + ".", "." + change(segment) + "."))
     case("jws-payload-array", aak(payload=b"[1,2]"))
     case("jws-payload-broken-object", aak(payload=b'{"did-win":true,'))
     case("jws-not-a-string", '{"jws-string":5,"conversion-value":5}')
