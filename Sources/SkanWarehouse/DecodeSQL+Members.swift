@@ -16,7 +16,7 @@ extension DecodeSQL {
             return ["\(type) AS lt_\(column)", "\(text) AS lx_\(column)"]
         }
         // The line's text goes along only where the numbers are read from it again.
-        let lineText = dialect == .duckdb || dialect == .spark ? ["line_text"] : []
+        let lineText = dialect.rewritesNumbers ? ["line_text"] : []
         let columns = ["line", "too_long", "is_json", "opens_object"] + carried
         var stages = [
             stage(

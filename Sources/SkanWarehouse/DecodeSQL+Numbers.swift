@@ -19,17 +19,19 @@ extension DecodeSQL {
     }
 
     /// The text of member `key` as the engine gives it (`engineText`), or, for an engine that rewrites numbers
-    /// (DuckDB and Spark print `1e-400` as `0.0`), the token as sent in `source`, the raw JSON text: taken when
-    /// the key is written there exactly once and the token reads as the same double as the engine's number.
+    /// (`WarehouseDialect.rewritesNumbers`), the token as sent in `source`, the raw JSON text: taken when the key
+    /// is written there exactly once and the token is the same number as the engine's. The comparison is asked
+    /// only then, so that PostgreSQL casts nothing but a number of the document.
     func exactNumberText(_ engineText: String, type: String, key: PostbackKey, in source: String) -> String {
-        guard dialect == .duckdb || dialect == .spark else { return engineText }
+        guard dialect.rewritesNumbers else { return engineText }
         let quoted = "\"" + String(describing: key.name) + "\""
-        let pattern = dialect.literal(quoted + #"\s*:\s*(-?[0-9][0-9.eE+-]*)"#)
-        let token = "regexp_extract(\(source), \(pattern), 1)"
+        let token = dialect.numberToken(after: quoted, in: source)
         let once = "length(\(source)) - length(replace(\(source), \(dialect.literal(quoted)), '')) = \(quoted.count)"
-        let same = "\(dialect.double(token)) = \(dialect.double(engineText))"
-        return
-            "CASE WHEN \(type) = 'number' AND \(Self.known("\(once) AND \(same)")) THEN \(token) ELSE \(engineText) END"
+        let same = dialect.sameNumber(token, engineText)
+        return """
+            CASE WHEN \(type) = 'number' AND \(Self.known(once)) THEN \
+            CASE WHEN \(Self.known(same)) THEN \(token) ELSE \(engineText) END ELSE \(engineText) END
+            """
     }
 
     /// `<name>_n`, the number's value when it is whole and has at most 18 digits, and `<name>_fraction`,

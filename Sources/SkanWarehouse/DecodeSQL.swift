@@ -127,7 +127,7 @@ public struct DecodeSQL: Sendable {
                     "line", "too_long",
                     "CASE WHEN NOT too_long THEN \(dialect.parseJSON("line_text")) END AS line_json",
                     "substr(\(dialect.trimStart("line_text", dialect.characters([32, 9, 10, 13]))), 1, 1) = '{' AS opens_object",
-                ] + carried + (dialect == .duckdb || dialect == .spark ? ["line_text"] : []), from: "skanc_lines"),
+                ] + carried + (dialect.rewritesNumbers ? ["line_text"] : []), from: "skanc_lines"),
         ]
     }
 }

@@ -18,7 +18,7 @@ import Testing
             #expect(result.stdout.contains(create))
             #expect(result.stdout.contains("FROM \(quote)postback_lines\(quote)"))
             #expect(result.stdout.contains("AS \(quote)payment_tier\(quote)"))
-            #expect(result.stdout.contains("CREATE OR REPLACE FUNCTION skanc_json") == (dialect == "postgres"))
+            #expect(result.stdout.contains("CREATE OR REPLACE FUNCTION skanc_jsonb") == (dialect == "postgres"))
             // Byte for byte the same on a second run.
             #expect(try CLI.run(["sql", "Schemas/Shop.skan", "--dialect", dialect]).stdout == result.stdout)
         }
