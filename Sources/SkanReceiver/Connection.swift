@@ -38,11 +38,8 @@ final class Connection {
             output.removeAll(keepingCapacity: true)
             sent = 0
         }
-        if response.closes || !closesAfterAnswer {
-            output += response.bytes
-        } else {
-            output += response.closingBytes
-        }
+        // `closingBytes` are `bytes` for an answer that closes anyway.
+        output += closesAfterAnswer ? response.closingBytes : response.bytes
         if response.closes || closesAfterAnswer { closing = true }
     }
 }
