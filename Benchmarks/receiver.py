@@ -98,14 +98,14 @@ def wrk(port, bodies, seconds, connections):
     return rate, latency.get("50", "?"), latency.get("99", "?"), int(errors.group(1)) if errors else 0
 
 
-def catch_up(port):
+def catch_up(admin_port):
     """Seconds until the counter has decoded and verified every postback stored, and how many are stored.
 
     Verification is off the acknowledgement path: under wrk's load the counter falls behind and catches up
     after. /metrics answers once it has caught up (or after 5 s, then it is asked again)."""
     started = time.time()
     while True:
-        with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % port, timeout=60) as answer:
+        with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % admin_port, timeout=60) as answer:
             text = answer.read().decode()
         behind = int(re.search(r"^skanc_postbacks_uncounted (\d+)$", text, re.M).group(1))
         stored = sum(int(n) for n in re.findall(r"^skanc_postbacks_stored_total\{[^}]*\} (\d+)$", text, re.M))
@@ -149,12 +149,15 @@ def main():
     results = {}
 
     port = free_port()
+    admin_port = free_port()
     server = subprocess.Popen([skanc, "serve", "--data", os.path.join(work, "store"), "--listen",
-                               "127.0.0.1:%d" % port, "--instance", "bench"] + key_arguments,
+                               "127.0.0.1:%d" % port, "--admin-listen", "127.0.0.1:%d" % admin_port,
+                               "--instance", "bench"] + key_arguments,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     server.stdout.readline()
+    server.stdout.readline()
     results["skanc serve"] = wrk(port, bodies, options.seconds, options.connections)
-    results["counting"] = catch_up(port)
+    results["counting"] = catch_up(admin_port)
     if options.rss_seconds > 0:
         start = rss_kib(server.pid)
         wrk(port, bodies, options.rss_seconds, options.connections)

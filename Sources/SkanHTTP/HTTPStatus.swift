@@ -6,6 +6,7 @@ public enum HTTPStatus: Int, Sendable, CaseIterable {
     case methodNotAllowed = 405
     case requestTimeout = 408
     case contentTooLarge = 413
+    case tooManyRequests = 429
     case headerFieldsTooLarge = 431
     case notImplemented = 501
     case serviceUnavailable = 503
@@ -20,6 +21,7 @@ public enum HTTPStatus: Int, Sendable, CaseIterable {
         case .methodNotAllowed: "Method Not Allowed"
         case .requestTimeout: "Request Timeout"
         case .contentTooLarge: "Content Too Large"
+        case .tooManyRequests: "Too Many Requests"
         case .headerFieldsTooLarge: "Request Header Fields Too Large"
         case .notImplemented: "Not Implemented"
         case .serviceUnavailable: "Service Unavailable"
@@ -40,12 +42,15 @@ public struct HTTPResponse: Sendable {
     public var closes: Bool
     /// `Allow`, for a 405.
     public var allow: String?
+    /// `Retry-After` in seconds, for a 429 or 503.
+    public var retryAfter: Int?
 
     /// An answer whose body is `text` as `text/plain; charset=utf-8`, with its length.
     public init(
         _ status: HTTPStatus, contentType: String = "text/plain; charset=utf-8", body: String, closes: Bool = false,
-        allow: String? = nil
+        allow: String? = nil, retryAfter: Int? = nil
     ) {
+        self.retryAfter = retryAfter
         self.status = status
         self.contentType = contentType
         self.body = Array(body.utf8)
@@ -60,6 +65,7 @@ public struct HTTPResponse: Sendable {
         self.body = bytes
         self.closes = closes
         self.allow = nil
+        self.retryAfter = nil
     }
 
     /// The bytes on the wire; a `HEAD` answer carries the headers only.
@@ -67,6 +73,7 @@ public struct HTTPResponse: Sendable {
         var head = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
         head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         if let allow { head += "Allow: \(allow)\r\n" }
+        if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
         head += closes ? "Connection: close\r\n\r\n" : "\r\n"
         return Array(head.utf8) + (headOnly ? [] : body)
     }

@@ -7,6 +7,8 @@ final class Connection {
     let descriptor: Int32
     /// The port it came in on: public routes only, or admin routes too.
     let isAdmin: Bool
+    /// The peer's address, as the connection limits count it.
+    let peer: String
     var parser: HTTPRequestParser
     var output: [UInt8] = []
     var sent = 0
@@ -21,17 +23,30 @@ final class Connection {
     /// closes or the deadline passes, so that closing does not reset the connection before the client has
     /// read the answer (a lingering close).
     var lingering = false
+    /// No request has been read yet: the first is timed from accept, not from its first byte.
+    var awaitingFirstRequest = true
     /// When the request being read must be complete, or when an idle connection is closed.
     var deadline: Double
 
-    init(descriptor: Int32, isAdmin: Bool, limits: HTTPRequestParser.Limits, deadline: Double) {
+    init(descriptor: Int32, isAdmin: Bool, peer: String, limits: HTTPRequestParser.Limits, deadline: Double) {
         self.descriptor = descriptor
         self.isAdmin = isAdmin
+        self.peer = peer
         self.parser = HTTPRequestParser(limits: limits)
         self.deadline = deadline
     }
 
     var hasOutput: Bool { sent < output.count }
+
+    /// Answers queued and not yet taken by the client, in bytes.
+    var backlog: Int { output.count - sent }
+
+    /// Answers a client may leave unread before its connection is read no further: one that pipelines and
+    /// never reads stops being read, instead of growing the process.
+    static let backlogLimit = 64 * 1024
+
+    /// Whether the next request may be read: nothing waits and the client has read its answers.
+    var readsRequests: Bool { !awaitingAnswer && !closing && backlog < Self.backlogLimit }
 
     func queue(_ response: SerializedResponse) {
         if sent == output.count {

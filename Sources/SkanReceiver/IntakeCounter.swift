@@ -27,7 +27,12 @@ final class IntakeCounter: Sendable {
     /// Where counting stands: the counts so far, and the newest batch (by ticket) they include.
     struct Progress {
         var summary: PostbackSummary
+        /// The `ok` rows per campaign and window, when the counter groups (the receiver has a schema): what
+        /// `/report` is made of, without reading the store again.
+        var tally: PostbackTally?
         var countedThrough: Int
+        /// Whether what the store held at start has been counted (see `addStored`).
+        var countedStore: Bool
     }
 
     /// Stored bytes not yet counted, and the newest batch they end with.
@@ -60,17 +65,21 @@ final class IntakeCounter: Sendable {
 
         init(reader: PostbackReader) {
             self.reader = reader
-            progress = Progress(summary: reader.summary, countedThrough: 0)
+            progress = Progress(summary: reader.summary, tally: reader.tally, countedThrough: 0, countedStore: true)
         }
     }
 
     /// A counter whose threads `start` starts; `chunkBytes` is the slice read and counted at a time (more when
     /// one line is longer).
-    init(versions: LiveVersions, verification: PostbackVerification?, wake: WakePipe, chunkBytes: Int = 64 << 10) {
+    init(
+        versions: LiveVersions, verification: PostbackVerification?, groups: Bool = false, wake: WakePipe,
+        chunkBytes: Int = 64 << 10
+    ) {
         let options = PostbackReader.Options {
             $0.threads = 1
             $0.writesRows = false
             $0.verification = verification
+            if groups { $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults) }
         }
         state = Guarded(reader: PostbackReader(versions: versions, options: options, output: DiscardedLines()))
         self.wake = wake
@@ -87,6 +96,20 @@ final class IntakeCounter: Sendable {
     func add(_ range: PostbackStore.StoredRange, through ticket: Int) {
         lock.holding {
             Self.join(Pending(range: range, through: ticket), into: &state.pending)
+            if state.waitsForWork { lock.wakeAll() }
+        }
+    }
+
+    /// What the store held at start, to count before anything received: so that statuses (duplicates above
+    /// all) and `/report` cover the whole store, as `skanc postbacks` over its segments does. Ticket 0 marks
+    /// these ranges (batches are numbered from 1).
+    func addStored(_ segments: [PostbackStore.StoredSegment]) {
+        lock.holding {
+            for segment in segments where segment.bytes > 0 {
+                let range = PostbackStore.StoredRange(path: segment.path, start: 0, end: segment.bytes)
+                state.pending.append(Pending(range: range, through: 0))
+                state.progress.countedStore = false
+            }
             if state.waitsForWork { lock.wakeAll() }
         }
     }
@@ -156,12 +179,15 @@ final class IntakeCounter: Sendable {
             consumed = first.range.end - first.range.start
         }
         let summary = state.reader.summary
+        let tally = state.reader.tally
         let finished = lock.holding {
             // Only this thread removes or shortens the first range; the writer may have lengthened it.
             state.pending[0].range.start += consumed
             state.progress.summary = summary
+            state.progress.tally = tally
             guard state.pending[0].range.start >= state.pending[0].range.end else { return false }
-            state.progress.countedThrough = state.pending.removeFirst().through
+            state.progress.countedThrough = max(state.progress.countedThrough, state.pending.removeFirst().through)
+            state.progress.countedStore = !state.pending.contains { $0.through == 0 }
             return true
         }
         if finished { wake.wake() }

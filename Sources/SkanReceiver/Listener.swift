@@ -29,6 +29,13 @@ package struct Listener {
         return (host == "localhost" ? "127.0.0.1" : host, port)
     }
 
+    /// Whether `text` is an IPv4 or IPv6 address.
+    package static func isAddress(_ text: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+    }
+
     package init(_ text: String) throws(Failure) {
         guard let (host, port) = Self.split(text) else {
             throw Failure(description: "'\(text)' is not HOST:PORT (127.0.0.1:8080, [::1]:8080, 0.0.0.0:0)")
@@ -119,4 +126,37 @@ enum Socket {
         }
         return written
     }
+}
+
+extension Socket {
+    /// Accepts one connection: its descriptor and the peer's address as text (`203.0.113.7`, `2001:db8::1`), or
+    /// nil with `errno` set.
+    static func accept(on listener: Int32) -> (descriptor: Int32, peer: String)? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let descriptor = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(listener, $0, &length) }
+        }
+        guard descriptor >= 0 else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let family = Int32(storage.ss_family)
+        withUnsafeBytes(of: storage) { raw in
+            if family == AF_INET {
+                var address = raw.load(as: sockaddr_in.self).sin_addr
+                _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+            } else if family == AF_INET6 {
+                var address = raw.load(as: sockaddr_in6.self).sin6_addr
+                _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+            }
+        }
+        let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return (descriptor, String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// The C library's `accept`, named apart from `Socket.accept`.
+private func systemAccept(_ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t)
+    -> Int32
+{
+    accept(socket, address, &length)
 }

@@ -23,7 +23,9 @@ import Musl
 ///
 ///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.jsonl    the postbacks, as received
 ///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.times    Unix seconds of receipt, line for line
-///     DIR/rejects/...                                               bodies refused, torn tails, for audit
+///     DIR/rejects/torn-...                                          torn tails found at start, for audit
+///
+/// Refused bodies are never written: a stranger must not be able to fill the disk through the public path.
 package final class PostbackStore: @unchecked Sendable {
     /// Why the store cannot be used or a write did not become durable.
     package struct Failure: Error, CustomStringConvertible {
@@ -37,6 +39,13 @@ package final class PostbackStore: @unchecked Sendable {
         package var end: Int
     }
 
+    /// A segment as `recover()` left it.
+    package struct StoredSegment: Sendable {
+        package var path: String
+        package var bytes: Int
+        package var lines: Int
+    }
+
     /// A torn line found at start, moved to `rejects/`.
     package struct TornTail: Sendable {
         package var segment: String
@@ -46,6 +55,8 @@ package final class PostbackStore: @unchecked Sendable {
     }
 
     package let directory: String
+    /// The segments found whole by `recover()`, oldest first: what was stored before this start.
+    package private(set) var recoveredSegments: [StoredSegment] = []
     package let instance: String
     /// Segments rotate past this size.
     let segmentLimit: Int
@@ -53,8 +64,6 @@ package final class PostbackStore: @unchecked Sendable {
     /// How many batches made their receipt times durable (the others shared the second of one that did).
     package private(set) var receiptTimeSyncs = 0
     private var opened = 0
-    /// Numbers the bodies kept in `rejects/` (the loop's, apart from the writer's segment numbers).
-    private var rejected = 0
     /// Held through every append, so that a reader never sees a batch half written or cut off again.
     private let lock = ConditionLock()
     /// Segments closed after a failed batch could not be cut off: their whole length, the rest left for `recover()`.
@@ -78,6 +87,7 @@ package final class PostbackStore: @unchecked Sendable {
     /// (each the second of the last time written, as the store's rule makes them).
     package func recover() throws(Failure) -> [TornTail] {
         var torn: [TornTail] = []
+        recoveredSegments = []
         for day in Self.entries(of: directory + "/postbacks").sorted() {
             let folder = directory + "/postbacks/" + day
             for name in Self.entries(of: folder).sorted() where name.hasSuffix(".jsonl") {
@@ -92,6 +102,7 @@ package final class PostbackStore: @unchecked Sendable {
                     torn.append(TornTail(segment: path, offset: whole, bytes: bytes.count - whole, rejectPath: reject))
                 }
                 try Self.recoverTimes(ReceiptTimes.path(besides: path)!, lines: lines)
+                recoveredSegments.append(StoredSegment(path: path, bytes: whole, lines: lines))
             }
         }
         return torn
@@ -154,13 +165,6 @@ package final class PostbackStore: @unchecked Sendable {
             Self.entries(of: directory + "/postbacks/" + day).sorted().filter { $0.hasSuffix(".jsonl") }
                 .map { directory + "/postbacks/" + day + "/" + $0 }
         }
-    }
-
-    /// Keeps a refused body for audit (never counted); best effort.
-    package func reject(_ body: [UInt8], reason: String, at time: Int) {
-        rejected += 1
-        let path = directory + "/rejects/\(instance)-\(UTCTime.stamp(time))-\(rejected)-\(reason).body"
-        try? Self.write(body, to: path)
     }
 
     private func openSegment(day: String, at time: Int) throws(Failure) {

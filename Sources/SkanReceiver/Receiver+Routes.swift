@@ -17,10 +17,17 @@ extension Receiver {
 
     func handle(_ request: HTTPRequest, on connection: Connection) {
         let headOnly = request.method == "HEAD"
+        if !connection.isAdmin, let client = clientLimits.client(of: request, peer: connection.peer),
+            !clientLimits.allowsRequest(from: client, now: Clock.now())
+        {
+            metrics.refused["rate-limited", default: 0] += 1
+            answer(connection, route: "other", Self.tooManyRequests)
+            return
+        }
         if let framework = Self.postbackPaths[request.path] {
             switch request.method {
             case "POST":
-                receivePostback(request.body, framework: framework, on: connection)
+                receivePostback(request.body, route: framework, on: connection)
             case "GET", "HEAD":
                 answer(
                     connection, route: framework,
@@ -46,80 +53,126 @@ extension Receiver {
         case "/metrics":
             // Answered once the counter has counted everything acknowledged before this request (at once when
             // idle; under a burst it may lag behind), or after `countingWait` with the lag in the metrics.
-            connection.awaitingAnswer = true
-            waitingForCounts.append((connection, durableThrough, headOnly, Clock.now() + Self.countingWait))
-            answerMetricsCounted(now: Clock.now())
+            waitForCounts(.metrics, on: connection, headOnly: headOnly)
         default:
-            answer(connection, route: "report", report(format: request.queryValue("format")), headOnly: headOnly)
+            guard configuration.versions != nil else {
+                answer(connection, route: "report", Self.noReport, headOnly: headOnly)
+                return
+            }
+            guard let format = ReportFormat(rawValue: String(request.queryValue("format") ?? "markdown")) else {
+                answer(connection, route: "report", Self.badFormat, headOnly: headOnly)
+                return
+            }
+            // Made from the counter's tally (its size is the number of groups, not of postbacks), once it has
+            // counted everything acknowledged before the request: never a pass over the store on the loop.
+            waitForCounts(.report(format), on: connection, headOnly: headOnly)
         }
     }
 
-    /// The longest `/metrics` waits for the counter to catch up with what was acknowledged before it: well
-    /// inside Prometheus's default scrape timeout (10 s), so a scrape during a burst still gets its answer.
+    static let noReport = HTTPResponse(.notFound, body: "no report: start skanc serve with --schema\n")
+    static let badFormat = HTTPResponse(.badRequest, body: "format is html, json, csv or markdown\n")
+
+    /// The longest `/metrics` and `/report` wait for the counter to catch up with what was acknowledged before
+    /// them: well inside Prometheus's default scrape timeout (10 s), so a scrape during a burst still gets its
+    /// answer.
     static let countingWait = 5.0
 
-    /// Answers the `/metrics` requests whose counts are in (or whose wait is over), then what came after them.
+    private func waitForCounts(_ kind: WaitingForCounts.Kind, on connection: Connection, headOnly: Bool) {
+        connection.awaitingAnswer = true
+        waitingForCounts.append(
+            WaitingForCounts(
+                connection: connection, kind: kind, through: durableThrough, headOnly: headOnly,
+                deadline: Clock.now() + Self.countingWait))
+        answerMetricsCounted(now: Clock.now())
+    }
+
+    /// Answers the `/metrics` and `/report` requests whose counts are in (or whose wait is over), then what came
+    /// after them. A report not caught up by then is answered 503: it would leave postbacks out.
     func answerMetricsCounted(now: Double) {
         guard !waitingForCounts.isEmpty else { return }
         let progress = counter.progress
-        let ready = waitingForCounts.filter { progress.countedThrough >= $0.through || now >= $0.deadline }
+        func caughtUp(_ entry: WaitingForCounts) -> Bool {
+            progress.countedThrough >= entry.through && (entry.kind == .metrics || progress.countedStore)
+        }
+        let ready = waitingForCounts.filter { caughtUp($0) || now >= $0.deadline }
         guard !ready.isEmpty else { return }
-        waitingForCounts.removeAll { progress.countedThrough >= $0.through || now >= $0.deadline }
-        let text = metrics.text(summary: progress.summary)
+        waitingForCounts.removeAll { caughtUp($0) || now >= $0.deadline }
+        var metricsText: String?
         for entry in ready {
             entry.connection.awaitingAnswer = false
-            answer(
-                entry.connection, route: "metrics",
-                HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: text),
-                headOnly: entry.headOnly)
+            switch entry.kind {
+            case .metrics:
+                let text = metricsText ?? metrics.text(summary: progress.summary)
+                metricsText = text
+                answer(
+                    entry.connection, route: "metrics",
+                    HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: text),
+                    headOnly: entry.headOnly)
+            case .report(let format):
+                answer(
+                    entry.connection, route: "report",
+                    caughtUp(entry) ? report(format, progress) : Self.stillCounting, headOnly: entry.headOnly)
+            }
             if connections[entry.connection.descriptor] === entry.connection { serve(entry.connection) }
         }
     }
+
+    static let stillCounting = HTTPResponse(
+        .serviceUnavailable, body: "the counter is still counting the store; ask again shortly\n", retryAfter: 5)
+
+    /// Past a client's rate: it may try again in a second, on a new connection.
+    static let tooManyRequests = SerializedResponse(
+        HTTPResponse(.tooManyRequests, body: "Too Many Requests\n", closes: true, retryAfter: 1))
 
     static func notAllowed(_ methods: String) -> HTTPResponse {
         HTTPResponse(.methodNotAllowed, body: "Method Not Allowed\n", allow: methods)
     }
 
-    /// A body that is one JSON object joins this turn's batch; anything else is kept in `rejects/` and refused.
-    private func receivePostback(_ body: [UInt8], framework: String, on connection: Connection) {
-        guard JSONObjectCheck.holdsOneObject(body) else {
-            metrics.refused["not-json-object", default: 0] += 1
-            store.reject(body, reason: "not-json-object", at: Clock.epochSeconds())
-            answer(connection, route: framework, HTTPResponse(.badRequest, body: "not one JSON object\n"))
-            return
+    /// A body shaped like a postback joins this turn's batch; anything else is refused with a 400 that names the
+    /// reason's code, and not kept: only what the reader can decode reaches the store (and every engine the
+    /// warehouse recipes name reads it), and nothing a stranger sends is written anywhere else.
+    private func receivePostback(_ body: [UInt8], route: String, on connection: Connection) {
+        switch shapeCheck.check(body) {
+        case .refused(let reason):
+            metrics.refused[reason, default: 0] += 1
+            answer(connection, route: route, Self.refusals[reason] ?? Self.notAPostback)
+        case .postback(let sender):
+            // A line break in JSON is white space between tokens (a raw one inside a string is not JSON): as a
+            // space, the line holds the same value.
+            let line = body.contains { $0 == 10 || $0 == 13 } ? body.map { $0 == 10 || $0 == 13 ? 32 : $0 } : body
+            connection.awaitingAnswer = true
+            batch.append((connection, line, sender.framework))
         }
-        // A line break in JSON is white space between tokens (a raw one inside a string is not JSON): as a
-        // space, the line holds the same value.
-        let line = body.contains { $0 == 10 || $0 == 13 } ? body.map { $0 == 10 || $0 == 13 ? 32 : $0 } : body
-        connection.awaitingAnswer = true
-        batch.append((connection, line, framework))
     }
 
-    /// `skanc report` over every segment stored so far, in `format` (markdown by default).
-    private func report(format name: Substring?) -> HTTPResponse {
-        guard let versions = configuration.versions else {
-            return HTTPResponse(.notFound, body: "no report: start skanc serve with --schema\n")
-        }
-        guard let format = ReportFormat(rawValue: String(name ?? "markdown")) else {
-            return HTTPResponse(.badRequest, body: "format is html, json, csv or markdown\n")
-        }
-        let options = PostbackReader.Options {
-            $0.writesRows = false
-            $0.verification = configuration.verification
-            $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults)
-        }
-        let reader = PostbackReader(versions: versions, options: options, output: DiscardedLines())
-        // Up to what is durable: the writer may be appending to the newest segment meanwhile.
-        for segment in store.durableSegments() {
-            guard var bytes = try? PostbackStore.contents(segment.path) else { continue }
-            if let length = segment.length, length < bytes.count { bytes.removeLast(bytes.count - length) }
-            var input = ByteArrayInput(bytes)
-            try? reader.read(&input, name: segment.path)
-        }
-        guard let tally = reader.tally else { return HTTPResponse(.serviceUnavailable, body: "no report\n") }
-        let report = PostbackReport(tally: tally, summary: reader.summary, versions: versions)
+    /// The answers to bodies that are no postback, one per reason, made once.
+    static let refusals: [String: SerializedResponse] = Dictionary(
+        uniqueKeysWithValues: PostbackShapeCheck.reasons.map {
+            ($0, SerializedResponse(HTTPResponse(.badRequest, body: "not a postback: \($0)\n")))
+        })
+    static let notAPostback = SerializedResponse(HTTPResponse(.badRequest, body: "not a postback\n"))
+
+    /// `skanc report` over the store, from the counter's tally and summary.
+    private func report(_ format: ReportFormat, _ progress: IntakeCounter.Progress) -> HTTPResponse {
+        guard let versions = configuration.versions, let tally = progress.tally else { return Self.stillCounting }
+        let report = PostbackReport(tally: tally, summary: progress.summary, versions: versions)
         return HTTPResponse(.ok, contentType: format.contentType, bytes: format.bytes(report))
     }
+}
+
+/// A `/metrics` or `/report` request waiting for the counter to count what was acknowledged before it.
+struct WaitingForCounts {
+    enum Kind: Equatable {
+        case metrics
+        case report(ReportFormat)
+    }
+
+    var connection: Connection
+    var kind: Kind
+    /// The newest batch acknowledged when the request came.
+    var through: Int
+    var headOnly: Bool
+    var deadline: Double
 }
 
 extension ReportFormat {

@@ -34,6 +34,11 @@ package final class Receiver {
     var metrics = ReceiverMetrics()
     private var listeners: [(listener: Listener, isAdmin: Bool)] = []
     var connections: [Int32: Connection] = [:]
+    /// Connections open on the admin listener (the rest are public): each side has its own budget.
+    private var adminConnections = 0
+    var clientLimits: ClientLimits
+    /// Tells postbacks from other bodies, on the loop thread (a pass over the bytes, no signature).
+    var shapeCheck = PostbackShapeCheck()
     /// The postbacks of this turn, to be handed to the writer as one batch.
     var batch: [(connection: Connection, body: [UInt8], framework: String)] = []
     /// Batches handed to the writer, by ticket: whom to answer once each is durable.
@@ -41,7 +46,7 @@ package final class Receiver {
     /// The newest batch known durable: `/metrics` waits until the counter has counted through it.
     var durableThrough = 0
     /// `/metrics` requests waiting for the counter, answered when it has caught up or at their deadline.
-    var waitingForCounts: [(connection: Connection, through: Int, headOnly: Bool, deadline: Double)] = []
+    var waitingForCounts: [WaitingForCounts] = []
     /// Accepting pauses briefly after the process runs out of descriptors (EMFILE), instead of spinning.
     private var acceptPausedUntil = 0.0
     /// Where `recv` puts what arrived, reused: allocating and zeroing 64 KiB per read cost more than parsing.
@@ -51,6 +56,7 @@ package final class Receiver {
     /// Opens the store (moving torn lines to `rejects/`; `recovered` lists them) and the listeners.
     package init(_ configuration: ReceiverConfiguration) throws(ReceiverFailure) {
         self.configuration = configuration
+        clientLimits = ClientLimits(configuration.clientLimits)
         do {
             store = try PostbackStore(directory: configuration.data, instance: configuration.instance)
             recovered = try store.recover()
@@ -58,7 +64,7 @@ package final class Receiver {
             throw ReceiverFailure(description: error.description)
         }
         do {
-            listeners.append((try Listener(configuration.listen), configuration.adminListen == nil))
+            listeners.append((try Listener(configuration.listen), false))
             if let admin = configuration.adminListen { listeners.append((try Listener(admin), true)) }
         } catch {
             throw ReceiverFailure(description: error.description)
@@ -66,7 +72,10 @@ package final class Receiver {
         wake = try WakePipe()
         stopRequest = try WakePipe()
         counter = IntakeCounter(
-            versions: configuration.versions ?? Self.anyValue, verification: configuration.verification, wake: wake)
+            versions: configuration.versions ?? Self.anyValue, verification: configuration.verification,
+            groups: configuration.versions != nil, wake: wake)
+        counter.addStored(store.recoveredSegments)
+        metrics.storedAtStart = store.recoveredSegments.reduce(0) { $0 + $1.lines }
         committer = GroupCommit(store: store, counter: counter, wake: wake)
         counter.start(yieldingTo: committer)
     }
@@ -105,17 +114,20 @@ package final class Receiver {
                 pollfd(fd: stopRequest.readEnd, events: Int16(POLLIN), revents: 0),
             ]
             let firstListener = descriptors.count
-            let accepting = !stopping && connections.count < configuration.maxConnections && now >= acceptPausedUntil
+            let accepting = !stopping && now >= acceptPausedUntil
+            // A listener whose budget is spent is not polled: its clients wait in the backlog.
+            var polledListeners: [(listener: Listener, isAdmin: Bool)] = []
             if accepting {
-                for entry in listeners {
+                for entry in listeners where hasRoom(admin: entry.isAdmin) {
                     descriptors.append(pollfd(fd: entry.listener.descriptor, events: Int16(POLLIN), revents: 0))
+                    polledListeners.append(entry)
                 }
             }
             let firstConnection = descriptors.count
             let open = Array(connections.values)
             for connection in open {
                 var events: Int16 = 0
-                if connection.lingering || (!connection.awaitingAnswer && !connection.closing) {
+                if connection.lingering || connection.readsRequests {
                     events |= Int16(POLLIN)
                 }
                 if connection.hasOutput { events |= Int16(POLLOUT) }
@@ -145,7 +157,8 @@ package final class Receiver {
                 answerDurable(committer.finished())
             }
             if accepting {
-                for (index, entry) in listeners.enumerated() where descriptors[firstListener + index].revents != 0 {
+                for (index, entry) in polledListeners.enumerated() where descriptors[firstListener + index].revents != 0
+                {
                     acceptConnections(on: entry.listener, isAdmin: entry.isAdmin)
                 }
             }
@@ -176,22 +189,37 @@ package final class Receiver {
         stopRequest.wake()
     }
 
+    /// Whether the public listener (or the admin one) may take another connection.
+    private func hasRoom(admin: Bool) -> Bool {
+        admin
+            ? adminConnections < configuration.maxAdminConnections
+            : connections.count - adminConnections < configuration.maxConnections
+    }
+
     private func acceptConnections(on listener: Listener, isAdmin: Bool) {
-        while connections.count < configuration.maxConnections {
-            let descriptor = accept(listener.descriptor, nil, nil)
-            if descriptor < 0 {
+        while hasRoom(admin: isAdmin) {
+            guard let (descriptor, peer) = Socket.accept(on: listener.descriptor) else {
                 if errno == EINTR { continue }
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
                     acceptPausedUntil = Clock.now() + 0.1
                 }
                 return
             }
+            // Over its share, a client's new connection is closed at once (before any byte is read).
+            guard isAdmin || clientLimits.admits(peer) else {
+                metrics.refused["too-many-connections", default: 0] += 1
+                close(descriptor)
+                continue
+            }
             Socket.setNonBlocking(descriptor)
             Socket.sendWithoutDelay(descriptor)
             let limits = HTTPRequestParser.Limits(bodyBytes: configuration.maxBody)
+            // The first request is timed from accept: a connection that sends nothing holds its slot no longer
+            // than a slow request would.
             connections[descriptor] = Connection(
-                descriptor: descriptor, isAdmin: isAdmin, limits: limits,
-                deadline: Clock.now() + configuration.idleTimeout)
+                descriptor: descriptor, isAdmin: isAdmin, peer: peer, limits: limits,
+                deadline: Clock.now() + configuration.requestTimeout)
+            if isAdmin { adminConnections += 1 }
             metrics.openConnections = connections.count
         }
     }
@@ -211,13 +239,16 @@ package final class Receiver {
         }
         let wasIdle = !connection.parser.hasPartialRequest
         connection.parser.feed(receiveBuffer[0..<count])
-        if wasIdle { connection.deadline = Clock.now() + configuration.requestTimeout }
+        if wasIdle, !connection.awaitingFirstRequest {
+            connection.deadline = Clock.now() + configuration.requestTimeout
+        }
         serve(connection)
     }
 
     /// Answers the connection's whole requests, in order, until one waits for the batch.
     func serve(_ connection: Connection) {
-        while !connection.awaitingAnswer, !connection.closing, let outcome = connection.parser.next() {
+        while connection.readsRequests, let outcome = connection.parser.next() {
+            connection.awaitingFirstRequest = false
             switch outcome {
             case .refused(let refusal):
                 metrics.refused[refusal.status == .contentTooLarge ? "too-large" : "malformed-request", default: 0] += 1
@@ -229,7 +260,7 @@ package final class Receiver {
                 handle(request, on: connection)
             }
         }
-        if !connection.parser.hasPartialRequest, !connection.awaitingAnswer {
+        if !connection.parser.hasPartialRequest, !connection.awaitingAnswer, !connection.awaitingFirstRequest {
             connection.deadline = Clock.now() + configuration.idleTimeout
         }
     }
@@ -295,6 +326,12 @@ package final class Receiver {
                 return
             }
             connection.sent += written
+            // The client read its answers: the requests it pipelined behind them are read again.
+            if written > 0, connection.backlog < Connection.backlogLimit / 2, !connection.awaitingAnswer,
+                connection.parser.hasPartialRequest
+            {
+                serve(connection)
+            }
         }
         if !connection.hasOutput, connection.closing, !connection.awaitingAnswer, !connection.lingering {
             connection.lingering = true
@@ -307,6 +344,7 @@ package final class Receiver {
         guard connections[connection.descriptor] === connection else { return }
         connections[connection.descriptor] = nil
         close(connection.descriptor)
+        if connection.isAdmin { adminConnections -= 1 } else { clientLimits.closed(connection.peer) }
         metrics.openConnections = connections.count
     }
 }

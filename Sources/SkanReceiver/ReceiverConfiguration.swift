@@ -9,8 +9,15 @@ package struct ReceiverConfiguration {
     /// The schemas (versions live together) for `/report`; nil: no report route.
     package var versions: LiveVersions?
     package var verification: PostbackVerification? = PostbackVerification()
-    package var maxBody = 64 * 1024
+    /// Real postbacks are under 1 KiB (Apple's examples and the benchmark's 33,000: at most 749 bytes); a
+    /// larger body is answered 413 before it is read.
+    package var maxBody = 4 * 1024
+    /// Connections on the public port at once; more wait to be accepted.
     package var maxConnections = 1024
+    /// Connections on the admin port at once, apart from the public ones: a flood never locks the operator out.
+    package var maxAdminConnections = 16
+    /// What one client address may take.
+    package var clientLimits = ClientLimits.Settings()
     /// Seconds a client has to send a whole request once it starts one (slow headers or body: 408).
     package var requestTimeout = 10.0
     /// Seconds a keep-alive connection may stay idle between requests.

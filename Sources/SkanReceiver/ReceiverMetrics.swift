@@ -7,6 +7,8 @@ struct ReceiverMetrics {
     /// Postbacks made durable, by framework (the route they came by).
     var stored: [String: Int] = [:]
     var storedBytes = 0
+    /// Postbacks the store held when the receiver started (counted too, before what arrives).
+    var storedAtStart = 0
     /// Bodies refused (not one JSON object, too large, not stored), by reason.
     var refused: [String: Int] = [:]
     var openConnections = 0
@@ -61,7 +63,7 @@ struct ReceiverMetrics {
         metric(
             "skanc_postbacks_uncounted", "gauge",
             "Postbacks stored but not yet decoded and verified for these counts (the counter catches up after a burst).",
-            [("", String(max(0, stored.values.reduce(0, +) - summary.read)))])
+            [("", String(max(0, storedAtStart + stored.values.reduce(0, +) - summary.read)))])
         metric("skanc_open_connections", "gauge", "Connections open now.", [("", String(openConnections))])
         out += "# HELP skanc_fsync_seconds Time to make a batch durable.\n# TYPE skanc_fsync_seconds histogram\n"
         for (index, bound) in Self.bounds.enumerated() {

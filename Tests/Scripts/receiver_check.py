@@ -18,6 +18,7 @@ import http.client
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -46,6 +47,8 @@ class Receiver:
         if not line.startswith("listening on "):
             fail("no 'listening on' line: %r %r" % (line, self.process.stderr.read()))
         self.port = int(line.strip().rsplit(":", 1)[1])
+        if "--admin-listen" in extra:
+            self.admin_port = int(self.process.stdout.readline().strip().rsplit(":", 1)[1])
 
     def kill(self):
         self.process.send_signal(signal.SIGKILL)
@@ -60,11 +63,13 @@ class Receiver:
         return self.process.stderr.read()
 
 
-def post(port, body, path=SKAN_PATH, timeout=30):
-    """The status of one POST, or None when the connection failed (as a device sees a dead server)."""
+def post(port, body, path=SKAN_PATH, timeout=30, source=None, headers=None):
+    """The status of one POST, or None when the connection failed (as a device sees a dead server). `source`
+    is the client's own loopback address (127.0.0.2 is another client than 127.0.0.1)."""
     try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=timeout, source_address=(source, 0) if source else None)
+        connection.request("POST", path, body=body, headers=dict({"Content-Type": "application/json"}, **(headers or {})))
         status = connection.getresponse().status
         connection.close()
         return status
@@ -234,6 +239,9 @@ def hostile(skanc, work, postbacks):
         ("a body that is not JSON", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 4\r\nConnection: close\r\n\r\nnope", b" 400 "),
         ("a body of NUL bytes", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 8\r\nConnection: close\r\n\r\n" + b"\0" * 8, b" 400 "),
         ("a JSON array", b"POST " + AAK_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n[]", b" 400 "),
+        ("a body that is not UTF-8", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 12\r\nConnection: close\r\n\r\n" + b'{"a":"\xff\xfe"}  ', b" 400 "),
+        ("an empty JSON object", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}", b" 400 "),
+        ("a JSON object shaped like no postback", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 32\r\nConnection: close\r\n\r\n" + b'{"version":"4.0","forged":true} ', b" 400 "),
         ("a PUT", b"PUT " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}", b" 405 "),
         ("slow headers", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host, b" 408 "),
         ("a slow body", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 100\r\n\r\n{", b" 408 "),
@@ -265,10 +273,170 @@ def hostile(skanc, work, postbacks):
     if sorted(stored) != sorted(sent):
         fail("the store holds %d lines, %d postbacks were acknowledged" % (len(stored), len(sent)))
     rejects = os.listdir(os.path.join(data, "rejects"))
-    if len([name for name in rejects if name.endswith(".body")]) != 3:
-        fail("the three bodies that are not one JSON object are not all kept in rejects/: %r" % rejects)
+    if rejects:
+        fail("refused bodies were written to rejects/: %r" % rejects)
     print("hostile: %d hostile requests answered as expected, %d held connections (ulimit -n 64) with %.2f s CPU "
           "in 1 s, %d well-formed postbacks stored" % (len(cases), len(held), spent, len(stored)))
+
+
+def rss_kib(pid):
+    for line in open("/proc/%d/status" % pid):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def store_bytes(data):
+    total = 0
+    for root, _, names in os.walk(data):
+        total += sum(os.path.getsize(os.path.join(root, name)) for name in names)
+    return total
+
+
+def flood(skanc, work, postbacks):
+    """Four clients post junk as fast as they can (objects of about 1 KiB that are no postback, then forged
+    addresses past their rate), while a device posts the genuine postbacks: every genuine one is answered 200
+    and stored, nothing of the junk is written anywhere, and the flooders are refused (400, then 429)."""
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    data = os.path.join(work, "store")
+    receiver = Receiver(skanc, data, extra=["--rate-limit", "50"])
+    junk = json.dumps({"version": "4.0", "padding": "x" * 1000}).encode()
+    stop = threading.Event()
+    refused = {}
+    lock = threading.Lock()
+
+    def flooder(index):
+        connection = None
+        while not stop.is_set():
+            try:
+                if connection is None:
+                    connection = http.client.HTTPConnection("127.0.0.1", receiver.port, timeout=30)
+                # The first two flooders come through the proxy as one forged client each: they are rate limited.
+                headers = {"X-Forwarded-For": "198.51.100.%d" % index} if index < 2 else {}
+                connection.request("POST", SKAN_PATH, body=junk, headers=headers)
+                answer = connection.getresponse()
+                answer.read()
+                with lock:
+                    refused[answer.status] = refused.get(answer.status, 0) + 1
+                if answer.getheader("Connection") == "close":
+                    connection.close()
+                    connection = None
+            except (OSError, http.client.HTTPException):
+                connection = None
+
+    threads = [threading.Thread(target=flooder, args=(index,)) for index in range(4)]
+    for thread in threads:
+        thread.start()
+    latencies = []
+    statuses = []
+    for index, body in enumerate(bodies):
+        started = time.monotonic()
+        statuses.append(post(receiver.port, body, headers={"X-Forwarded-For": "203.0.113.%d" % (index % 200)}))
+        latencies.append(time.monotonic() - started)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    receiver.stop()
+    if any(status != 200 for status in statuses):
+        fail("under the flood, genuine postbacks got %r" % sorted(set(statuses)))
+    stored = stored_lines(data)
+    if sorted(stored) != sorted(bodies):
+        fail("the store holds %d lines for %d genuine postbacks" % (len(stored), len(bodies)))
+    if os.listdir(os.path.join(data, "rejects")):
+        fail("junk was written to rejects/")
+    if not refused.get(400) or not refused.get(429):
+        fail("the flooders were not refused with 400 and 429: %r" % refused)
+    if set(refused) - {400, 429}:
+        fail("the flooders got answers other than 400 and 429: %r" % refused)
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    print("flood: %d genuine postbacks stored (p99 %.1f ms) beside %d junk bodies refused 400 and %d refused 429; "
+          "store %d bytes" % (len(bodies), p99 * 1000, refused[400], refused[429], store_bytes(data)))
+
+
+def pipeline(skanc, work, postbacks):
+    """A client pipelines requests and never reads an answer: the receiver stops reading it once its answers
+    back up, so the process does not grow, and it goes on serving others."""
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    data = os.path.join(work, "store")
+    receiver = Receiver(skanc, data)
+    before = rss_kib(receiver.process.pid)
+    request = b"GET " + SKAN_PATH.encode() + b" HTTP/1.1\r\nHost: x\r\n\r\n"
+    greedy = socket.create_connection(("127.0.0.1", receiver.port))
+    greedy.setblocking(False)
+    chunk = request * 1000
+    sent = 0
+    limit = 32 * 1024 * 1024
+    # Sends until the connection has taken nothing for two seconds (the receiver stopped reading it) or 32 MiB
+    # went in (it did not: what the kernel's buffers and the receiver's bounded backlog hold is a few MiB).
+    stalled_since = None
+    while sent < limit and (stalled_since is None or time.monotonic() - stalled_since < 2):
+        try:
+            sent += greedy.send(chunk)
+            stalled_since = None
+        except BlockingIOError:
+            stalled_since = stalled_since or time.monotonic()
+            time.sleep(0.02)
+    after = rss_kib(receiver.process.pid)
+    status = post(receiver.port, bodies[0])
+    greedy.close()
+    receiver.stop()
+    if status != 200:
+        fail("beside the pipelining client, a postback got %r" % status)
+    if sent >= limit:
+        fail("the receiver read 32 MiB of pipelined requests whose answers were never read (RSS %d -> %d KiB)"
+             % (before, after))
+    if after - before > 64 * 1024:
+        fail("the receiver grew from %d to %d KiB under pipelining" % (before, after))
+    print("pipeline: %d KiB sent before the receiver stopped reading; RSS %d -> %d KiB" % (sent // 1024, before, after))
+
+
+def slots(skanc, work, postbacks):
+    """One address opens more connections than its share and sends nothing: past its share they are closed at
+    once, the rest at the request timeout (counted from accept), and another client is served. With every public
+    slot taken, the admin port still answers."""
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    receiver = Receiver(skanc, os.path.join(work, "store"), extra=[
+        "--trusted-proxy", "none", "--max-connections-per-client", "10", "--request-timeout", "3",
+        "--admin-listen", "127.0.0.1:0"])
+    held = []
+    for source in ["127.0.0.1", "127.0.0.3", "127.0.0.4"]:
+        for _ in range(25):
+            held.append(socket.create_connection(("127.0.0.1", receiver.port), source_address=(source, 0)))
+    # Every one ends: past its address's share of 10 at once, the others at the request timeout.
+    for connection in held:
+        connection.settimeout(60)
+        try:
+            connection.recv(1)
+        except OSError:
+            pass
+        connection.close()
+    admin = http.client.HTTPConnection("127.0.0.1", receiver.admin_port, timeout=30)
+    admin.request("GET", "/metrics")
+    text = admin.getresponse().read().decode()
+    closed_at_once = sum(int(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+                         if line.startswith('skanc_bodies_refused_total{reason="too-many-connections"}'))
+    status = post(receiver.port, bodies[0], source="127.0.0.2")
+    receiver.stop()
+    if closed_at_once != 45:
+        fail("%d of 75 connections were closed at once, 45 expected (10 per address kept)" % closed_at_once)
+    if status != 200:
+        fail("after the idle connections timed out, a postback got %r" % status)
+
+    receiver = Receiver(skanc, os.path.join(work, "store"), extra=[
+        "--max-connections", "5", "--request-timeout", "600", "--admin-listen", "127.0.0.1:0"])
+    held = [socket.create_connection(("127.0.0.1", receiver.port)) for _ in range(10)]
+    admin = http.client.HTTPConnection("127.0.0.1", receiver.admin_port, timeout=30)
+    admin.request("GET", "/metrics")
+    text = admin.getresponse().read().decode()
+    public = int(re.search(r"^skanc_open_connections (\d+)$", text, re.M).group(1)) - 1
+    receiver.stop()
+    for connection in held:
+        connection.close()
+    if public != 5:
+        fail("%d public connections open beside the admin's, 5 expected (the budget)" % public)
+    print("slots: 75 idle connections from 3 addresses, 45 closed at once, 30 at the request timeout; another "
+          "client stored its postback; with the 5 public slots taken, the admin port answered")
 
 
 def cpu_seconds(pid):
@@ -285,6 +453,8 @@ def main():
         fault(skanc, work, options["--postbacks"])
     elif scenario == "hostile":
         hostile(skanc, work, options["--postbacks"])
+    elif scenario in ("flood", "pipeline", "slots"):
+        globals()[scenario](skanc, work, options["--postbacks"])
     else:
         fail("unknown scenario " + scenario)
 

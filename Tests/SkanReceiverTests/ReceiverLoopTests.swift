@@ -18,8 +18,10 @@ import Testing
         let directory = try TemporaryDirectory()
         var configuration = ReceiverConfiguration(data: directory.url.path, instance: "test")
         configuration.listen = "127.0.0.1:0"
+        configuration.adminListen = "127.0.0.1:0"
         let receiver = try Receiver(configuration)
         let port = try #require(UInt16(receiver.publicAddress.split(separator: ":").last ?? ""))
+        let adminPort = try #require(UInt16(receiver.adminAddress?.split(separator: ":").last ?? ""))
         let running = Running(receiver: receiver)
         let ended = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -45,7 +47,7 @@ import Testing
 
         // Counting runs behind the answers: /metrics waits for it (a few seconds at most,
         // then answers with what is left), so ask until nothing is left.
-        let admin = try LoopbackClient(port: port)
+        let admin = try LoopbackClient(port: adminPort)
         var metrics = try admin.exchange("GET", "/metrics")
         while metrics.status == 200, !metrics.body.contains("skanc_postbacks_uncounted 0\n") {
             metrics = try admin.exchange("GET", "/metrics")

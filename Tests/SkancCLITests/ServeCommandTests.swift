@@ -87,6 +87,7 @@ import Testing
         let store = directory.url.appendingPathComponent("store")
         let server = try Server([
             "--data", store.path, "--schema", "Schemas/Game.skan", "--public-key", keys.joined(separator: ","),
+            "--admin-listen", "127.0.0.1:0",
         ])
         // The first half by curl, one request each; the rest by Python's http.client on one kept-alive connection.
         let half = lines.count / 2
@@ -115,7 +116,7 @@ import Testing
             ["-c", script, String(server.port), rest.path], executable: try ChildProcess.onPath("python3"))
         #expect(python.stdout.split(separator: "\n").allSatisfy { $0 == "200" }, "\(python.stderr)")
         #expect(python.stdout.split(separator: "\n").count == lines.count - half)
-        let live = try Self.curl(["\(server.url)/report?format=json"])
+        let live = try Self.curl(["http://127.0.0.1:\(try #require(server.adminPort))/report?format=json"])
         #expect(server.stop() == 0)
         let report = ["report", "Schemas/Game.skan", "--format", "json", "--public-key", keys.joined(separator: ",")]
         let fromFile = try CLI.run(report + [source.path])
@@ -155,7 +156,9 @@ import Testing
         let examples = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path
         let first = try #require(try String(contentsOfFile: examples, encoding: .utf8).split(separator: "\n").first)
         var answers: Set<String> = []
-        for body in [String(first), String(first), #"{"version":"4.0","forged":true}"#] {
+        // A forgery shaped like a postback: Apple's signature no longer matches another transaction-id.
+        let forged = first.replacingOccurrences(of: "6aafb7a5-0170", with: "00000000-0170")
+        for body in [String(first), String(first), forged] {
             answers.insert(
                 try Self.curl([
                     "-i", "--data-binary", body, "\(server.url)/.well-known/skadnetwork/report-attribution/",
@@ -191,11 +194,16 @@ import Testing
         // Two requests on one keep-alive connection.
         let connects = ["-w", "%{num_connects} ", "-o", "/dev/null", url, "-o", "/dev/null", url]
         #expect(try Self.curl(connects).stdout == "1 0 ")
-        let old = try Self.curl(["-i", "--http1.0", "--data-binary", "{}", url]).stdout
+        let examples = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path
+        let first = try #require(try String(contentsOfFile: examples, encoding: .utf8).split(separator: "\n").first)
+        let file = directory.url.appendingPathComponent("postback.json")
+        try String(first).write(to: file, atomically: true, encoding: .utf8)
+        let body = "@" + file.path
+        let old = try Self.curl(["-i", "--http1.0", "--data-binary", body, url]).stdout
         #expect(old.contains("Connection: close\r\n") && old.hasSuffix("stored\n"), "\(old)")
-        let closing = try Self.curl(["-i", "-H", "Connection: close", "--data-binary", "{}", url]).stdout
+        let closing = try Self.curl(["-i", "-H", "Connection: close", "--data-binary", body, url]).stdout
         #expect(closing.contains("Connection: close\r\n") && closing.hasSuffix("stored\n"), "\(closing)")
-        let kept = try Self.curl(["-i", "--data-binary", "{}", url]).stdout
+        let kept = try Self.curl(["-i", "--data-binary", body, url]).stdout
         #expect(!kept.contains("Connection: close") && kept.hasPrefix("HTTP/1.1 200"), "\(kept)")
         #expect(server.stop() == 0)
     }
@@ -237,7 +245,24 @@ import Testing
         #expect(try Self.check("fault", users: 300).hasPrefix("fault: "))
     }
 
+    /// Four clients flood junk (no postback's shape, then past their rate) while a device posts: every genuine
+    /// postback is stored, nothing of the junk is written, the flood is answered 400 and 429.
+    @Test func aFloodOfJunkFillsNothingAndGenuinePostbacksAreStored() throws {
+        #expect(try Self.check("flood", users: 100).hasPrefix("flood: "))
+    }
+
+    /// A client that pipelines and never reads stops being read; the process does not grow.
+    @Test func aClientThatNeverReadsIsNotReadFurther() throws {
+        #expect(try Self.check("pipeline", users: 20).hasPrefix("pipeline: "))
+    }
+
+    /// Idle connections past a client's share are closed at once, the rest at the request timeout; the admin
+    /// port keeps slots of its own.
+    @Test func idleConnectionsHoldNoSlotForLong() throws {
+        #expect(try Self.check("slots", users: 20).hasPrefix("slots: "))
+    }
+
     @Test func hostileRequestsAreRefusedAndServingGoesOn() throws {
-        #expect(try Self.check("hostile", users: 50).hasPrefix("hostile: 15 hostile requests"))
+        #expect(try Self.check("hostile", users: 50).hasPrefix("hostile: 18 hostile requests"))
     }
 }

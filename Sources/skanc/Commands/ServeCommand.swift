@@ -19,15 +19,26 @@ enum ServeCommand {
         help: "Where postbacks arrive (TLS ends at a proxy in front); port 0 picks a free port.")
     static let adminListen = CommandOption.text(
         "--admin-listen", placeholder: "HOST:PORT",
-        help: "Serve /healthz, /metrics and /report here only (default: on the public port).")
+        help: "Serve /healthz, /metrics and /report here (never on the public port; without it, not at all).")
     static let schema = CommandOption.text(
         "--schema", placeholder: "SCHEMA", repeatable: true,
         help: "The schema (versions live together: repeat it, or A.skan,B.skan) that /report decodes with.")
     static let maxBody = CommandOption.text(
-        "--max-body", placeholder: "BYTES", defaultValue: "65536", help: "Larger bodies are answered 413.")
+        "--max-body", placeholder: "BYTES", defaultValue: "4096",
+        help: "Larger bodies are answered 413 (real postbacks are under 1 KiB).")
     static let maxConnections = CommandOption.text(
         "--max-connections", placeholder: "N", defaultValue: "1024",
         help: "Connections served at once; more wait to be accepted.")
+    static let maxConnectionsPerClient = CommandOption.text(
+        "--max-connections-per-client", placeholder: "N", defaultValue: "64",
+        help: "Connections one client address may hold at once; more are closed at once (trusted proxies: no cap).")
+    static let rateLimit = CommandOption.text(
+        "--rate-limit", placeholder: "N", defaultValue: "100",
+        help: "Requests a second one client address may average on the public port, in bursts of 2N; more get 429 "
+            + "(0: no limit).")
+    static let trustedProxy = CommandOption.text(
+        "--trusted-proxy", placeholder: "ADDRESS", repeatable: true,
+        help: "A proxy whose X-Forwarded-For names the client (default: 127.0.0.1 and ::1; 'none': no proxy).")
     static let requestTimeout = CommandOption.text(
         "--request-timeout", placeholder: "SECONDS", defaultValue: "10",
         help: "Time a client has to send a whole request once it starts (then 408).")
@@ -41,7 +52,7 @@ enum ServeCommand {
         operands: "",
         options: [
             data, listen, adminListen, schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
-            maxConnections, requestTimeout, instance,
+            maxConnections, maxConnectionsPerClient, rateLimit, trustedProxy, requestTimeout, instance,
         ],
         discussion: """
             Receives postbacks on POST /.well-known/skadnetwork/report-attribution/ (SKAdNetwork) and
@@ -50,15 +61,17 @@ enum ServeCommand {
             DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.jsonl (one JSON object a line, its receipt time
             on the same line of the .times file beside it) and fsync'ed before the 200 is sent: many postbacks
             share one fsync, none is acknowledged before it. A postback that cannot be made durable is answered
-            503, so the device sends it again; a body that is not one JSON object is answered 400 and kept in
-            DIR/rejects/. Every stored postback is answered alike, whatever it verifies to. On start, a last
-            line torn by a crash is moved to DIR/rejects/ and named on standard error.
+            503, so the device sends it again. A body not shaped like a postback (not UTF-8 JSON, no version
+            Apple used, a required field missing or mistyped) is answered 400 with the reason and kept nowhere.
+            Every stored postback is answered alike, whatever it verifies to. On start, a last line torn by a
+            crash is moved to DIR/rejects/ and named on standard error.
 
-            Admin routes: GET /healthz, GET /metrics (Prometheus text: requests, postbacks stored by
-            framework, status, signature and duplicates, fsync latency, connections) and, with --schema,
-            GET /report?format=markdown|html|json|csv ('skanc report' over the store). The first lines on
-            standard output are 'listening on HOST:PORT' (and 'admin on HOST:PORT'). SIGTERM or SIGINT:
-            stop accepting, answer what is in flight, exit 0. docs/Receiver.md covers deployment.
+            Admin routes, on --admin-listen only: GET /healthz, GET /metrics (Prometheus text: requests,
+            postbacks stored by framework, status, signature and duplicates, bodies refused by reason, fsync
+            latency, connections) and, with --schema, GET /report?format=markdown|html|json|csv ('skanc report'
+            over the store, from the counts kept at intake). The first lines on standard output are 'listening on
+            HOST:PORT' (and 'admin on HOST:PORT'). SIGTERM or SIGINT: stop accepting, answer what is in flight,
+            exit 0. docs/Receiver.md covers deployment and the limits per client.
             """,
         exitStatus: "0 stopped by SIGTERM or SIGINT, 1 the store or an address cannot be used, 64 bad usage.",
         run: run
@@ -68,7 +81,7 @@ enum ServeCommand {
         guard arguments.positionals.isEmpty else {
             throw UsageError(message: "serve takes no operands; name the store with --data DIR", command: "serve")
         }
-        guard let directory = arguments[data] else {
+        guard let directory = arguments[data], !directory.isEmpty else {
             throw UsageError(message: "name the store with --data DIR", command: "serve")
         }
         var configuration = ReceiverConfiguration(data: directory, instance: arguments[instance] ?? hostName())
@@ -83,6 +96,23 @@ enum ServeCommand {
         configuration.maxBody = try number(arguments, maxBody, in: 1...(64 << 20))
         configuration.maxConnections = try number(arguments, maxConnections, in: 1...100_000)
         configuration.requestTimeout = Double(try number(arguments, requestTimeout, in: 1...3600))
+        configuration.clientLimits.connectionsPerClient = try number(
+            arguments, maxConnectionsPerClient, in: 1...100_000)
+        let rate = try number(arguments, rateLimit, in: 0...1_000_000)
+        configuration.clientLimits.requestsPerSecond = Double(rate)
+        configuration.clientLimits.burst = Double(2 * rate)
+        let proxies = arguments.values(trustedProxy)
+        if !proxies.isEmpty {
+            configuration.clientLimits.trustedProxies = []
+            for proxy in proxies where proxy != "none" {
+                guard Listener.isAddress(proxy) else {
+                    throw UsageError(
+                        message: "--trusted-proxy takes an IP address as the proxy connects from (127.0.0.1, ::1), "
+                            + "or 'none'; '\(proxy)' is not one", command: "serve")
+                }
+                configuration.clientLimits.trustedProxies.insert(proxy)
+            }
+        }
         for address in [configuration.listen] + (configuration.adminListen.map { [$0] } ?? [])
         where Listener.split(address) == nil {
             throw UsageError(message: "'\(address)' is not HOST:PORT (127.0.0.1:8080, [::1]:0)", command: "serve")

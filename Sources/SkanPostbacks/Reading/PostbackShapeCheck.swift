@@ -1,0 +1,65 @@
+import SkanCore
+
+/// Whether a request body is shaped like a postback Apple sends: one JSON object in well-formed UTF-8, of a
+/// SKAdNetwork version Apple used or an AdAttributionKit stanza with a readable JWS, with every field that
+/// kind requires, each of the right type and in range. It applies the rules `skanc postbacks` applies (the same
+/// decoder, without a schema and without signatures), so the receiver stores what the reader can decode and
+/// refuses what no device would send. Problems past the shape (a field a version does not have, a value a
+/// non-winner should not carry, a bad signature) are stored and reported by the reader as always: they need
+/// the schema or the keys, and a receiver must never refuse a genuine postback on a rule that may change.
+package struct PostbackShapeCheck {
+    /// What a body is: a postback to store, with what identifies its sender, or the reason it is refused.
+    package enum Verdict: Equatable {
+        case postback(PostbackSender)
+        case refused(reason: String)
+    }
+
+    private var decoder = PostbackLineDecoder(validFine: Array(repeating: true, count: 64), verifier: nil)
+
+    package init() {}
+
+    /// The refusal reasons, each a stable code: `not-utf8`, then the statuses that say a line is no postback.
+    package static let reasons = ["not-utf8"] + PostbackStatus.allCases.filter(\.isShapeProblem).map(\.code)
+
+    package mutating func check(_ body: [UInt8]) -> Verdict {
+        guard UTF8Validity.isValid(body) else { return .refused(reason: "not-utf8") }
+        return body.withUnsafeBufferPointer { line in
+            let row = decoder.decode(line)
+            guard !row.status.isShapeProblem else { return .refused(reason: row.status.code) }
+            let payload = decoder.payload
+            return payload.withUnsafeBufferPointer { payload in
+                func text(_ cell: PostbackRow.Cell) -> String {
+                    guard let cell else { return "" }
+                    let source = cell.source == .line ? line : payload
+                    return String(decoding: source[cell.span.start..<cell.span.end], as: UTF8.self)
+                }
+                return .postback(
+                    PostbackSender(
+                        framework: row.framework == .adattributionkit ? "adattributionkit" : "skadnetwork",
+                        adNetwork: text(row.adNetworkID), app: text(row.appID)))
+            }
+        }
+    }
+}
+
+/// Who a stored postback is about, as far as its fields say (unverified until its signature is checked).
+package struct PostbackSender: Hashable, Sendable {
+    package var framework: String
+    /// The ad network's identifier and the advertised app's App Store ID, as written in the postback.
+    package var adNetwork: String
+    package var app: String
+
+    package init(framework: String, adNetwork: String, app: String) {
+        self.framework = framework
+        self.adNetwork = adNetwork
+        self.app = app
+    }
+}
+
+extension PostbackStatus {
+    /// The statuses that say a line is not shaped like a postback at all: they come first in the order of
+    /// precedence, so a line that has one of them has it as its status.
+    package var isShapeProblem: Bool {
+        rawValue >= PostbackStatus.notJSON.rawValue && rawValue <= PostbackStatus.missingField.rawValue
+    }
+}
