@@ -35,7 +35,14 @@ final class GroupCommit: Sendable {
         /// second under load, taking turns on the cores from the loop and the writer.
         var writerWaits = false
         var idleWaiters = 0
+        /// The reason the last write failed, while writes fail (a failure episode), and how many batches failed
+        /// in it; nil once a batch or a probe succeeds.
+        var failure: String?
+        var failedBatches = 0
     }
+
+    /// Why writes fail now, or nil: `/healthz` says unhealthy while they do.
+    var failure: String? { lock.holding { state.failure } }
 
     init(store: PostbackStore, counter: IntakeCounter, wake: WakePipe) {
         self.store = store
@@ -90,12 +97,38 @@ final class GroupCommit: Sendable {
         }
     }
 
+    /// Ends a failure episode (the lock held): says so once, with how many batches were answered 503.
+    private func endFailure(afterProbe: Bool) {
+        StandardError.write(
+            "skanc serve: writes succeed again\(afterProbe ? " (a probe write)" : ""); "
+                + "\(state.failedBatches) batches were answered 503 meanwhile")
+        state.failure = nil
+        state.failedBatches = 0
+    }
+
+    /// A write and fsync of a small file in the store, the lock released meanwhile: true when it succeeded.
+    private func probeAfterFailure() -> Bool? {
+        lock.release()
+        let succeeded = store.probe()
+        lock.acquire()
+        return succeeded ? true : nil
+    }
+
     private func run() {
         while true {
             lock.acquire()
             while state.waiting.isEmpty, !state.stopping {
                 state.writerWaits = true
-                lock.wait()
+                // While writes fail and nothing arrives (a load balancer stopped sending), a probe each second
+                // tells when the store takes writes again.
+                if state.failure != nil {
+                    lock.wait(seconds: 1)
+                    if state.waiting.isEmpty, !state.stopping, let recovered = probeAfterFailure() {
+                        endFailure(afterProbe: recovered)
+                    }
+                } else {
+                    lock.wait()
+                }
                 state.writerWaits = false
             }
             guard !state.waiting.isEmpty else {
@@ -112,15 +145,29 @@ final class GroupCommit: Sendable {
             let started = Clock.now()
             var stored: PostbackStore.StoredRange?
             var durable = true
+            var failure: String?
             do {
                 stored = try store.append(taken.flatMap(\.bodies), receivedAt: Clock.epochSeconds())
             } catch {
                 durable = false
-                StandardError.write("skanc serve: error: \(error.description); answered 503, the senders will retry")
+                failure = error.description
             }
             let seconds = Clock.now() - started
             if let stored { counter.add(stored, through: taken[taken.count - 1].ticket) }
             lock.holding {
+                // One message per failure episode, not one per batch: a full disk under load would otherwise
+                // write thousands of lines a second.
+                if let failure {
+                    if state.failure == nil {
+                        StandardError.write(
+                            "skanc serve: error: \(failure); answered 503 (the senders will retry) until writes succeed"
+                                + " again; /healthz says unhealthy meanwhile")
+                    }
+                    state.failure = failure
+                    state.failedBatches += taken.count
+                } else if state.failure != nil {
+                    endFailure(afterProbe: false)
+                }
                 for (index, batch) in taken.enumerated() {
                     state.done.append(
                         Outcome(ticket: batch.ticket, durable: durable, syncSeconds: index == 0 ? seconds : nil))

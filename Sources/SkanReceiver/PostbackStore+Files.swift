@@ -13,6 +13,37 @@ extension PostbackStore {
         String(cString: strerror(code))
     }
 
+    /// A file's device and inode, or nil when it cannot be read.
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// An open file's device and inode, or nil when it cannot be read.
+    static func identity(of descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// How many names an open file has (0: deleted), or -1 when it cannot be read.
+    static func linkCount(_ descriptor: Int32) -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return -1 }
+        return Int(info.st_nlink)
+    }
+
+    /// Fails when a file cannot be created in `folder` (read-only, no permission), so that a store the receiver
+    /// cannot write is refused before it listens rather than answered 503 postback after postback.
+    static func checkWritable(_ folder: String) throws(Failure) {
+        let path = folder + "/.skanc-write-check-\(getpid())"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o640)
+        guard descriptor >= 0 else { throw Failure(description: "cannot write in \(folder) (\(reason()))") }
+        close(descriptor)
+        unlink(path)
+    }
+
     static func makeDirectory(_ path: String) throws(Failure) {
         if mkdir(path, 0o750) != 0, errno != EEXIST {
             throw Failure(description: "cannot create the folder \(path) (\(reason()))")
@@ -131,4 +162,10 @@ extension PostbackStore {
         defer { close(descriptor) }
         return fsync(descriptor) == 0 ? nil : reason()
     }
+}
+
+/// Which file a path named when it was looked at.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
 }

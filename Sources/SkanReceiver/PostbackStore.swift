@@ -76,9 +76,41 @@ package final class PostbackStore: @unchecked Sendable {
         for path in [directory, directory + "/postbacks", directory + "/rejects"] {
             try Self.makeDirectory(path)
         }
+        postbacksFolder = open(directory + "/postbacks", O_RDONLY)
+        guard postbacksFolder >= 0, let identity = Self.identity(of: postbacksFolder) else {
+            throw Failure(description: "cannot read \(directory)/postbacks (\(Self.reason()))")
+        }
+        self.identity = identity
+        try Self.checkWritable(directory + "/postbacks")
+    }
+
+    /// `DIR/postbacks` as opened at start, held open so that its inode number cannot be reused, and its device and
+    /// inode: a store deleted or replaced under the receiver (whose open segment then names an unlinked file) is
+    /// told apart from the one it opened.
+    private let postbacksFolder: Int32
+    private let identity: FileIdentity
+
+    /// A failure every write and probe reports instead of touching the disk (the lock held): how the tests make
+    /// a disk full without filling one.
+    var injectedFailure: String?
+
+    /// Sets `injectedFailure`, from any thread.
+    func inject(failure: String?) { lock.holding { injectedFailure = failure } }
+
+    /// Why the store cannot take a batch now (deleted or replaced), or nil.
+    private func checkIdentity(of current: OpenSegment?) -> String? {
+        if let injectedFailure { return injectedFailure }
+        guard Self.identity(directory + "/postbacks") == identity else {
+            return "the store \(directory) was deleted or replaced since skanc serve started; restart it on the store"
+        }
+        if let current, Self.linkCount(current.data) == 0 {
+            return "the segment \(current.path) was deleted; restart skanc serve"
+        }
+        return nil
     }
 
     deinit {
+        close(postbacksFolder)
         closeSegment()
     }
 
@@ -116,6 +148,10 @@ package final class PostbackStore: @unchecked Sendable {
         guard !bodies.isEmpty else { return nil }
         lock.acquire()
         defer { lock.release() }
+        if let failure = checkIdentity(of: segment) {
+            closeSegment()
+            throw Failure(description: failure)
+        }
         let day = UTCTime.day(receivedAt)
         if let current = segment, current.day != day || current.size >= segmentLimit { closeSegment() }
         if segment == nil { try openSegment(day: day, at: receivedAt) }
@@ -149,6 +185,20 @@ package final class PostbackStore: @unchecked Sendable {
             receiptTimeSyncs += 1
         }
         return StoredRange(path: current.path, start: current.size, end: current.size + data.count)
+    }
+
+    /// Whether the store takes a write now: its identity unchanged, and a small file written, fsync'ed and
+    /// removed in it (what a full disk or a read-only remount refuses).
+    package func probe() -> Bool {
+        guard lock.holding({ checkIdentity(of: segment) }) == nil else { return false }
+        let path = directory + "/postbacks/.probe-\(instance)"
+        defer { unlink(path) }
+        return (try? Self.write([UInt8](repeating: 10, count: 4096), to: path)) != nil
+    }
+
+    /// Why the store cannot take a write now (deleted or replaced), or nil.
+    package func problem() -> String? {
+        lock.holding { checkIdentity(of: segment) }
     }
 
     /// Every segment stored, oldest day first, with the length that holds whole, durable batches only (the

@@ -49,7 +49,14 @@ extension Receiver {
         }
         switch path {
         case "/healthz":
-            answer(connection, route: "healthz", HTTPResponse(.ok, body: "ok\n"), headOnly: headOnly)
+            // Unhealthy while the store cannot take writes, so that a load balancer sends elsewhere.
+            if let problem = store.problem() ?? committer.failure {
+                answer(
+                    connection, route: "healthz",
+                    HTTPResponse(.serviceUnavailable, body: "unhealthy: \(problem)\n"), headOnly: headOnly)
+            } else {
+                answer(connection, route: "healthz", HTTPResponse(.ok, body: "ok\n"), headOnly: headOnly)
+            }
         case "/metrics":
             // Answered once the counter has counted everything acknowledged before this request (at once when
             // idle; under a burst it may lag behind), or after `countingWait` with the lag in the metrics.

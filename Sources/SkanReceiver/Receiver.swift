@@ -27,7 +27,7 @@ package final class Receiver {
 
     let store: PostbackStore
     let counter: IntakeCounter
-    private let committer: GroupCommit
+    let committer: GroupCommit
     private let wake: WakePipe
     /// Written by `stop()`, from any thread.
     private let stopRequest: WakePipe
@@ -61,13 +61,15 @@ package final class Receiver {
             store = try PostbackStore(directory: configuration.data, instance: configuration.instance)
             recovered = try store.recover()
         } catch {
-            throw ReceiverFailure(description: error.description)
+            throw ReceiverFailure(.store, error.description)
         }
+        try Self.checkDescriptorLimit(configuration)
         do {
             listeners.append((try Listener(configuration.listen), false))
             if let admin = configuration.adminListen { listeners.append((try Listener(admin), true)) }
         } catch {
-            throw ReceiverFailure(description: error.description)
+            throw ReceiverFailure(
+                .address, error.description + "; choose another address, or stop what holds it (port 0 picks a free one)")
         }
         wake = try WakePipe()
         stopRequest = try WakePipe()
@@ -92,8 +94,11 @@ package final class Receiver {
     }()
 
     /// Serves until SIGTERM or SIGINT (when `handlingSignals`) or `stop()`: then it stops accepting, answers
-    /// what is in flight (for at most five seconds), and returns.
-    package func run(handlingSignals: Bool = true) {
+    /// what is in flight (for at most five seconds), and returns nil. Returns why when it cannot go on (`poll`
+    /// itself fails), after answering what is in flight as well as it can.
+    @discardableResult
+    package func run(handlingSignals: Bool = true) -> ReceiverFailure? {
+        var failure: ReceiverFailure?
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         var signals = stopRequest
@@ -138,7 +143,10 @@ package final class Receiver {
             var wait = max(0, min(nextDeadline, now + 1, stopDeadline) - now)
             if !accepting, !stopping, acceptPausedUntil > now { wait = min(wait, acceptPausedUntil - now) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((wait * 1000).rounded(.up)))
-            if ready < 0, errno != EINTR { break }
+            if ready < 0, errno != EINTR {
+                failure = ReceiverFailure(.loop, "poll failed (\(PostbackStore.reason())); stopped serving")
+                break
+            }
             if descriptors[0].revents != 0 || descriptors[2].revents != 0 {
                 signals.drain()
                 stopRequest.drain()
@@ -182,6 +190,36 @@ package final class Receiver {
         answerDurable(committer.finished())
         counter.stop()
         for connection in Array(connections.values) { drop(connection) }
+        return failure
+    }
+
+    /// Descriptors the receiver needs besides its connections: listeners, pipes, the segment and its times, the
+    /// counter's reads, the store's folder, standard streams, with room to spare.
+    static let descriptorsBesideConnections = 64
+
+    /// Every connection must have its descriptor: a receiver out of descriptors could not open a segment and
+    /// would answer 503 to every postback. The soft limit is raised to the hard one when that is short, else
+    /// the receiver refuses to start and says what to change.
+    static func checkDescriptorLimit(_ configuration: ReceiverConfiguration) throws(ReceiverFailure) {
+        let needed = configuration.maxConnections + configuration.maxAdminConnections + descriptorsBesideConnections
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return }
+        guard limit.rlim_cur < rlim_t(needed) else { return }
+        // An unlimited hard limit is the largest value, so this covers it too.
+        if limit.rlim_max >= rlim_t(needed) {
+            limit.rlim_cur = rlim_t(needed)
+            if setrlimit(resource, &limit) == 0 { return }
+        }
+        throw ReceiverFailure(
+            .limits,
+            "--max-connections \(configuration.maxConnections) needs \(needed) file descriptors, and this process may "
+                + "open \(limit.rlim_max) (RLIMIT_NOFILE): raise the limit (LimitNOFILE= in the systemd unit, ulimit -n) "
+                + "or lower --max-connections")
     }
 
     /// Asks `run()` to stop as SIGTERM does; safe from any thread (it writes a byte to a pipe).
@@ -349,7 +387,18 @@ package final class Receiver {
     }
 }
 
-/// Why the receiver cannot start.
+/// Why the receiver cannot start or go on.
 package struct ReceiverFailure: Error, CustomStringConvertible {
+    /// What failed: the store, an address to listen on, the process's limits, or the event loop.
+    package enum Kind: Sendable {
+        case store, address, limits, loop
+    }
+
+    package var kind: Kind
     package var description: String
+
+    init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }

@@ -16,7 +16,7 @@ final class WakePipe: Sendable {
     init() throws(ReceiverFailure) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw ReceiverFailure(description: "cannot open a pipe (\(PostbackStore.reason()))")
+            throw ReceiverFailure(.limits, "cannot open a pipe (\(PostbackStore.reason()))")
         }
         for end in ends { Socket.setNonBlocking(end) }
         readEnd = ends[0]

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SkanCompiler
 import SkanPostbacks
@@ -44,4 +45,35 @@ func figures(_ summary: PostbackSummary) -> [String: Int] {
     for status in PostbackStatus.allCases { out[status.code] = summary.count(of: status) }
     for outcome in SignatureOutcome.allCases { out["signature " + outcome.rawValue] = summary.count(of: outcome) }
     return out
+}
+
+/// A receiver on free loopback ports (public and admin), run on a thread of its own until `stop()`.
+final class RunningReceiver: @unchecked Sendable {
+    let receiver: Receiver
+    let directory: TemporaryDirectory
+    let port: UInt16
+    let adminPort: UInt16
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(_ configure: (inout ReceiverConfiguration) -> Void = { _ in }) throws {
+        directory = try TemporaryDirectory()
+        var configuration = ReceiverConfiguration(data: directory.url.path + "/store", instance: "test")
+        configuration.listen = "127.0.0.1:0"
+        configuration.adminListen = "127.0.0.1:0"
+        configure(&configuration)
+        receiver = try Receiver(configuration)
+        port = UInt16(receiver.publicAddress.split(separator: ":").last ?? "") ?? 0
+        adminPort = UInt16(receiver.adminAddress?.split(separator: ":").last ?? "") ?? 0
+        DispatchQueue.global().async { [self] in
+            receiver.run(handlingSignals: false)
+            ended.signal()
+        }
+    }
+
+    func stop() {
+        receiver.stop()
+        ended.wait()
+    }
+
+    var store: String { directory.url.path + "/store" }
 }

@@ -65,7 +65,8 @@ import Darwin
                         server_name localhost;
                         ssl_certificate \(root)/cert.pem;
                         ssl_certificate_key \(root)/key.pem;
-                        client_max_body_size 64k;
+                        client_max_body_size 4k;
+                        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
                         location /.well-known/skadnetwork/report-attribution { proxy_pass http://127.0.0.1:\(server.port); }
                         location /.well-known/appattribution/report-attribution { proxy_pass http://127.0.0.1:\(server.port); }
                     }

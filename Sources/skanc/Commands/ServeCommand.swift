@@ -73,7 +73,9 @@ enum ServeCommand {
             HOST:PORT' (and 'admin on HOST:PORT'). SIGTERM or SIGINT: stop accepting, answer what is in flight,
             exit 0. docs/Receiver.md covers deployment and the limits per client.
             """,
-        exitStatus: "0 stopped by SIGTERM or SIGINT, 1 the store or an address cannot be used, 64 bad usage.",
+        exitStatus:
+            "0 stopped by SIGTERM or SIGINT, 1 the store, an address or the descriptor limit cannot be used (or "
+            + "serving failed), 64 bad usage.",
         run: run
     )
 
@@ -127,7 +129,11 @@ enum ServeCommand {
         do {
             receiver = try Receiver(configuration)
         } catch {
-            Output.diagnostics([.error(.fileUnwritable, error.description, at: nil)], path: directory)
+            if error.kind == .store {
+                Output.diagnostics([.error(.fileUnwritable, error.description, at: nil)], path: directory)
+            } else {
+                Output.error("skanc serve: error: \(error.description)")
+            }
             return .failure
         }
         for torn in receiver.recovered {
@@ -137,7 +143,10 @@ enum ServeCommand {
         }
         Output.standard("listening on \(receiver.publicAddress)")
         if let admin = receiver.adminAddress { Output.standard("admin on \(admin)") }
-        receiver.run()
+        if let failure = receiver.run() {
+            Output.error("skanc serve: error: \(failure.description)")
+            return .failure
+        }
         return .success
     }
 
