@@ -69,7 +69,8 @@ package final class Receiver {
             if let admin = configuration.adminListen { listeners.append((try Listener(admin), true)) }
         } catch {
             throw ReceiverFailure(
-                .address, error.description + "; choose another address, or stop what holds it (port 0 picks a free one)")
+                .address,
+                error.description + "; choose another address, or stop what holds it (port 0 picks a free one)")
         }
         wake = try WakePipe()
         stopRequest = try WakePipe()
