@@ -35,22 +35,22 @@ package final class Receiver {
     private var listeners: [(listener: Listener, isAdmin: Bool)] = []
     var connections: [Int32: Connection] = [:]
     /// Connections open on the admin listener (the rest are public): each side has its own budget.
-    private var adminConnections = 0
+    var adminConnections = 0
     var clientLimits: ClientLimits
     /// Tells postbacks from other bodies, on the loop thread (a pass over the bytes, no signature).
     var shapeCheck = PostbackShapeCheck()
     /// The postbacks of this turn, to be handed to the writer as one batch.
     var batch: [(connection: Connection, body: [UInt8], framework: String)] = []
     /// Batches handed to the writer, by ticket: whom to answer once each is durable.
-    private var inFlight: [Int: [(connection: Connection, bytes: Int, framework: String)]] = [:]
+    var inFlight: [Int: [(connection: Connection, bytes: Int, framework: String)]] = [:]
     /// The newest batch known durable: `/metrics` waits until the counter has counted through it.
     var durableThrough = 0
     /// `/metrics` requests waiting for the counter, answered when it has caught up or at their deadline.
     var waitingForCounts: [WaitingForCounts] = []
     /// Accepting pauses briefly after the process runs out of descriptors (EMFILE), instead of spinning.
-    private var acceptPausedUntil = 0.0
+    var acceptPausedUntil = 0.0
     /// Where `recv` puts what arrived, reused: allocating and zeroing 64 KiB per read cost more than parsing.
-    private var receiveBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var receiveBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     private var stopping = false
 
     /// Opens the store (moving torn lines to `rejects/`; `recovered` lists them) and the listeners.
@@ -194,212 +194,9 @@ package final class Receiver {
         return failure
     }
 
-    /// Descriptors the receiver needs besides its connections: listeners, pipes, the segment and its times, the
-    /// counter's reads, the store's folder, standard streams, with room to spare.
-    static let descriptorsBesideConnections = 64
-
-    /// Every connection must have its descriptor: a receiver out of descriptors could not open a segment and
-    /// would answer 503 to every postback. The soft limit is raised to the hard one when that is short, else
-    /// the receiver refuses to start and says what to change.
-    static func checkDescriptorLimit(_ configuration: ReceiverConfiguration) throws(ReceiverFailure) {
-        let needed = configuration.maxConnections + configuration.maxAdminConnections + descriptorsBesideConnections
-        #if canImport(Glibc)
-        let resource = Int32(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        var limit = rlimit()
-        guard getrlimit(resource, &limit) == 0 else { return }
-        guard limit.rlim_cur < rlim_t(needed) else { return }
-        // An unlimited hard limit is the largest value, so this covers it too.
-        if limit.rlim_max >= rlim_t(needed) {
-            limit.rlim_cur = rlim_t(needed)
-            if setrlimit(resource, &limit) == 0 { return }
-        }
-        throw ReceiverFailure(
-            .limits,
-            "--max-connections \(configuration.maxConnections) needs \(needed) file descriptors, and this process may "
-                + "open \(limit.rlim_max) (RLIMIT_NOFILE): raise the limit (LimitNOFILE= in the systemd unit, ulimit -n) "
-                + "or lower --max-connections")
-    }
-
     /// Asks `run()` to stop as SIGTERM does; safe from any thread (it writes a byte to a pipe).
     package func stop() {
         stopRequest.wake()
     }
 
-    /// Whether the public listener (or the admin one) may take another connection.
-    private func hasRoom(admin: Bool) -> Bool {
-        admin
-            ? adminConnections < configuration.maxAdminConnections
-            : connections.count - adminConnections < configuration.maxConnections
-    }
-
-    private func acceptConnections(on listener: Listener, isAdmin: Bool) {
-        while hasRoom(admin: isAdmin) {
-            guard let (descriptor, peer) = Socket.accept(on: listener.descriptor) else {
-                if errno == EINTR { continue }
-                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-                    acceptPausedUntil = Clock.now() + 0.1
-                }
-                return
-            }
-            // Over its share, a client's new connection is closed at once (before any byte is read).
-            guard isAdmin || clientLimits.admits(peer) else {
-                metrics.refused["too-many-connections", default: 0] += 1
-                close(descriptor)
-                continue
-            }
-            Socket.setNonBlocking(descriptor)
-            Socket.sendWithoutDelay(descriptor)
-            let limits = HTTPRequestParser.Limits(bodyBytes: configuration.maxBody)
-            // The first request is timed from accept: a connection that sends nothing holds its slot no longer
-            // than a slow request would.
-            connections[descriptor] = Connection(
-                descriptor: descriptor, isAdmin: isAdmin, peer: peer, limits: limits,
-                deadline: Clock.now() + configuration.requestTimeout)
-            if isAdmin { adminConnections += 1 }
-            metrics.openConnections = connections.count
-        }
-    }
-
-    /// Reads what arrived and answers the requests now whole; the peer's close ends the connection.
-    private func receive(_ connection: Connection) {
-        let count = receiveBuffer.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
-        if count < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return }
-        if connection.lingering {
-            if count <= 0 { drop(connection) }
-            return
-        }
-        guard count > 0 else {
-            // The client is gone (or half-closed with nothing more to say): what it still awaits is not sent.
-            if !connection.awaitingAnswer { drop(connection) } else { connection.closing = true }
-            return
-        }
-        let wasIdle = !connection.parser.hasPartialRequest
-        connection.parser.feed(receiveBuffer[0..<count])
-        if wasIdle, !connection.awaitingFirstRequest {
-            connection.deadline = Clock.now() + configuration.requestTimeout
-        }
-        serve(connection)
-    }
-
-    /// Answers the connection's whole requests, in order, until one waits for the batch.
-    func serve(_ connection: Connection) {
-        while connection.readsRequests, let outcome = connection.parser.next() {
-            connection.awaitingFirstRequest = false
-            switch outcome {
-            case .refused(let refusal):
-                metrics.refused[refusal.status == .contentTooLarge ? "too-large" : "malformed-request", default: 0] += 1
-                answer(
-                    connection, route: "other",
-                    HTTPResponse(refusal.status, body: refusal.status.reason + "\n", closes: true))
-            case .request(let request):
-                connection.closesAfterAnswer = !request.keepsAlive
-                handle(request, on: connection)
-            }
-        }
-        if !connection.parser.hasPartialRequest, !connection.awaitingAnswer, !connection.awaitingFirstRequest {
-            connection.deadline = Clock.now() + configuration.idleTimeout
-        }
-    }
-
-    func answer(_ connection: Connection, route: String, _ response: HTTPResponse, headOnly: Bool = false) {
-        answer(connection, route: route, SerializedResponse(response, headOnly: headOnly))
-    }
-
-    func answer(_ connection: Connection, route: String, _ response: SerializedResponse) {
-        metrics.answered(route: route, status: response.status)
-        connection.queue(response)
-        flush(connection)
-    }
-
-    /// The answers to a postback, the same whatever it verifies to.
-    static let stored = SerializedResponse(HTTPResponse(.ok, body: "stored\n"))
-    static let notStored = SerializedResponse(HTTPResponse(.serviceUnavailable, body: "not stored; send it again\n"))
-
-    /// Hands this turn's postbacks to the writer as one batch.
-    private func handOver() {
-        guard !batch.isEmpty else { return }
-        let ticket = committer.submit(batch.map(\.body))
-        inFlight[ticket] = batch.map { ($0.connection, $0.body.count + 1, $0.framework) }
-        batch = []
-    }
-
-    /// Answers the postbacks of batches the writer is done with: 200 once durable, 503 if not. Then the requests
-    /// that came after them on their connections.
-    private func answerDurable(_ outcomes: [GroupCommit.Outcome]) {
-        for outcome in outcomes {
-            guard let entries = inFlight.removeValue(forKey: outcome.ticket) else { continue }
-            if let seconds = outcome.syncSeconds, outcome.durable { metrics.synced(seconds: seconds) }
-            if outcome.durable { durableThrough = outcome.ticket }
-            for entry in entries {
-                if outcome.durable {
-                    metrics.stored[entry.framework, default: 0] += 1
-                    metrics.storedBytes += entry.bytes
-                }
-                entry.connection.awaitingAnswer = false
-                answer(entry.connection, route: entry.framework, outcome.durable ? Self.stored : Self.notStored)
-            }
-            for entry in entries where connections[entry.connection.descriptor] === entry.connection {
-                serve(entry.connection)
-            }
-        }
-    }
-
-    private func expire(_ connection: Connection) {
-        if !connection.lingering, connection.parser.hasPartialRequest {
-            metrics.refused["timeout", default: 0] += 1
-            answer(connection, route: "other", HTTPResponse(.requestTimeout, body: "Request Timeout\n", closes: true))
-        } else {
-            drop(connection)
-        }
-    }
-
-    /// Sends what the socket takes; a connection with nothing left to send that is closing is closed.
-    func flush(_ connection: Connection) {
-        guard connections[connection.descriptor] === connection else { return }
-        if connection.hasOutput {
-            guard let written = Socket.write(connection.output[connection.sent...], to: connection.descriptor) else {
-                drop(connection)
-                return
-            }
-            connection.sent += written
-            // The client read its answers: the requests it pipelined behind them are read again.
-            if written > 0, connection.backlog < Connection.backlogLimit / 2, !connection.awaitingAnswer,
-                connection.parser.hasPartialRequest
-            {
-                serve(connection)
-            }
-        }
-        if !connection.hasOutput, connection.closing, !connection.awaitingAnswer, !connection.lingering {
-            connection.lingering = true
-            connection.deadline = Clock.now() + 2
-            if shutdown(connection.descriptor, Int32(SHUT_WR)) != 0 { drop(connection) }
-        }
-    }
-
-    func drop(_ connection: Connection) {
-        guard connections[connection.descriptor] === connection else { return }
-        connections[connection.descriptor] = nil
-        close(connection.descriptor)
-        if connection.isAdmin { adminConnections -= 1 } else { clientLimits.closed(connection.peer) }
-        metrics.openConnections = connections.count
-    }
-}
-
-/// Why the receiver cannot start or go on.
-package struct ReceiverFailure: Error, CustomStringConvertible {
-    /// What failed: the store, an address to listen on, the process's limits, or the event loop.
-    package enum Kind: Sendable {
-        case store, address, limits, loop
-    }
-
-    package var kind: Kind
-    package var description: String
-
-    init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
 }
