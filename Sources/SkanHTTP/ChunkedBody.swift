@@ -24,6 +24,8 @@ struct ChunkedBody {
                     if buffer.count - start > 1024 { throw malformed("a chunk size line over 1 KiB") }
                     return false
                 }
+                // The limit holds for a whole line as well as for one still arriving.
+                if end - start > 1024 { throw malformed("a chunk size line over 1 KiB") }
                 let line = buffer[start..<end]
                 let digits = line.prefix { $0 != UInt8(ascii: ";") }
                 guard !digits.isEmpty, digits.count <= 8, digits.allSatisfy(Self.isHexDigit) else {

@@ -47,6 +47,8 @@ public struct HTTPRequestParser {
     /// How many bytes after `start` are known not to begin the header's end: a header trickling in a byte at a
     /// time is scanned once, not once per byte.
     private var headerScanned = 0
+    /// Whether `100 Continue` was asked for the request whose body is awaited.
+    private var continueSent = false
 
     private enum Framing {
         case length(Int)
@@ -63,6 +65,19 @@ public struct HTTPRequestParser {
 
     /// Whether the header of a request is read and its body is awaited.
     public var isReadingBody: Bool { pending != nil }
+
+    /// Whether the client waits for `100 Continue` before it sends the body (`Expect: 100-continue`, RFC 9110,
+    /// 10.1.1): true once per such request, while its body has not all arrived. curl waits a second for it.
+    public mutating func takeContinueRequest() -> Bool {
+        guard !continueSent, let (request, _) = pending, request.minorVersion >= 1,
+            request.header("expect")?.lowercased() == "100-continue"
+        else { return false }
+        continueSent = true
+        return true
+    }
+
+    /// The bytes of an interim `100 Continue` answer.
+    public static let continueAnswer = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Appends bytes as they arrive; nothing is parsed after a refusal.
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
@@ -101,6 +116,7 @@ public struct HTTPRequestParser {
                 body = chunked.body
             }
             pending = nil
+            continueSent = false
             var complete = request
             swap(&complete.body, &body)
             return .request(complete)

@@ -48,6 +48,15 @@ final class Connection {
     /// Whether the next request may be read: nothing waits and the client has read its answers.
     var readsRequests: Bool { !awaitingAnswer && !closing && backlog < Self.backlogLimit }
 
+    /// Queues bytes that are no final answer (an interim `100 Continue`).
+    func queueRaw(_ bytes: [UInt8]) {
+        if sent == output.count {
+            output.removeAll(keepingCapacity: true)
+            sent = 0
+        }
+        output += bytes
+    }
+
     func queue(_ response: SerializedResponse) {
         if sent == output.count {
             output.removeAll(keepingCapacity: true)

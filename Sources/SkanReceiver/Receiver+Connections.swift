@@ -82,6 +82,11 @@ extension Receiver {
                 handle(request, on: connection)
             }
         }
+        // A request whose header is in and whose client waits for leave to send the body gets it now.
+        if connection.readsRequests, connection.parser.takeContinueRequest() {
+            connection.queueRaw(HTTPRequestParser.continueAnswer)
+            flush(connection)
+        }
         if !connection.parser.hasPartialRequest, !connection.awaitingAnswer, !connection.awaitingFirstRequest {
             connection.deadline = Clock.now() + configuration.idleTimeout
         }

@@ -94,6 +94,19 @@ package final class Receiver {
         return LiveVersions([SchemaCompiler.compile(text).schema!])
     }()
 
+    /// The pipe SIGTERM and SIGINT write to, once their handlers are installed.
+    private var signalPipe: WakePipe?
+
+    /// Makes SIGTERM and SIGINT stop the receiver gracefully from now on: call it before saying the receiver
+    /// listens, so that a signal sent the moment it says so ends it with exit 0, not by the default action.
+    package func installSignalHandlers() {
+        do {
+            signalPipe = try StopSignal.install()
+        } catch {
+            StandardError.write("skanc serve: warning: \(error.description); SIGTERM and SIGINT end it at once")
+        }
+    }
+
     /// Serves until SIGTERM or SIGINT (when `handlingSignals`) or `stop()`: then it stops accepting, answers
     /// what is in flight (for at most five seconds), and returns nil. Returns why when it cannot go on (`poll`
     /// itself fails), after answering what is in flight as well as it can.
@@ -102,14 +115,8 @@ package final class Receiver {
         var failure: ReceiverFailure?
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
-        var signals = stopRequest
-        if handlingSignals {
-            do {
-                signals = try StopSignal.install()
-            } catch {
-                StandardError.write("skanc serve: warning: \(error.description); SIGTERM and SIGINT end it at once")
-            }
-        }
+        if handlingSignals, signalPipe == nil { installSignalHandlers() }
+        let signals = signalPipe ?? stopRequest
         var stopDeadline = Double.infinity
         while true {
             let now = Clock.now()

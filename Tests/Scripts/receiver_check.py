@@ -244,6 +244,7 @@ def hostile(skanc, work, postbacks):
         ("a body that is not UTF-8", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 12\r\nConnection: close\r\n\r\n" + b'{"a":"\xff\xfe"}  ', b" 400 "),
         ("an empty JSON object", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}", b" 400 "),
         ("a JSON object shaped like no postback", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 32\r\nConnection: close\r\n\r\n" + b'{"version":"4.0","forged":true} ', b" 400 "),
+        ("a chunk-size line over 1 KiB", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\n1;" + b"x" * 2000 + b"\r\n{\r\n0\r\n\r\n", b" 400 "),
         ("a PUT", b"PUT " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}", b" 405 "),
         ("slow headers", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host, b" 408 "),
         ("a slow body", b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Content-Length: 100\r\n\r\n{", b" 408 "),
@@ -255,6 +256,20 @@ def hostile(skanc, work, postbacks):
         if b"a" * 20 in answer or b"nope" in answer:
             fail("%s: the answer reflects the request" % name)
         still_serving(name)
+    # Expect: 100-continue: the body is sent only once the receiver says so, as curl does for large bodies.
+    body = bodies[len(sent) % len(bodies)]
+    waiting = socket.create_connection(("127.0.0.1", port), timeout=30)
+    waiting.sendall(b"POST " + SKAN_PATH.encode() + b" HTTP/1.1\r\n" + host + b"Expect: 100-continue\r\n"
+                    b"Content-Length: %d\r\n\r\n" % len(body))
+    interim = waiting.recv(1024)
+    if interim != b"HTTP/1.1 100 Continue\r\n\r\n":
+        fail("Expect: 100-continue got %r" % interim[:80])
+    waiting.sendall(body)
+    final = waiting.recv(1024)
+    waiting.close()
+    if not final.startswith(b"HTTP/1.1 200 "):
+        fail("the body sent after 100 Continue got %r" % final[:80])
+    sent.append(body)
     # More connections than it serves at once (its descriptors are enough for --max-connections: checked at
     # start): the rest wait to be accepted; the receiver neither spins nor stops.
     held = []
@@ -272,6 +287,8 @@ def hostile(skanc, work, postbacks):
         fail("with descriptors exhausted the receiver spent %.2f s of CPU in 1 s (spinning)" % spent)
     still_serving("more connections than it serves at once")
     text = receiver.stop()
+    # SIGTERM the moment it says it listens: a graceful stop, exit 0.
+    Receiver(skanc, os.path.join(work, "sigterm")).stop()
     # Too few descriptors for --max-connections: refused at start, saying what to change, never EMFILE later.
     short = subprocess.run(["bash", "-c", 'ulimit -n 64; ulimit -Hn 64; exec "$@"', "bash", skanc, "serve", "--data",
                             data, "--listen", "127.0.0.1:0"], capture_output=True, text=True, timeout=60)

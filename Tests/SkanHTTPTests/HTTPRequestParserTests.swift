@@ -94,6 +94,38 @@ import Testing
     }
 
     /// Random bytes and random cuts of valid requests never crash the parser, and what it holds stays bounded.
+    /// The chunk-size line limit holds for a whole line that arrives at once, not only for one still arriving.
+    @Test func aLongChunkSizeLineIsRefusedWhole() {
+        let head = "POST /a HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let long = "1;" + String(repeating: "x", count: 2000) + "\r\na\r\n0\r\n\r\n"
+        #expect(Self.refusal(head + long) == .badRequest)
+        let short = "1;" + String(repeating: "x", count: 1000) + "\r\na\r\n0\r\n\r\n"
+        guard case .request(let request)? = Self.parse(head + short).first else {
+            Issue.record("a 1,002-byte chunk line was refused")
+            return
+        }
+        #expect(request.body == Array("a".utf8))
+    }
+
+    /// `Expect: 100-continue` is asked for once per request, while its body is awaited; not for HTTP/1.0.
+    @Test func continueIsAskedForOncePerRequest() {
+        var parser = HTTPRequestParser()
+        parser.feed(Array("POST /a HTTP/1.1\r\nHost: a\r\nExpect: 100-Continue\r\nContent-Length: 2\r\n\r\n".utf8))
+        let first = parser.next()
+        let asked = parser.takeContinueRequest()
+        let askedAgain = parser.takeContinueRequest()
+        #expect(first == nil && asked && !askedAgain)
+        parser.feed(Array("{}".utf8))
+        guard case .request? = parser.next() else {
+            Issue.record("no request after the body")
+            return
+        }
+        parser.feed(Array("POST /a HTTP/1.0\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n".utf8))
+        let old = parser.next()
+        let oldAsked = parser.takeContinueRequest()
+        #expect(old == nil && !oldAsked)
+    }
+
     @Test func randomInputNeverCrashes() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func random() -> UInt64 {

@@ -136,6 +136,7 @@ enum ServeCommand {
             }
             return .failure
         }
+        receiver.installSignalHandlers()
         for torn in receiver.recovered {
             Output.error(
                 "skanc serve: \(torn.segment): a last line torn by a crash (\(torn.bytes) bytes at offset "
