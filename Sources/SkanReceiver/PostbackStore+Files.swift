@@ -1,3 +1,5 @@
+import SkanPostbacks
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -27,6 +29,29 @@ extension PostbackStore {
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
+    /// Whether `path` names a regular file itself (not through a link).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Takes `DIR/.lock-<instance>` for the life of the process (the descriptor returned), or fails when another
+    /// live receiver holds it.
+    static func lockInstance(directory: String, instance: String) throws(Failure) -> Int32 {
+        let path = directory + "/.lock-" + instance
+        let descriptor = open(path, O_RDWR | O_CREAT, 0o640)
+        guard descriptor >= 0 else { throw Failure(description: "cannot create \(path) (\(reason()))") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = errno == EWOULDBLOCK ? nil : reason()
+            close(descriptor)
+            throw Failure(
+                description: failure.map { "cannot lock \(path) (\($0))" }
+                    ?? "another skanc serve with --instance \(instance) is using the store \(directory): give each "
+                    + "receiver sharing a store its own --instance")
+        }
+        return descriptor
+    }
+
     /// How many names an open file has (0: deleted), or -1 when it cannot be read.
     static func linkCount(_ descriptor: Int32) -> Int {
         var info = stat()
@@ -44,10 +69,12 @@ extension PostbackStore {
         unlink(path)
     }
 
-    static func makeDirectory(_ path: String) throws(Failure) {
-        if mkdir(path, 0o750) != 0, errno != EEXIST {
-            throw Failure(description: "cannot create the folder \(path) (\(reason()))")
-        }
+    /// Creates a folder unless it exists; true when it was created.
+    @discardableResult
+    static func makeDirectory(_ path: String) throws(Failure) -> Bool {
+        if mkdir(path, 0o750) == 0 { return true }
+        if errno == EEXIST { return false }
+        throw Failure(description: "cannot create the folder \(path) (\(reason()))")
     }
 
     /// The names in a folder, without `.` and `..`; empty when it cannot be read.
@@ -64,10 +91,15 @@ extension PostbackStore {
         return names
     }
 
+    /// The whole of a regular file; a FIFO or device is refused (opened without blocking, never read).
     static func contents(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(description: "cannot read \(path) (\(reason()))") }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(description: "cannot read \(path): not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -128,8 +160,21 @@ extension PostbackStore {
     /// Cuts the `.times` file at `path` to `lines` lines, or fills it up to `lines` with its last time (see
     /// `PostbackStore`: a line whose time a crash left unwritten was received in that second). A file with no
     /// whole line is left as it is: there is no time to repeat.
-    static func recoverTimes(_ path: String, lines: Int) throws(Failure) {
-        guard let times = try? contents(path) else { return }
+    ///
+    /// When no whole time was written at all (a crash between the first batch's data and its times), the lines
+    /// are that first batch's, received in the second that names the segment: `opened`.
+    static func recoverTimes(_ path: String, lines: Int, opened: Int) throws(Failure) {
+        guard lines > 0 else { return }
+        var times = (try? contents(path)) ?? []
+        if !times.contains(10) {
+            times = Array(ReceiptTimes.line(opened).utf8)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o640)
+            guard descriptor >= 0 else { throw Failure(description: "cannot complete \(path) (\(reason()))") }
+            defer { close(descriptor) }
+            if let failure = writeAll(times, to: descriptor) ?? sync(descriptor) {
+                throw Failure(description: "cannot complete \(path) (\(failure))")
+            }
+        }
         var count = 0
         var end = 0
         while end < times.count, count < lines {

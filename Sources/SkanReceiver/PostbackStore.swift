@@ -18,8 +18,8 @@ import Musl
 /// time made durable, so about once a second rather than with every batch. That keeps every time exact: any
 /// durable line past the durable times was received in the same second as the last durable time (a batch in
 /// any other second would have made its times durable), and `recover()` writes that second for it.
-/// Appends run on the receiver's writer thread; `durableSegments()` (for `/report`) may be called from another
-/// thread and sees whole batches only: both hold the store's lock.
+/// Appends run on the receiver's writer thread; `probe()` and `problem()` may be called from others: all hold
+/// the store's lock.
 ///
 ///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.jsonl    the postbacks, as received
 ///     DIR/postbacks/YYYY-MM-DD/<instance>-<opened UTC>-<n>.times    Unix seconds of receipt, line for line
@@ -55,8 +55,13 @@ package final class PostbackStore: @unchecked Sendable {
     }
 
     package let directory: String
-    /// The segments found whole by `recover()`, oldest first: what was stored before this start.
+    /// The segments found whole by `recover()`, oldest first: what was stored before this start (another
+    /// receiver's up to their last whole line).
     package private(set) var recoveredSegments: [StoredSegment] = []
+    /// Files named like segments that are not regular files, left alone by `recover()`.
+    package private(set) var skippedFiles: [String] = []
+    /// `DIR/.lock-<instance>`, locked for the life of the store: two receivers never share an instance name.
+    private let instanceLock: Int32
     package let instance: String
     /// Segments rotate past this size.
     let segmentLimit: Int
@@ -66,8 +71,6 @@ package final class PostbackStore: @unchecked Sendable {
     private var opened = 0
     /// Held through every append, so that a reader never sees a batch half written or cut off again.
     private let lock = ConditionLock()
-    /// Segments closed after a failed batch could not be cut off: their whole length, the rest left for `recover()`.
-    private var wholeLengths: [String: Int] = [:]
 
     package init(directory: String, instance: String, segmentLimit: Int = 64 << 20) throws(Failure) {
         self.directory = directory
@@ -76,6 +79,7 @@ package final class PostbackStore: @unchecked Sendable {
         for path in [directory, directory + "/postbacks", directory + "/rejects"] {
             try Self.makeDirectory(path)
         }
+        instanceLock = try Self.lockInstance(directory: directory, instance: instance)
         postbacksFolder = open(directory + "/postbacks", O_RDONLY)
         guard postbacksFolder >= 0, let identity = Self.identity(of: postbacksFolder) else {
             throw Failure(description: "cannot read \(directory)/postbacks (\(Self.reason()))")
@@ -110,6 +114,7 @@ package final class PostbackStore: @unchecked Sendable {
     }
 
     deinit {
+        close(instanceLock)
         close(postbacksFolder)
         closeSegment()
     }
@@ -120,21 +125,29 @@ package final class PostbackStore: @unchecked Sendable {
     package func recover() throws(Failure) -> [TornTail] {
         var torn: [TornTail] = []
         recoveredSegments = []
+        skippedFiles = []
         for day in Self.entries(of: directory + "/postbacks").sorted() {
             let folder = directory + "/postbacks/" + day
             for name in Self.entries(of: folder).sorted() where name.hasSuffix(".jsonl") {
                 let path = folder + "/" + name
+                // A FIFO or device named like a segment would block the start (or never end): not a segment.
+                guard Self.isRegularFile(path) else {
+                    skippedFiles.append(path)
+                    continue
+                }
                 let bytes = try Self.contents(path)
                 let whole = (bytes.lastIndex(of: 10).map { $0 + 1 }) ?? 0
                 let lines = bytes[..<whole].count { $0 == 10 }
+                recoveredSegments.append(StoredSegment(path: path, bytes: whole, lines: lines))
+                // Another receiver's segment may be mid-batch right now: only its own are cut or completed.
+                guard let segmentName = SegmentName(name), segmentName.instance == instance else { continue }
                 if whole < bytes.count {
                     let reject = directory + "/rejects/torn-\(day)-\(name)@\(whole)"
                     try Self.write(Array(bytes[whole...]), to: reject)
                     try Self.truncate(path, to: whole)
                     torn.append(TornTail(segment: path, offset: whole, bytes: bytes.count - whole, rejectPath: reject))
                 }
-                try Self.recoverTimes(ReceiptTimes.path(besides: path)!, lines: lines)
-                recoveredSegments.append(StoredSegment(path: path, bytes: whole, lines: lines))
+                try Self.recoverTimes(ReceiptTimes.path(besides: path)!, lines: lines, opened: segmentName.opened)
             }
         }
         return torn
@@ -173,7 +186,6 @@ package final class PostbackStore: @unchecked Sendable {
             if ftruncate(current.data, off_t(current.size)) != 0
                 || ftruncate(current.times, off_t(current.timesSize)) != 0
             {
-                wholeLengths[current.path] = current.size
                 closeSegment()
             }
             throw Failure(description: failure)
@@ -201,14 +213,6 @@ package final class PostbackStore: @unchecked Sendable {
         lock.holding { checkIdentity(of: segment) }
     }
 
-    /// Every segment stored, oldest day first, with the length that holds whole, durable batches only (the
-    /// segment being appended to may be longer while a batch is written).
-    package func durableSegments() -> [(path: String, length: Int?)] {
-        lock.holding {
-            segments().map { path in (path, path == segment?.path ? segment?.size : wholeLengths[path]) }
-        }
-    }
-
     /// Every segment stored, oldest day first.
     package func segments() -> [String] {
         Self.entries(of: directory + "/postbacks").sorted().flatMap { day in
@@ -219,7 +223,11 @@ package final class PostbackStore: @unchecked Sendable {
 
     private func openSegment(day: String, at time: Int) throws(Failure) {
         let folder = directory + "/postbacks/" + day
-        try Self.makeDirectory(folder)
+        // A new day's folder is durable only once `postbacks/` is: a crash must not lose the folder of a
+        // segment whose lines were acknowledged.
+        if try Self.makeDirectory(folder), let failure = Self.syncDirectory(directory + "/postbacks") {
+            throw Failure(description: "cannot make \(folder) durable (\(failure))")
+        }
         // A name is never reused: a receiver restarted within the same second takes the next number.
         var base: String
         var data: Int32

@@ -83,6 +83,9 @@ package final class Receiver {
         counter.start(yieldingTo: committer)
     }
 
+    /// Files named like segments that are not regular files (a FIFO), left alone at start.
+    package var skippedFiles: [String] { store.skippedFiles }
+
     /// Torn last lines found in the store at start, moved to `rejects/`.
     package private(set) var recovered: [PostbackStore.TornTail] = []
 

@@ -14,6 +14,7 @@ usage: receiver_check.py SKANC SCENARIO WORKDIR [options]
          each, and the receiver never stops.
 Prints what it did; exits 1 with the reason on the first broken promise.
 """
+import glob
 import http.client
 import json
 import os
@@ -38,8 +39,8 @@ def fail(message):
 class Receiver:
     """A `skanc serve` child; its ports read from its first line."""
 
-    def __init__(self, skanc, data, extra=(), shell_prefix=None, max_connections=None):
-        command = [skanc, "serve", "--data", data, "--listen", "127.0.0.1:0", "--instance", "test"] + list(extra)
+    def __init__(self, skanc, data, extra=(), shell_prefix=None, max_connections=None, instance="test"):
+        command = [skanc, "serve", "--data", data, "--listen", "127.0.0.1:0", "--instance", instance] + list(extra)
         if max_connections:
             command += ["--max-connections", str(max_connections)]
         if shell_prefix:
@@ -464,6 +465,121 @@ def slots(skanc, work, postbacks):
           "client stored its postback; with the 5 public slots taken, the admin port answered")
 
 
+def metrics(port):
+    """The receiver's metrics as {sample: value}, once it has counted everything acknowledged."""
+    while True:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+        connection.close()
+        samples = dict(line.rsplit(" ", 1) for line in text.splitlines() if line and not line.startswith("#"))
+        if samples.get("skanc_postbacks_uncounted") == "0":
+            return {name: int(float(value)) for name, value in samples.items()}
+
+
+def restart(skanc, work, postbacks):
+    """Postbacks sent again after a restart (a device retrying one whose 200 it never saw) count as duplicates of
+    what the store already holds, not as new ones; /report then equals `skanc report` over the store, and is made
+    from the counts, not by reading the store again."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    schema = os.path.join(root, "Schemas", "Game.skan")
+    # Signed, so that a duplicate is a duplicate (an unverified postback is a bad signature first).
+    made = subprocess.run([skanc, "simulate", schema, os.path.join(root, "Tests/Fixtures/journeys/game.jsonl"),
+                           "--postbacks", "--users", "60", "--framework", "skadnetwork", "--sign-with",
+                           os.path.join(root, "Tests/Fixtures/keys/rfc6979-test-key.pem"), "--seed", "3"],
+                          capture_output=True, check=True)
+    bodies = [line for line in made.stdout.splitlines() if line.strip()]
+    key = re.search(r"skadnetwork=(\S+)", made.stderr.decode()).group(1)
+    data = os.path.join(work, "store")
+    extra = ["--admin-listen", "127.0.0.1:0", "--schema", schema, "--public-key", "skadnetwork=" + key]
+    receiver = Receiver(skanc, data, extra=extra)
+    if any(post(receiver.port, body) != 200 for body in bodies):
+        fail("a postback was not stored")
+    receiver.stop()
+    receiver = Receiver(skanc, data, extra=extra)
+    if any(post(receiver.port, body) != 200 for body in bodies):
+        fail("a postback sent again was not stored")
+    counts = metrics(receiver.admin_port)
+    ok = counts['skanc_postbacks_by_status_total{status="ok"}']
+    duplicates = counts['skanc_postbacks_by_status_total{status="duplicate"}']
+    report = http.client.HTTPConnection("127.0.0.1", receiver.admin_port, timeout=60)
+    report.request("GET", "/report?format=json")
+    live = report.getresponse().read()
+    # The segments now say something else entirely: a report made by reading them again would change.
+    segments = sorted(glob.glob(os.path.join(data, "postbacks", "*", "*.jsonl")))
+    saved = {path: open(path, "rb").read() for path in segments}
+    for path in segments:
+        with open(path, "wb") as handle:
+            handle.write(saved[segments[0]][: saved[segments[0]].index(b"\n") + 1] * 3)
+    report.request("GET", "/report?format=json")
+    again = report.getresponse().read()
+    receiver.stop()
+    for path, content in saved.items():
+        with open(path, "wb") as handle:
+            handle.write(content)
+    expected = subprocess.run([skanc, "report", schema, "--format", "json", "--public-key", "skadnetwork=" + key]
+                              + segments,
+                              capture_output=True).stdout
+    if ok + duplicates != 2 * len(bodies) or duplicates < len(bodies):
+        fail("after a restart, %d postbacks sent twice counted %d ok and %d duplicates" % (len(bodies), ok, duplicates))
+    if live != again:
+        fail("/report changed when the segments did: it read the store again")
+    if live != expected:
+        fail("/report differs from skanc report over the store")
+    print("restart: %d postbacks sent before and after a restart: %d ok, %d duplicates; /report equals skanc report "
+          "and is made from the counts" % (len(bodies), ok, duplicates))
+
+
+def shared(skanc, work, postbacks):
+    """Two receivers share one store under their own --instance; one is killed and restarted again and again
+    while both receive: the survivor's segments are never cut or rewritten (every line keeps its receipt time),
+    every acknowledged postback is stored, and a second receiver with the same --instance is refused."""
+    bodies = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    data = os.path.join(work, "store")
+    started = int(time.time())
+    steady = Receiver(skanc, data, instance="a")
+    same = subprocess.run([skanc, "serve", "--data", data, "--listen", "127.0.0.1:0", "--instance", "a"],
+                          capture_output=True, text=True, timeout=60)
+    if same.returncode != 1 or "--instance a" not in same.stderr:
+        fail("a second receiver with --instance a: exit %d, %r" % (same.returncode, same.stderr))
+    state = {"port": Receiver(skanc, data, instance="b")}
+    acknowledged = []
+    lock = threading.Lock()
+    queue = list(enumerate(bodies))
+
+    def client(target):
+        while True:
+            with lock:
+                if not queue:
+                    return
+                index, body = queue.pop()
+            port = steady.port if target == "a" else state["port"].port
+            status = post(port, body, timeout=10)
+            with lock:
+                if status == 200:
+                    acknowledged.append(index)
+                else:
+                    queue.insert(0, (index, body))
+
+    threads = [threading.Thread(target=client, args=("a" if n % 2 else "b",)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for _ in range(5):
+        time.sleep(0.2)
+        state["port"].kill()
+        state["port"] = Receiver(skanc, data, instance="b")
+    for thread in threads:
+        thread.join()
+    state["port"].stop()
+    steady.stop()
+    lines = stored_lines(data, received=(started, int(time.time())))
+    missing = [index for index in acknowledged if bodies[index] not in set(lines)]
+    if missing:
+        fail("%d acknowledged postbacks are not in the store" % len(missing))
+    print("shared: %d postbacks through two receivers on one store, one killed and restarted 5 times; every "
+          "line has its receipt time" % len(bodies))
+
+
 def cpu_seconds(pid):
     fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -478,7 +594,7 @@ def main():
         fault(skanc, work, options["--postbacks"])
     elif scenario == "hostile":
         hostile(skanc, work, options["--postbacks"])
-    elif scenario in ("flood", "pipeline", "slots"):
+    elif scenario in ("flood", "pipeline", "slots", "restart", "shared"):
         globals()[scenario](skanc, work, options["--postbacks"])
     else:
         fail("unknown scenario " + scenario)

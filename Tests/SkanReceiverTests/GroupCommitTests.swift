@@ -34,19 +34,4 @@ import Testing
         #expect(stored == lines.flatMap { $0 + [10] })
         #expect(figures(counter.progress.summary) == figures(try engineSummary(lines, versions: Receiver.anyValue)))
     }
-
-    /// What is durable is what a reader may see: the segment being written reports the length of its whole
-    /// batches, a segment of an earlier run its whole file.
-    @Test func durableSegmentsEndAtWholeBatches() throws {
-        let directory = try TemporaryDirectory()
-        let lines = try exampleLines()
-        let earlier = try PostbackStore(directory: directory.url.path, instance: "test")
-        try earlier.append(Array(lines[..<2]), receivedAt: 1_700_000_000)
-        let store = try PostbackStore(directory: directory.url.path, instance: "test")
-        let range = try #require(try store.append(Array(lines[2...]), receivedAt: 1_700_000_000))
-        let segments = store.durableSegments()
-        #expect(segments.count == 2)
-        #expect(segments.first { $0.path == range.path }?.length == range.end)
-        #expect(segments.first { $0.path != range.path }?.length == nil)
-    }
 }

@@ -262,6 +262,16 @@ import Testing
         #expect(try Self.check("slots", users: 20).hasPrefix("slots: "))
     }
 
+    /// Postbacks sent again after a restart are duplicates of the store's; `/report` is made from the counts.
+    @Test func aRestartKeepsDuplicatesAndTheReportWhole() throws {
+        #expect(try Self.check("restart", users: 20).hasPrefix("restart: "))
+    }
+
+    /// Two receivers on one store, one killed and restarted under load: the other's segments stay whole.
+    @Test func receiversSharingAStoreNeverCutEachOther() throws {
+        #expect(try Self.check("shared", users: 200).hasPrefix("shared: "))
+    }
+
     @Test func hostileRequestsAreRefusedAndServingGoesOn() throws {
         #expect(try Self.check("hostile", users: 50).hasPrefix("hostile: 19 hostile requests"))
     }

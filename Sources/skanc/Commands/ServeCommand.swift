@@ -137,6 +137,9 @@ enum ServeCommand {
             return .failure
         }
         receiver.installSignalHandlers()
+        for path in receiver.skippedFiles {
+            Output.error("skanc serve: warning: \(path) is not a regular file: left alone, not read as a segment")
+        }
         for torn in receiver.recovered {
             Output.error(
                 "skanc serve: \(torn.segment): a last line torn by a crash (\(torn.bytes) bytes at offset "
