@@ -2,6 +2,7 @@
 public enum HTTPStatus: Int, Sendable, CaseIterable {
     case ok = 200
     case badRequest = 400
+    case unauthorized = 401
     case notFound = 404
     case methodNotAllowed = 405
     case requestTimeout = 408
@@ -17,6 +18,7 @@ public enum HTTPStatus: Int, Sendable, CaseIterable {
         switch self {
         case .ok: "OK"
         case .badRequest: "Bad Request"
+        case .unauthorized: "Unauthorized"
         case .notFound: "Not Found"
         case .methodNotAllowed: "Method Not Allowed"
         case .requestTimeout: "Request Timeout"

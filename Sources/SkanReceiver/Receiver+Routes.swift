@@ -47,6 +47,11 @@ extension Receiver {
             answer(connection, route: String(path.dropFirst()), Self.notAllowed("GET, HEAD"))
             return
         }
+        if let token = configuration.adminToken, !Self.bears(token, request) {
+            metrics.refused["unauthorized", default: 0] += 1
+            answer(connection, route: String(path.dropFirst()), Self.unauthorized, headOnly: headOnly)
+            return
+        }
         switch path {
         case "/healthz":
             // Unhealthy while the store cannot take writes, so that a load balancer sends elsewhere.
@@ -74,6 +79,20 @@ extension Receiver {
             // counted everything acknowledged before the request: never a pass over the store on the loop.
             waitForCounts(.report(format), on: connection, headOnly: headOnly)
         }
+    }
+
+    static let unauthorized = HTTPResponse(
+        .unauthorized, body: "send Authorization: Bearer <the token of --admin-token>\n")
+
+    /// Whether `request` carries `Authorization: Bearer <token>`; compared in time independent of where the
+    /// bytes differ, so that the answer's timing tells nothing of the token.
+    static func bears(_ token: [UInt8], _ request: HTTPRequest) -> Bool {
+        guard let value = request.header("authorization"), value.utf8.count == token.count + 7,
+            value.utf8.prefix(7).map({ $0 | 0x20 }) == Array("bearer ".utf8)
+        else { return false }
+        var difference: UInt8 = 0
+        for (sent, expected) in zip(value.utf8.dropFirst(7), token) { difference |= sent ^ expected }
+        return difference == 0
     }
 
     static let noReport = HTTPResponse(.notFound, body: "no report: start skanc serve with --schema\n")

@@ -16,6 +16,8 @@ package struct ReceiverConfiguration {
     package var maxConnections = 1024
     /// Connections on the admin port at once, apart from the public ones: a flood never locks the operator out.
     package var maxAdminConnections = 16
+    /// When set, the admin routes answer only requests with `Authorization: Bearer <token>` (else 401).
+    package var adminToken: [UInt8]?
     /// What one client address may take.
     package var clientLimits = ClientLimits.Settings()
     /// Seconds a client has to send a whole request once it starts one (slow headers or body: 408).

@@ -185,6 +185,27 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// With `--admin-token`, the admin routes answer only the bearer of the token; a short token is refused.
+    @Test func adminRoutesCanRequireABearerToken() throws {
+        let directory = try TemporaryDirectory()
+        let token = "3f6c1a9e8d7b2c4f5a6e7d8c9b0a1f2e"
+        let file = directory.url.appendingPathComponent("token")
+        try (token + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let server = try Server([
+            "--data", directory.url.appendingPathComponent("store").path, "--admin-listen", "127.0.0.1:0",
+            "--admin-token", file.path,
+        ])
+        let healthz = "http://127.0.0.1:\(try #require(server.adminPort))/healthz"
+        let status = ["-o", "/dev/null", "-w", "%{http_code}", healthz]
+        #expect(try Self.curl(status).stdout == "401")
+        #expect(try Self.curl(["-H", "Authorization: Bearer \(token.dropLast())0"] + status).stdout == "401")
+        #expect(try Self.curl(["-H", "Authorization: Bearer \(token)"] + status).stdout == "200")
+        #expect(server.stop() == 0)
+        try "short\n".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["serve", "--data", directory.url.path, "--admin-token", file.path])
+        #expect(refused.status == 64 && refused.stderr.contains("at least 16"), "\(refused.stderr)")
+    }
+
     /// HTTP/1.0 without keep-alive and `Connection: close` get an answer that says the connection closes;
     /// HTTP/1.1 keeps the connection for the next request.
     @Test func connectionCloseIsHonoured() throws {

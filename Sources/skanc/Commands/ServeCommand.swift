@@ -23,6 +23,9 @@ enum ServeCommand {
     static let schema = CommandOption.text(
         "--schema", placeholder: "SCHEMA", repeatable: true,
         help: "The schema (versions live together: repeat it, or A.skan,B.skan) that /report decodes with.")
+    static let adminToken = CommandOption.text(
+        "--admin-token", placeholder: "FILE",
+        help: "A file holding a token the admin routes require as 'Authorization: Bearer TOKEN' (else 401).")
     static let maxBody = CommandOption.text(
         "--max-body", placeholder: "BYTES", defaultValue: "4096",
         help: "Larger bodies are answered 413 (real postbacks are under 1 KiB).")
@@ -51,7 +54,7 @@ enum ServeCommand {
         summary: "Receive postbacks over HTTP where Apple sends them; answer 200 only once each is on disk.",
         operands: "",
         options: [
-            data, listen, adminListen, schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
+            data, listen, adminListen, adminToken, schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
             maxConnections, maxConnectionsPerClient, rateLimit, trustedProxy, requestTimeout, instance,
         ],
         discussion: """
@@ -94,6 +97,9 @@ enum ServeCommand {
         }
         configuration.listen = arguments[listen] ?? configuration.listen
         configuration.adminListen = arguments[adminListen]
+        if let path = arguments[adminToken] {
+            configuration.adminToken = try token(path)
+        }
         configuration.verification = try PostbackRun.verification(arguments, command: "serve")
         configuration.maxBody = try number(arguments, maxBody, in: 1...(64 << 20))
         configuration.maxConnections = try number(arguments, maxConnections, in: 1...100_000)
@@ -152,6 +158,23 @@ enum ServeCommand {
             return .failure
         }
         return .success
+    }
+
+    /// The token in `path`: its first line, at least 16 bytes of printable ASCII.
+    private static func token(_ path: String) throws(UsageError) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.contents(of: path, expecting: "a token file", limit: 4096)
+        } catch {
+            throw UsageError(message: "--admin-token: \(error.reason)", command: "serve")
+        }
+        let line = Array(bytes.prefix { $0 != 10 && $0 != 13 })
+        guard line.count >= 16, line.count < 4096, line.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw UsageError(
+                message: "--admin-token \(path) must hold a token of at least 16 printable characters on its first line "
+                    + "(openssl rand -hex 32 > \(path) makes one)", command: "serve")
+        }
+        return line
     }
 
     private static func number(
