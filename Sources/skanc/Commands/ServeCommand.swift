@@ -171,7 +171,8 @@ enum ServeCommand {
         let line = Array(bytes.prefix { $0 != 10 && $0 != 13 })
         guard line.count >= 16, line.count < 4096, line.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw UsageError(
-                message: "--admin-token \(path) must hold a token of at least 16 printable characters on its first line "
+                message:
+                    "--admin-token \(path) must hold a token of at least 16 printable characters on its first line "
                     + "(openssl rand -hex 32 > \(path) makes one)", command: "serve")
         }
         return line
