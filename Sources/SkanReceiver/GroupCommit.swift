@@ -15,6 +15,8 @@ final class GroupCommit: Sendable {
 
     private let store: PostbackStore
     private let counter: IntakeCounter
+    /// The destinations each durable batch is forwarded to.
+    private let outboxes: [Outbox]
     private let wake: WakePipe
     private let lock = ConditionLock()
     private let state = Guarded()
@@ -44,9 +46,10 @@ final class GroupCommit: Sendable {
     /// Why writes fail now, or nil: `/healthz` says unhealthy while they do.
     var failure: String? { lock.holding { state.failure } }
 
-    init(store: PostbackStore, counter: IntakeCounter, wake: WakePipe) {
+    init(store: PostbackStore, counter: IntakeCounter, outboxes: [Outbox] = [], wake: WakePipe) {
         self.store = store
         self.counter = counter
+        self.outboxes = outboxes
         self.wake = wake
         OwnThread.start { [self] in run() }
     }
@@ -146,14 +149,19 @@ final class GroupCommit: Sendable {
             var stored: PostbackStore.StoredRange?
             var durable = true
             var failure: String?
+            let bodies = taken.flatMap(\.bodies)
+            let receivedAt = Clock.epochSeconds()
             do {
-                stored = try store.append(taken.flatMap(\.bodies), receivedAt: Clock.epochSeconds())
+                stored = try store.append(bodies, receivedAt: receivedAt)
             } catch {
                 durable = false
                 failure = error.description
             }
             let seconds = Clock.now() - started
-            if let stored { counter.add(stored, through: taken[taken.count - 1].ticket) }
+            if let stored {
+                counter.add(stored, through: taken[taken.count - 1].ticket)
+                for outbox in outboxes { outbox.add(stored, lines: bodies.count, receivedAt: receivedAt) }
+            }
             lock.holding {
                 // One message per failure episode, not one per batch: a full disk under load would otherwise
                 // write thousands of lines a second.

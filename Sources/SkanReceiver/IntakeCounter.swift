@@ -171,7 +171,7 @@ final class IntakeCounter: Sendable {
     private func countSlice() {
         guard let first = lock.holding({ state.stopping ? nil : state.pending.first }) else { return }
         let consumed: Int
-        if let bytes = readWholeLines(first.range) {
+        if let bytes = PostbackStore.wholeLines(of: first.range, about: chunkBytes, for: "count") {
             var input = ByteArrayInput(bytes)
             try? state.reader.read(&input, name: first.range.path)
             consumed = bytes.count
@@ -191,38 +191,6 @@ final class IntakeCounter: Sendable {
             return true
         }
         if finished { wake.wake() }
-    }
-
-    /// The whole lines from `range.start`, about `chunkBytes` of them (more when one line is longer), or nil when
-    /// the segment cannot be read back (reported; that range is then left uncounted).
-    private func readWholeLines(_ range: PostbackStore.StoredRange) -> [UInt8]? {
-        let descriptor = open(range.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            StandardError.write(
-                "skanc serve: error: cannot read \(range.path) back to count it (\(PostbackStore.reason()))")
-            return nil
-        }
-        defer { close(descriptor) }
-        var chunk = chunkBytes
-        while true {
-            let wanted = min(chunk, range.end - range.start)
-            var bytes = [UInt8](repeating: 0, count: wanted)
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(range.start)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                StandardError.write(
-                    "skanc serve: error: cannot read \(range.path) back to count it (\(PostbackStore.reason()))")
-                return nil
-            }
-            // A slice that ends inside a line (not at the range's end) is cut after its last line break, or read
-            // again larger when it holds none.
-            guard range.start + count < range.end else { return Array(bytes[..<count]) }
-            guard let lineBreak = bytes[..<count].lastIndex(of: 10) else {
-                chunk *= 2
-                continue
-            }
-            return Array(bytes[...lineBreak])
-        }
     }
 }
 

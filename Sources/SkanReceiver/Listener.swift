@@ -40,28 +40,7 @@ package struct Listener {
         guard let (host, port) = Self.split(text) else {
             throw Failure(description: "'\(text)' is not HOST:PORT (127.0.0.1:8080, [::1]:8080, 0.0.0.0:0)")
         }
-        var storage = sockaddr_storage()
-        var length: socklen_t
-        let family: Int32
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 {
-            family = AF_INET
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr = v4
-            length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
-        } else if inet_pton(AF_INET6, host, &v6) == 1 {
-            family = AF_INET6
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = port.bigEndian
-            address.sin6_addr = v6
-            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
-        } else {
+        guard var (storage, length, family) = Socket.address(host: host, port: port) else {
             throw Failure(description: "'\(host)' is not an IP address; give one (or localhost)")
         }
         #if canImport(Darwin)
@@ -99,6 +78,29 @@ package struct Listener {
 
 /// Socket calls shared by the listener and the connections.
 enum Socket {
+    /// The socket address of an IPv4 or IPv6 address and a port, its length and family; nil when `host` is not
+    /// an IP address.
+    static func address(host: String, port: UInt16) -> (sockaddr_storage, socklen_t, Int32)? {
+        var storage = sockaddr_storage()
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr = v4
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in.self) }
+            return (storage, socklen_t(MemoryLayout<sockaddr_in>.size), AF_INET)
+        }
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return nil }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = port.bigEndian
+        address.sin6_addr = v6
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: address, as: sockaddr_in6.self) }
+        return (storage, socklen_t(MemoryLayout<sockaddr_in6>.size), AF_INET6)
+    }
+
     static func setNonBlocking(_ descriptor: Int32) {
         let flags = fcntl(descriptor, F_GETFL, 0)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)

@@ -214,3 +214,35 @@ struct FileIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
 }
+
+extension PostbackStore {
+    /// The whole lines of a stored range from its start, about `chunkBytes` of them (more when one line is longer),
+    /// or nil when the segment cannot be read back (said on standard error, with what the reading was `for`).
+    static func wholeLines(of range: StoredRange, about chunkBytes: Int, for purpose: String) -> [UInt8]? {
+        let descriptor = open(range.path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            StandardError.write("skanc serve: error: cannot read \(range.path) back to \(purpose) it (\(reason()))")
+            return nil
+        }
+        defer { close(descriptor) }
+        var chunk = chunkBytes
+        while true {
+            let wanted = min(chunk, range.end - range.start)
+            var bytes = [UInt8](repeating: 0, count: wanted)
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(range.start)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                StandardError.write("skanc serve: error: cannot read \(range.path) back to \(purpose) it (\(reason()))")
+                return nil
+            }
+            // A slice that ends inside a line (not at the range's end) is cut after its last line break, or read
+            // again larger when it holds none.
+            guard range.start + count < range.end else { return Array(bytes[..<count]) }
+            guard let lineBreak = bytes[..<count].lastIndex(of: 10) else {
+                chunk *= 2
+                continue
+            }
+            return Array(bytes[...lineBreak])
+        }
+    }
+}

@@ -128,7 +128,10 @@ extension Receiver {
             entry.connection.awaitingAnswer = false
             switch entry.kind {
             case .metrics:
-                let text = metricsText ?? metrics.text(summary: progress.summary)
+                let text =
+                    metricsText
+                    ?? metrics.text(
+                        summary: progress.summary, forwarding: outboxes.map { ($0.destination.name, $0.figures) })
                 metricsText = text
                 answer(
                     entry.connection, route: "metrics",

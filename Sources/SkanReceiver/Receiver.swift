@@ -27,6 +27,8 @@ package final class Receiver {
 
     let store: PostbackStore
     let counter: IntakeCounter
+    /// One per `--forward` destination.
+    let outboxes: [Outbox]
     let committer: GroupCommit
     private let wake: WakePipe
     /// Written by `stop()`, from any thread.
@@ -79,8 +81,19 @@ package final class Receiver {
             groups: configuration.versions != nil, wake: wake)
         counter.addStored(store.recoveredSegments)
         metrics.storedAtStart = store.recoveredSegments.reduce(0) { $0 + $1.lines }
-        committer = GroupCommit(store: store, counter: counter, wake: wake)
+        do {
+            let store = store
+            outboxes = try configuration.forwards.map { destination throws(PostbackStore.Failure) in
+                try Outbox(
+                    destination, store: store, verification: configuration.verification,
+                    forwardsDevelopment: configuration.forwardsDevelopment, timeout: configuration.forwardTimeout)
+            }
+        } catch {
+            throw ReceiverFailure(.store, error.description)
+        }
+        committer = GroupCommit(store: store, counter: counter, outboxes: outboxes, wake: wake)
         counter.start(yieldingTo: committer)
+        for outbox in outboxes { outbox.start() }
     }
 
     /// Files named like segments that are not regular files (a FIFO), left alone at start.
@@ -200,6 +213,7 @@ package final class Receiver {
         committer.stop()
         answerDurable(committer.finished())
         counter.stop()
+        for outbox in outboxes { outbox.stop() }
         for connection in Array(connections.values) { drop(connection) }
         return failure
     }

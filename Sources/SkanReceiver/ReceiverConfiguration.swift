@@ -18,6 +18,11 @@ package struct ReceiverConfiguration {
     package var maxAdminConnections = 16
     /// When set, the admin routes answer only requests with `Authorization: Bearer <token>` (else 401).
     package var adminToken: [UInt8]?
+    /// Where every stored postback is sent on to, and whether development postbacks are too.
+    package var forwards: [ForwardDestination] = []
+    package var forwardsDevelopment = false
+    /// Seconds a destination has to accept a connection, and to answer a postback.
+    package var forwardTimeout = 10.0
     /// What one client address may take.
     package var clientLimits = ClientLimits.Settings()
     /// Seconds a client has to send a whole request once it starts one (slow headers or body: 408).

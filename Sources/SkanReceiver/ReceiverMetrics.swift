@@ -29,7 +29,7 @@ struct ReceiverMetrics {
     }
 
     /// The exposition: every metric with HELP and TYPE, labels sorted, so that the text is stable.
-    func text(summary: PostbackSummary) -> String {
+    func text(summary: PostbackSummary, forwarding: [(name: String, figures: Outbox.Figures)] = []) -> String {
         var out = ""
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -65,6 +65,7 @@ struct ReceiverMetrics {
             "Postbacks stored but not yet decoded and verified for these counts (the counter catches up after a burst).",
             [("", String(max(0, storedAtStart + stored.values.reduce(0, +) - summary.read)))])
         metric("skanc_open_connections", "gauge", "Connections open now.", [("", String(openConnections))])
+        forwardingMetrics(forwarding, now: Clock.epochSeconds(), into: metric)
         out += "# HELP skanc_fsync_seconds Time to make a batch durable.\n# TYPE skanc_fsync_seconds histogram\n"
         for (index, bound) in Self.bounds.enumerated() {
             out += "skanc_fsync_seconds_bucket{le=\"\(bound)\"} \(fsyncBuckets[index])\n"

@@ -580,6 +580,133 @@ def shared(skanc, work, postbacks):
           "line has its receipt time" % len(bodies))
 
 
+class Destination:
+    """A partner's HTTP server on the loopback interface, recording what it is sent (path, content type, body).
+    `behaviour` is "good", "slow" (50 ms an answer) or "flaky" (of every twelve requests: a 500, a reset and a
+    1.5 s stall past the forwarder's 1 s timeout; 200 to the rest). Started later with `start()` when `down`."""
+
+    def __init__(self, behaviour, down=False):
+        self.behaviour = behaviour
+        self.received = []
+        self.requests = 0
+        self.lock = threading.Lock()
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.server = None
+        if not down:
+            self.start()
+
+    def start(self):
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", self.port))
+        self.server.listen(64)
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.serve, args=(connection,), daemon=True).start()
+
+    def serve(self, connection):
+        reader = connection.makefile("rb")
+        try:
+            while True:
+                line = reader.readline()
+                if not line:
+                    return
+                method, path, _ = line.decode().split(" ", 2)
+                headers = {}
+                while True:
+                    header = reader.readline().decode()
+                    if header in ("\r\n", ""):
+                        break
+                    name, value = header.split(":", 1)
+                    headers[name.strip().lower()] = value.strip()
+                body = reader.read(int(headers.get("content-length", "0")))
+                with self.lock:
+                    self.requests += 1
+                    turn = self.requests
+                if self.behaviour == "flaky" and turn % 12 == 1:
+                    connection.sendall(b"HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n\r\n")
+                    continue
+                if self.behaviour == "flaky" and turn % 12 == 5:
+                    connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                    connection.close()
+                    return
+                if self.behaviour == "flaky" and turn % 12 == 9:
+                    time.sleep(1.5)
+                    connection.close()
+                    return
+                if self.behaviour == "slow":
+                    time.sleep(0.05)
+                with self.lock:
+                    self.received.append((method, path, headers.get("content-type"), body))
+                connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok\n")
+        except OSError:
+            return
+        finally:
+            connection.close()
+
+
+def relay(skanc, work, postbacks):
+    """Every stored postback reaches every destination byte for byte, at the path Apple posted it to: a good one,
+    a slow one, a flaky one (500s, resets, timeouts), one down until the posting is over, and one that takes one
+    ad network only; the receiver is SIGKILLed twice while it forwards. Nothing is lost; duplicates are allowed
+    and counted."""
+    lines = [line for line in open(postbacks, "rb").read().splitlines() if line.strip()]
+    # A third of them from another ad network (their signatures no longer hold: forwarded all the same).
+    bodies = [line.replace(b"example123.skadnetwork", b"other.skadnetwork") if index % 3 == 0 else line
+              for index, line in enumerate(lines)]
+    destinations = {"good": Destination("good"), "slow": Destination("slow"), "flaky": Destination("flaky"),
+                    "late": Destination("good", down=True), "other": Destination("good")}
+    extra = ["--admin-listen", "127.0.0.1:0", "--forward-timeout", "1",
+             "--forward-filter", "other=ad-network-id:other.skadnetwork"]
+    for name, destination in destinations.items():
+        extra += ["--forward", "%s=http://127.0.0.1:%d" % (name, destination.port)]
+    data = os.path.join(work, "store")
+    receiver = Receiver(skanc, data, extra=extra)
+    kills = 0
+    for index, body in enumerate(bodies):
+        while post(receiver.port, body) != 200:
+            time.sleep(0.01)
+        if index in (len(bodies) // 3, 2 * len(bodies) // 3):
+            receiver.kill()
+            kills += 1
+            receiver = Receiver(skanc, data, extra=extra)
+    destinations["late"].start()
+    while True:
+        counts = metrics(receiver.admin_port)
+        if all(counts['skanc_forward_lag_postbacks{destination="%s"}' % name] == 0 for name in destinations):
+            break
+        time.sleep(0.2)
+    receiver.stop()
+    stored = stored_lines(data)
+    if sorted(stored) != sorted(bodies):
+        fail("the store holds %d lines for %d postbacks" % (len(stored), len(bodies)))
+    summary = []
+    for name, destination in destinations.items():
+        expected = [body for body in bodies if name != "other" or b"other.skadnetwork" in body]
+        got = [entry[3] for entry in destination.received]
+        if set(got) != set(expected):
+            fail("%s received %d distinct postbacks of %d" % (name, len(set(got)), len(set(expected))))
+        wrong = [entry for entry in destination.received
+                 if entry[0] != "POST" or entry[1] != SKAN_PATH or entry[2] != "application/json"]
+        if wrong:
+            fail("%s received a postback as %r" % (name, wrong[0][:3]))
+        summary.append("%s %d (%d again)" % (name, len(got), len(got) - len(set(got))))
+    flaky = counts['skanc_forward_failed_total{destination="flaky"}']
+    if flaky == 0:
+        fail("the flaky destination failed no attempt")
+    print("relay: %d postbacks stored, %d kills while forwarding; delivered: %s; flaky failed %d attempts"
+          % (len(bodies), kills, ", ".join(summary), flaky))
+
+
 def cpu_seconds(pid):
     fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -594,7 +721,7 @@ def main():
         fault(skanc, work, options["--postbacks"])
     elif scenario == "hostile":
         hostile(skanc, work, options["--postbacks"])
-    elif scenario in ("flood", "pipeline", "slots", "restart", "shared"):
+    elif scenario in ("flood", "pipeline", "slots", "restart", "shared", "relay"):
         globals()[scenario](skanc, work, options["--postbacks"])
     else:
         fail("unknown scenario " + scenario)

@@ -149,3 +149,43 @@ import Testing
         }
     }
 }
+
+/// The answers a forwarding destination gives, read to their end so that the connection can carry the next.
+@Suite struct HTTPResponseParserTests {
+    static func read(_ text: String, closing: Bool = false) throws(HTTPResponseParser.Failure) -> HTTPResponseParser
+        .Answer?
+    {
+        var parser = HTTPResponseParser()
+        parser.feed(Array(text.utf8))
+        if closing { parser.closed() }
+        return try parser.answer()
+    }
+
+    @Test func answersOfEveryFraming() throws {
+        #expect(
+            try Self.read("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok\n") == .init(status: 200, keepsAlive: true))
+        #expect(try Self.read("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok") == nil)
+        #expect(
+            try Self.read("HTTP/1.1 503 Busy\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nno\r\n0\r\n\r\n")
+                == .init(status: 503, keepsAlive: true))
+        #expect(
+            try Self.read("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+                == .init(status: 204, keepsAlive: false))
+        #expect(try Self.read("HTTP/1.0 200 OK\r\n\r\nbody") == nil)
+        #expect(try Self.read("HTTP/1.0 200 OK\r\n\r\nbody", closing: true) == .init(status: 200, keepsAlive: false))
+    }
+
+    @Test func whatIsNoAnswerFails() {
+        #expect(throws: HTTPResponseParser.Failure.self) { try Self.read("SMTP ready\r\n\r\n") }
+        #expect(throws: HTTPResponseParser.Failure.self) {
+            try Self.read("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nok", closing: true)
+        }
+        #expect(throws: HTTPResponseParser.Failure.self) {
+            try Self.read("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+        }
+        #expect(throws: HTTPResponseParser.Failure.self) { try Self.read("", closing: true) }
+        #expect(throws: HTTPResponseParser.Failure.self) {
+            try Self.read("HTTP/1.1 200 OK\r\nX: " + String(repeating: "a", count: 17_000))
+        }
+    }
+}

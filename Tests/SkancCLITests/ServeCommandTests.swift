@@ -293,6 +293,12 @@ import Testing
         #expect(try Self.check("shared", users: 200).hasPrefix("shared: "))
     }
 
+    /// Every stored postback reaches every destination (good, slow, flaky, down for a while, filtered) byte for
+    /// byte, through two SIGKILLs while forwarding.
+    @Test func everyStoredPostbackIsForwardedToEveryDestination() throws {
+        #expect(try Self.check("relay", users: 40).hasPrefix("relay: "))
+    }
+
     @Test func hostileRequestsAreRefusedAndServingGoesOn() throws {
         #expect(try Self.check("hostile", users: 50).hasPrefix("hostile: 19 hostile requests"))
     }

@@ -1,6 +1,7 @@
 // libFuzzer target: any bytes as what a client sends `skanc serve`, fed to the request parser in pieces cut
 // where the input says: no crash, no hang; requests come out whole and within the limits, and a refusal ends
-// the stream (nothing is parsed after it).
+// the stream (nothing is parsed after it). The same bytes as what a forwarding destination answers, fed to the
+// response parser: an answer's status is a status, and a failure ends the reading.
 import FuzzSupport
 import SkanHTTP
 
@@ -29,7 +30,31 @@ func fuzzHTTP(_ input: UnsafeRawBufferPointer) -> Int32 {
             }
         }
     }
+    fuzzAnswer(bytes, piece: piece)
     return 0
+}
+
+/// The bytes as an answer to a forwarded postback, in the same pieces, the connection closed at the end.
+func fuzzAnswer(_ bytes: [UInt8], piece: Int) {
+    var parser = HTTPResponseParser()
+    var offset = 1
+    while true {
+        if offset < bytes.count {
+            parser.feed(bytes[offset..<min(offset + piece, bytes.count)])
+            offset += piece
+        } else {
+            parser.closed()
+        }
+        do {
+            if let answer = try parser.answer() {
+                if !(100...599).contains(answer.status) { fatalError("a status out of range") }
+                return
+            }
+        } catch {
+            return
+        }
+        if offset >= bytes.count + piece { return }
+    }
 }
 
 runLibFuzzer { data, count in fuzzHTTP(fuzzInput(data, count)) }

@@ -26,6 +26,17 @@ enum ServeCommand {
     static let adminToken = CommandOption.text(
         "--admin-token", placeholder: "FILE",
         help: "A file holding a token the admin routes require as 'Authorization: Bearer TOKEN' (else 401).")
+    static let forward = CommandOption.text(
+        "--forward", placeholder: "NAME=URL", repeatable: true,
+        help: "Send every postback stored from now on to http://HOST:PORT[/PREFIX] too, at least once (repeatable).")
+    static let forwardFilter = CommandOption.text(
+        "--forward-filter", placeholder: "NAME=ad-network-id:ID,...", repeatable: true,
+        help: "Forward to NAME only the postbacks of these ad networks.")
+    static let forwardDevelopment = CommandOption.flag(
+        "--forward-development", help: "Forward postbacks signed with Apple's development keys too.")
+    static let forwardTimeout = CommandOption.text(
+        "--forward-timeout", placeholder: "SECONDS", defaultValue: "10",
+        help: "Time a destination has to accept a connection and to answer a postback (then it is tried again).")
     static let maxBody = CommandOption.text(
         "--max-body", placeholder: "BYTES", defaultValue: "4096",
         help: "Larger bodies are answered 413 (real postbacks are under 1 KiB).")
@@ -54,7 +65,8 @@ enum ServeCommand {
         summary: "Receive postbacks over HTTP where Apple sends them; answer 200 only once each is on disk.",
         operands: "",
         options: [
-            data, listen, adminListen, adminToken, schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
+            data, listen, adminListen, adminToken, forward, forwardFilter, forwardDevelopment, forwardTimeout,
+            schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
             maxConnections, maxConnectionsPerClient, rateLimit, trustedProxy, requestTimeout, instance,
         ],
         discussion: """
@@ -97,6 +109,22 @@ enum ServeCommand {
         }
         configuration.listen = arguments[listen] ?? configuration.listen
         configuration.adminListen = arguments[adminListen]
+        do throws(ForwardDestination.Failure) {
+            for argument in arguments.values(forward) {
+                let destination = try ForwardDestination(argument: argument)
+                guard !configuration.forwards.contains(where: { $0.name == destination.name }) else {
+                    throw ForwardDestination.Failure(description: "--forward \(destination.name) is given twice")
+                }
+                configuration.forwards.append(destination)
+            }
+            for argument in arguments.values(forwardFilter) {
+                try ForwardDestination.applyFilter(argument, to: &configuration.forwards)
+            }
+        } catch {
+            throw UsageError(message: error.description, command: "serve")
+        }
+        configuration.forwardsDevelopment = arguments.has(forwardDevelopment)
+        configuration.forwardTimeout = Double(try number(arguments, forwardTimeout, in: 1...3600))
         if let path = arguments[adminToken] {
             configuration.adminToken = try token(path)
         }
