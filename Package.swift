@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "SkanReceiver",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanPostbacks", "SkanReports", "SkanHTTP",
+                "SkanCore", "SkanCompiler", "SkanCrypto", "SkanPostbacks", "SkanReports", "SkanHTTP",
             ],
             swiftSettings: strictImports),
         // What apps link next to the generated code: the updater that applies conversion values through

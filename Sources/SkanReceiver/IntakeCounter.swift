@@ -33,6 +33,8 @@ final class IntakeCounter: Sendable {
         var countedThrough: Int
         /// Whether what the store held at start has been counted (see `addStored`).
         var countedStore: Bool
+        /// Whom to verify before storing (`UnverifiedQuota`).
+        var gates = UnverifiedQuota.Gates()
     }
 
     /// Stored bytes not yet counted, and the newest batch they end with.
@@ -56,6 +58,8 @@ final class IntakeCounter: Sendable {
     /// `reader`, which only the counting thread uses.
     private final class Guarded: @unchecked Sendable {
         let reader: PostbackReader
+        /// The reader's rows, read for signature failures; nil without a quota. Counting thread only.
+        let failures: SignatureFailureRows?
         var pending: [Pending] = []
         var progress: Progress
         var stopping = false
@@ -63,8 +67,9 @@ final class IntakeCounter: Sendable {
         /// on a timer instead, so the writer's batches do not wake it thousands of times a second).
         var waitsForWork = false
 
-        init(reader: PostbackReader) {
+        init(reader: PostbackReader, failures: SignatureFailureRows?) {
             self.reader = reader
+            self.failures = failures
             progress = Progress(summary: reader.summary, tally: reader.tally, countedThrough: 0, countedStore: true)
         }
     }
@@ -72,16 +77,28 @@ final class IntakeCounter: Sendable {
     /// A counter whose threads `start` starts; `chunkBytes` is the slice read and counted at a time (more when
     /// one line is longer).
     init(
-        versions: LiveVersions, verification: PostbackVerification?, groups: Bool = false, wake: WakePipe,
-        chunkBytes: Int = 64 << 10
+        versions: LiveVersions, verification: PostbackVerification?, groups: Bool = false,
+        quota: UnverifiedQuota.Settings? = nil, wake: WakePipe, chunkBytes: Int = 64 << 10
     ) {
+        // With a quota, rows are written (as CSV) for their signature outcome and ad network and app.
+        let failures = quota.flatMap { settings in
+            verification.map { SignatureFailureRows(settings, allowsDevelopment: $0.allowDevelopment) }
+        }
         let options = PostbackReader.Options {
             $0.threads = 1
-            $0.writesRows = false
+            $0.writesRows = failures != nil
+            $0.format = .csv
             $0.verification = verification
             if groups { $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults) }
         }
-        state = Guarded(reader: PostbackReader(versions: versions, options: options, output: DiscardedLines()))
+        let reader =
+            if let failures {
+                PostbackReader(versions: versions, options: options, output: failures)
+            } else {
+                PostbackReader(versions: versions, options: options, output: DiscardedLines())
+            }
+        if failures != nil { reader.writeHeader() }
+        state = Guarded(reader: reader, failures: failures)
         self.wake = wake
         self.chunkBytes = chunkBytes
     }
@@ -125,6 +142,9 @@ final class IntakeCounter: Sendable {
     }
 
     var progress: Progress { lock.holding { state.progress } }
+
+    /// Whom to verify before storing, as of the last slice counted.
+    var gates: UnverifiedQuota.Gates { lock.holding { state.progress.gates } }
 
     /// Ends the threads after the slice being counted (what else waits is left: the process is ending).
     func stop() {
@@ -180,7 +200,9 @@ final class IntakeCounter: Sendable {
         }
         let summary = state.reader.summary
         let tally = state.reader.tally
+        let gates = state.failures?.quota.gates
         let finished = lock.holding {
+            if let gates { state.progress.gates = gates }
             // Only this thread removes or shortens the first range; the writer may have lengthened it.
             state.pending[0].range.start += consumed
             state.progress.summary = summary

@@ -170,7 +170,47 @@ extension Receiver {
             // space, the line holds the same value.
             let line = body.contains { $0 == 10 || $0 == 13 } ? body.map { $0 == 10 || $0 == 13 ? 32 : $0 } : body
             connection.awaitingAnswer = true
+            let key = UnverifiedQuota.Key(adNetwork: sender.adNetwork, app: sender.app)
+            if let gate, gates.applies(to: key) {
+                nextGateTicket += 1
+                guard gate.submit(nextGateTicket, line) else {
+                    connection.awaitingAnswer = false
+                    metrics.refused["verification-queue-full", default: 0] += 1
+                    answer(connection, route: route, Self.verifyLater)
+                    return
+                }
+                gated[nextGateTicket] = (connection, line, sender.framework)
+                return
+            }
             batch.append((connection, line, sender.framework))
+            sampleTurn += 1
+            if let gate, sampleTurn % VerifyGate.sampleEvery == 0 { gate.sample(key, line) }
+        }
+    }
+
+    /// Past the quota, a postback is stored once it verifies; one that does not is answered this, and counted.
+    static let verifyLater = SerializedResponse(
+        HTTPResponse(.serviceUnavailable, body: "not stored; send it again later\n", retryAfter: 3_600))
+
+    /// Postbacks the gate has verified: on to the batch, or refused.
+    func answerGated(_ outcomes: [VerifyGate.Outcome]) {
+        for outcome in outcomes {
+            guard let entry = gated.removeValue(forKey: outcome.ticket) else { continue }
+            if outcome.verifies {
+                batch.append((entry.connection, entry.line, entry.framework))
+                continue
+            }
+            let refused = metrics.refused["unverified-past-quota", default: 0] + 1
+            metrics.refused["unverified-past-quota"] = refused
+            // Said at 1, 2, 4, 8 ... refusals: the count and the digest of the latest, what is kept of them.
+            if refused & (refused - 1) == 0, let gate {
+                StandardError.write(
+                    "skanc serve: \(refused) postbacks past their quota did not verify and were not stored (the latest's "
+                        + "SHA-256: \(gate.refusals.lastDigest))")
+            }
+            entry.connection.awaitingAnswer = false
+            answer(entry.connection, route: entry.framework, Self.verifyLater)
+            if connections[entry.connection.descriptor] === entry.connection { serve(entry.connection) }
         }
     }
 

@@ -27,6 +27,14 @@ package final class Receiver {
 
     let store: PostbackStore
     let counter: IntakeCounter
+    /// Verifies first what is past its quota of failed signatures; nil without verification or quota.
+    let gate: VerifyGate?
+    /// The gates as of this turn, and the postbacks the gate is verifying, by ticket.
+    var gates = UnverifiedQuota.Gates()
+    var gated: [Int: (connection: Connection, line: [UInt8], framework: String)] = [:]
+    var nextGateTicket = 0
+    /// Counts stored postbacks, to pick the gate's samples.
+    var sampleTurn = 0
     /// One per `--forward` destination.
     let outboxes: [Outbox]
     let committer: GroupCommit
@@ -78,7 +86,12 @@ package final class Receiver {
         stopRequest = try WakePipe()
         counter = IntakeCounter(
             versions: configuration.versions ?? Self.anyValue, verification: configuration.verification,
-            groups: configuration.versions != nil, wake: wake)
+            groups: configuration.versions != nil, quota: configuration.unverifiedQuota, wake: wake)
+        if let verification = configuration.verification, configuration.unverifiedQuota != nil {
+            gate = VerifyGate(verification: verification, quota: configuration.unverifiedQuota!, wake: wake)
+        } else {
+            gate = nil
+        }
         counter.addStored(store.recoveredSegments)
         metrics.storedAtStart = store.recoveredSegments.reduce(0) { $0 + $1.lines }
         do {
@@ -187,6 +200,8 @@ package final class Receiver {
             if descriptors[1].revents != 0 {
                 wake.drain()
                 answerDurable(committer.finished())
+                if let gate { answerGated(gate.finished()) }
+                gates = gate.map { counter.gates.union($0.gates) } ?? gates
             }
             if accepting {
                 for (index, entry) in polledListeners.enumerated() where descriptors[firstListener + index].revents != 0
@@ -213,6 +228,7 @@ package final class Receiver {
         committer.stop()
         answerDurable(committer.finished())
         counter.stop()
+        gate?.stop()
         for outbox in outboxes { outbox.stop() }
         for connection in Array(connections.values) { drop(connection) }
         return failure

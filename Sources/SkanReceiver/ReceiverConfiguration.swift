@@ -23,6 +23,9 @@ package struct ReceiverConfiguration {
     package var forwardsDevelopment = false
     /// Seconds a destination has to accept a connection, and to answer a postback.
     package var forwardTimeout = 10.0
+    /// How many stored postbacks may fail verification in an hour before such postbacks are verified first;
+    /// nil: no quota.
+    package var unverifiedQuota: UnverifiedQuota.Settings? = UnverifiedQuota.Settings()
     /// What one client address may take.
     package var clientLimits = ClientLimits.Settings()
     /// Seconds a client has to send a whole request once it starts one (slow headers or body: 408).

@@ -37,6 +37,13 @@ enum ServeCommand {
     static let forwardTimeout = CommandOption.text(
         "--forward-timeout", placeholder: "SECONDS", defaultValue: "10",
         help: "Time a destination has to accept a connection and to answer a postback (then it is tried again).")
+    static let unverifiedQuota = CommandOption.text(
+        "--unverified-quota", placeholder: "N", defaultValue: "1000",
+        help: "Stored postbacks of one ad network and app that may fail verification in an hour; past it, such "
+            + "postbacks are verified before they are stored (0: no quota).")
+    static let unverifiedTotal = CommandOption.text(
+        "--unverified-total", placeholder: "N", defaultValue: "100000",
+        help: "The same for all postbacks together: past it, every postback is verified before it is stored.")
     static let maxBody = CommandOption.text(
         "--max-body", placeholder: "BYTES", defaultValue: "4096",
         help: "Larger bodies are answered 413 (real postbacks are under 1 KiB).")
@@ -67,7 +74,8 @@ enum ServeCommand {
         options: [
             data, listen, adminListen, adminToken, forward, forwardFilter, forwardDevelopment, forwardTimeout,
             schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
-            maxConnections, maxConnectionsPerClient, rateLimit, trustedProxy, requestTimeout, instance,
+            unverifiedQuota, unverifiedTotal, maxConnections, maxConnectionsPerClient, rateLimit, trustedProxy,
+            requestTimeout, instance,
         ],
         discussion: """
             Receives postbacks on POST /.well-known/skadnetwork/report-attribution/ (SKAdNetwork) and
@@ -125,6 +133,13 @@ enum ServeCommand {
         }
         configuration.forwardsDevelopment = arguments.has(forwardDevelopment)
         configuration.forwardTimeout = Double(try number(arguments, forwardTimeout, in: 1...3600))
+        let perKey = try number(arguments, unverifiedQuota, in: 0...100_000_000)
+        if perKey == 0 {
+            configuration.unverifiedQuota = nil
+        } else {
+            configuration.unverifiedQuota?.perKey = perKey
+            configuration.unverifiedQuota?.total = try number(arguments, unverifiedTotal, in: 1...100_000_000)
+        }
         if let path = arguments[adminToken] {
             configuration.adminToken = try token(path)
         }
