@@ -28,6 +28,35 @@ import Testing
             evaluator: "google_ads_evaluate.py", library: "google-ads")
     }
 
+    /// Ranges nothing lies in (a lower bound above the upper one, in hours, counts or revenue) and negative
+    /// bounds are errors at their key path, never a crash; the second mapping would meet the first.
+    @Test func emptyAndNegativeRangesAreErrorsAtTheirPath() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("schema.json")
+        try #"""
+        {"schema": {"appId": "1", "fineGrainedConversionValueMappings": [
+          {"fineGrainedConversionValue": 1, "conversionValueMapping": {"maxTimePostInstallHours": 24,
+            "mappedEvents": [{"mappedEventName": "purchase", "eventRevenueRange": {"minEventRevenue": 50, "maxEventRevenue": 10}}]}},
+          {"fineGrainedConversionValue": 2, "conversionValueMapping": {"minTimePostInstallHours": 40, "maxTimePostInstallHours": 4,
+            "mappedEvents": [{"mappedEventName": "purchase", "eventOccurrenceRange": {"minEventCount": "5", "maxEventCount": "2"}}]}},
+          {"fineGrainedConversionValue": 3, "conversionValueMapping": {"maxTimePostInstallHours": 24,
+            "mappedEvents": [{"mappedEventName": "purchase", "eventCounter": -1}]}}]}}
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["import", "google-ads", file.path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let mappings = "schema.fineGrainedConversionValueMappings"
+        for expected in [
+            "\(mappings)[0].conversionValueMapping.mappedEvents[0].eventRevenueRange: error: minEventRevenue 50 is "
+                + "above maxEventRevenue 10",
+            "\(mappings)[1].conversionValueMapping.mappedEvents[0].eventOccurrenceRange: error: minEventCount 5 is "
+                + "above maxEventCount 2",
+            "\(mappings)[1].conversionValueMapping: error: minTimePostInstallHours 40 is above maxTimePostInstallHours 4",
+            "\(mappings)[2].conversionValueMapping.mappedEvents[0].eventCounter: error: -1 is below 0",
+        ] {
+            #expect(result.stderr.contains(expected), "\(expected)\n\(result.stderr)")
+        }
+    }
+
     @Test func theResourceIsReadStrictlyAndOverlapsAreNamed() throws {
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("schema.json")

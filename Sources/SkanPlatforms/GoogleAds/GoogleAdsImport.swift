@@ -185,9 +185,11 @@ private struct Box {
     init(_ mapping: GoogleAdsSchema.Mapping) {
         ranges["hours"] = Double(mapping.minHours)...Double(max(mapping.maxHours, mapping.minHours))
         for event in mapping.events {
+            // A range the reading refused (its lower bound above its upper) is taken as its lower bound alone.
+            let lowest = Double(event.minCount ?? 0)
             let count =
                 event.counter.map { Double($0)...Double($0) }
-                ?? Double(event.minCount ?? 0)...Double(event.maxCount ?? Int.max)
+                ?? lowest...max(lowest, Double(event.maxCount ?? Int.max))
             let sum = event.revenueValue.map { $0...$0 } ?? (event.minRevenue ?? 0)...(event.maxRevenue ?? .infinity)
             ranges["count " + event.name] = count
             ranges["sum " + event.name] = sum.lowerBound <= sum.upperBound ? sum : sum.lowerBound...sum.lowerBound

@@ -1,3 +1,4 @@
+import SkanCompiler
 public import SkanCore
 
 /// A Google Ads API `CustomerSkAdNetworkConversionValueSchema` as read from its JSON (as `skanc export --format
@@ -214,6 +215,18 @@ private struct GoogleAdsProblems: StrictJSONReading {
             default: break
             }
         }
+        for (key, hours) in [
+            ("minTimePostInstallHours", result.minHours), ("maxTimePostInstallHours", result.maxHours),
+        ]
+        where hours < 0 {
+            diagnostics.append(.negative(Double(hours), at: "\(path).\(key)"))
+        }
+        if result.minHours > result.maxHours {
+            diagnostics.append(
+                .emptyRange(
+                    "minTimePostInstallHours \(result.minHours)", "maxTimePostInstallHours \(result.maxHours)",
+                    at: path))
+        }
         return result
     }
 
@@ -251,6 +264,26 @@ private struct GoogleAdsProblems: StrictJSONReading {
             }
         }
         if result.name.isEmpty { diagnostics.append(.missing("mappedEventName", at: path)) }
+        if let minimum = result.minCount, let maximum = result.maxCount, minimum > maximum {
+            diagnostics.append(
+                .emptyRange("minEventCount \(minimum)", "maxEventCount \(maximum)", at: "\(path).eventOccurrenceRange"))
+        }
+        if let minimum = result.minRevenue, let maximum = result.maxRevenue, minimum > maximum {
+            diagnostics.append(
+                .emptyRange(
+                    "minEventRevenue \(ConditionNumber.text(minimum))",
+                    "maxEventRevenue \(ConditionNumber.text(maximum))",
+                    at: "\(path).eventRevenueRange"))
+        }
+        for (key, value) in [
+            ("eventOccurrenceRange.minEventCount", result.minCount.map(Double.init)),
+            ("eventOccurrenceRange.maxEventCount", result.maxCount.map(Double.init)),
+            ("eventCounter", result.counter.map(Double.init)),
+            ("eventRevenueRange.minEventRevenue", result.minRevenue),
+            ("eventRevenueRange.maxEventRevenue", result.maxRevenue), ("eventRevenueValue", result.revenueValue),
+        ] {
+            if let value, value < 0 { diagnostics.append(.negative(value, at: "\(path).\(key)")) }
+        }
         let revenue = members.filter { $0.0 == "eventRevenueRange" || $0.0 == "eventRevenueValue" }.count
         let count = members.filter { $0.0 == "eventOccurrenceRange" || $0.0 == "eventCounter" }.count
         if revenue > 1 || count > 1 { diagnostics.append(.oneOf(path)) }
@@ -283,6 +316,19 @@ extension Diagnostic {
             .importJSON,
             "a postback has one lock trigger (lockWindowEvent, lockWindowFineConversionValue or lockWindowCoarseConversionValue); keep one",
             at: nil, subject: path)
+    }
+
+    /// A range whose lower bound is above its upper one: no activity lies in it.
+    fileprivate static func emptyRange(_ lower: String, _ upper: String, at path: String) -> Diagnostic {
+        .error(
+            .importJSON, "\(lower) is above \(upper): nothing lies in this range; swap them or correct one", at: nil,
+            subject: path)
+    }
+
+    fileprivate static func negative(_ value: Double, at path: String) -> Diagnostic {
+        .error(
+            .importJSON, "\(ConditionNumber.text(value)) is below 0: hours, counts and revenue are 0 or more", at: nil,
+            subject: path)
     }
 
     fileprivate static func oneOf(_ path: String) -> Diagnostic {
