@@ -108,6 +108,16 @@ struct PostbackRun {
         return !failed
     }
 
+    /// Every file the run reads, with how a message names it: each postbacks file, and the receipt times beside
+    /// it (which only `skanc serve` can write: an output must never replace them).
+    var readFiles: [(path: String, role: String)] {
+        inputs.flatMap { input in
+            [(input, "a postbacks file it reads")]
+                + (Self.receiptTimesPath(of: input).map { [($0, "the receipt times of \(input), which it reads")] }
+                    ?? [])
+        }
+    }
+
     /// The receipt times beside the input at `path` (`skanc serve` keeps them in `NAME.times` beside each
     /// `NAME.jsonl` segment), when there is such a file.
     static func receiptTimesPath(of path: String) -> String? {

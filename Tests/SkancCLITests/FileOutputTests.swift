@@ -157,6 +157,9 @@ import Testing
         try FileManager.default.linkItem(atPath: file("pb.jsonl"), toPath: file("hard.jsonl"))
         try FileManager.default.createSymbolicLink(atPath: file("soft.skan"), withDestinationPath: "Shop.skan")
         try "0h registered\n".write(toFile: file("j.txt"), atomically: true, encoding: .utf8)
+        // The receipt times beside a segment are read with it: only skanc serve writes them.
+        try String(repeating: "1700000000\n", count: 6).write(
+            toFile: file("pb.times"), atomically: true, encoding: .utf8)
         try #"{"conversionValueSchema": []}"#.write(toFile: file("g.json"), atomically: true, encoding: .utf8)
         let cases: [(arguments: [String], input: String)] = [
             (["import", "ga4", "g.json", "-o", "g.json"], "g.json"),
@@ -164,6 +167,7 @@ import Testing
             (["export", "Shop.skan", "--format", "ga4", "--output", "soft.skan"], "Shop.skan"),
             (["report", "Shop.skan", "pb.jsonl", "-o", "pb.jsonl"], "pb.jsonl"),
             (["report", "Shop.skan", "pb.jsonl", "-o", "hard.jsonl"], "pb.jsonl"),
+            (["report", "Shop.skan", "pb.jsonl", "--by", "day", "-o", "pb.times"], "pb.times"),
             (["report", "Shop.skan", "pb.jsonl", "--format", "json", "-o", "Shop.skan"], "Shop.skan"),
             (["simulate", "Shop.skan", "j.txt", "--postbacks", "--truth", "j.txt"], "j.txt"),
             (["simulate", "Shop.skan", "j.txt", "--postbacks", "--truth", "Shop.skan"], "Shop.skan"),

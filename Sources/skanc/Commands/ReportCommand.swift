@@ -62,7 +62,7 @@ enum ReportCommand {
         let costFile = arguments[cost].map { [($0, "the cost file it reads")] } ?? []
         try CommandFiles.refuseOutput(
             arguments[output],
-            over: schemas + costFile + run.inputs.map { ($0, "a postbacks file it reads") }, what: "the report",
+            over: schemas + costFile + run.readFiles, what: "the report",
             command: "report")
         if arguments[cost] != nil, let problem = CostTable.problem(with: groupings) {
             throw UsageError(message: "--cost: " + problem, command: "report")
