@@ -24,14 +24,17 @@ package final class InputFile {
     package var displayName: String { path == "-" ? "<stdin>" : path }
 
     /// Opens `path`; `what` says what the command expected there, for the message about a directory
-    /// ("a .skan file").
-    package init(_ path: String, expecting what: String) throws(InputFileError) {
+    /// ("a .skan file"). With `regularOnly`, anything but a regular file (a FIFO, a device) is refused without
+    /// blocking: for a file beside the one named (receipt times), which no one means to stream.
+    package init(_ path: String, expecting what: String, regularOnly: Bool = false) throws(InputFileError) {
         self.path = path
         if path == "-" {
             descriptor = STDIN_FILENO
         } else {
             var opened: Int32
-            repeat { opened = open(path, O_RDONLY) } while opened < 0 && errno == EINTR
+            // Opening a FIFO for reading waits for a writer; without blocking it returns at once.
+            let flags = regularOnly ? O_RDONLY | O_NONBLOCK : O_RDONLY
+            repeat { opened = open(path, flags) } while opened < 0 && errno == EINTR
             guard opened >= 0 else {
                 let code = errno
                 throw InputFileError(
@@ -52,6 +55,10 @@ package final class InputFile {
             throw InputFileError(path: path, reason: "is a directory; name \(what)")
         }
         regularFileSize = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+        if regularOnly, regularFileSize == nil {
+            if descriptor != STDIN_FILENO { close(descriptor) }
+            throw InputFileError(path: path, reason: "is not a regular file (a FIFO or device); \(what) must be one")
+        }
     }
 
     deinit {

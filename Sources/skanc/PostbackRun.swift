@@ -90,9 +90,15 @@ struct PostbackRun {
                 let file = try InputFile(input, expecting: "a file of postbacks (JSON lines)")
                 let wanted = readerOptions.withReceiptColumn ? Self.receiptTimesPath(of: input) : nil
                 let receipts = try wanted.map { path throws(InputFileError) in
-                    // A line takes at least two bytes ("{}" and its line break) and its time at most 13.
-                    let limit = (file.regularFileSize ?? 0) * 7 + 13
-                    return ReceiptTimes(try InputFile.contents(of: path, expecting: "receipt times", limit: limit))
+                    // Read whole (a part would end in a cut time, read as a wrong one), from a regular file only.
+                    let times = try InputFile(path, expecting: "receipt times", regularOnly: true)
+                    guard (times.regularFileSize ?? 0) <= Self.receiptTimesLimit else {
+                        throw InputFileError(
+                            path: path,
+                            reason: "holds more than \(Self.receiptTimesLimit >> 20) MiB of receipt times, more than "
+                                + "any segment has; is it the .times file skanc serve wrote?")
+                    }
+                    return ReceiptTimes(try times.contents())
                 }
                 var bytes = FileDescriptorInput(descriptor: file.descriptor)
                 do {
@@ -117,6 +123,9 @@ struct PostbackRun {
                     ?? [])
         }
     }
+
+    /// The largest `.times` file read: 13 bytes a line for 10 million lines, past what a 64 MiB segment holds.
+    static let receiptTimesLimit = 128 << 20
 
     /// The receipt times beside the input at `path` (`skanc serve` keeps them in `NAME.times` beside each
     /// `NAME.jsonl` segment), when there is such a file.

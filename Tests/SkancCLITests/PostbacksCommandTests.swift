@@ -102,3 +102,45 @@ import Testing
         #expect(added.stdout.contains("\r\n6,ok,verified,adattributionkit,"), "\(added.stdout)")
     }
 }
+
+/// Receipt times beside a segment are read from a regular file, whole: a FIFO there is refused at once (it
+/// would block for ever), and a segment read from a FIFO gets its right times, never cut ones.
+@Suite struct ReceiptTimesSidecarTests {
+    @Test func aFIFOAsReceiptTimesIsRefusedWithoutBlocking() throws {
+        let directory = try TemporaryDirectory()
+        let segment = directory.url.appendingPathComponent("s.jsonl").path
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path, toPath: segment)
+        #expect(mkfifo(directory.url.appendingPathComponent("s.times").path, 0o600) == 0)
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", segment, "--no-verify"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("s.times: error: is not a regular file"), "\(result.stderr)")
+    }
+
+    @Test func aSegmentReadFromAFIFOGetsItsRightTimes() throws {
+        let directory = try TemporaryDirectory()
+        let segment = directory.url.appendingPathComponent("s.jsonl").path
+        #expect(mkfifo(segment, 0o600) == 0)
+        let lines = try String(
+            contentsOfFile: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
+            encoding: .utf8)
+        let times = (0..<6).map { String(1_764_720_000 + $0 * 86_400) + "\n" }.joined()
+        try times.write(toFile: directory.url.appendingPathComponent("s.times").path, atomically: true, encoding: .utf8)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: segment) {
+                handle.write(Data(lines.utf8))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", segment, "--no-verify"])
+        let received = result.stdout.split(separator: "\r\n").dropFirst().map {
+            String($0.split(separator: ",", omittingEmptySubsequences: false)[1])
+        }
+        #expect(
+            received == [
+                "2025-12-03T00:00:00Z", "2025-12-04T00:00:00Z", "2025-12-05T00:00:00Z", "2025-12-06T00:00:00Z",
+                "2025-12-07T00:00:00Z", "2025-12-08T00:00:00Z",
+            ], "\(result.stdout)\(result.stderr)")
+    }
+}
