@@ -32,6 +32,37 @@ import Testing
         #expect(records[1][column] == Self.formula + "\u{301}")
     }
 
+    /// A control character a stranger can POST (ESC ] 0;X BEL sets a terminal's title; DEL; C1 NEL) reaches no
+    /// text, Markdown, HTML or CSV output raw: each is written as `\u{1B}`.
+    @Test func controlCharactersReachNoOutputRaw() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("cc.jsonl")
+        let example = try #require(
+            try String(
+                contentsOfFile: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
+                encoding: .utf8
+            ).split(separator: "\n").first)
+        let hostile = #"net\u001b]0;X\u0007y\u0085z\u007f"#
+        try example.replacingOccurrences(of: "\"com.example\"", with: "\"\(hostile)\"").appending("\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && !["\t", "\r", "\n"].contains(scalar)) || (0x7F...0x9F).contains(scalar.value)
+        }
+        var outputs = [
+            ("postbacks", try CLI.run(["postbacks", "Schemas/Shop.skan", file.path, "--no-verify"]).stdout)
+        ]
+        for format in ["markdown", "csv", "html"] {
+            let report = try CLI.run(["report", "Schemas/Shop.skan", file.path, "--no-verify", "--format", format])
+            outputs.append(("report " + format, report.stdout))
+        }
+        let record = #"{"attribution":true,"countryOrRegion":"U\u001b]0;X\u0007S"}"#
+        outputs.append(("attribution", try CLI.run(["attribution", "-"], stdin: record + "\n").stdout))
+        for (name, text) in outputs {
+            #expect(!text.unicodeScalars.contains(where: isRawControl), "\(name)")
+            #expect(text.contains("\\u{1B}") && text.contains("\\u{7}"), "\(name): \(text.prefix(400))")
+        }
+    }
+
     @Test func generatedCodeGoesIntoAPipe() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-pipe-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

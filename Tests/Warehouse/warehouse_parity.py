@@ -72,12 +72,17 @@ SWIFT_DOUBLE = re.compile(
     re.IGNORECASE)
 
 
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
 def csv_cell(value):
     if value is None:
         return ""
     if isinstance(value, bool):
         return "1" if value else "0"
-    text = str(value)
+    # As the CLI writes a CSV cell: control characters but tab and line breaks as \u{1B} (ControlCharacters),
+    # then a formula neutralised.
+    text = CONTROL.sub(lambda match: "\\u{%X}" % ord(match.group()), str(value))
     if text[:1] in ("=", "+", "@", "\t", "\r") or (text[:1] == "-" and not SWIFT_DOUBLE.match(text)):
         return "'" + text
     return text

@@ -3,9 +3,9 @@
 /// yet each is still the byte a CSV reader splits on.
 package enum CSVField {
     /// `text` quoted when it holds a comma, quote, carriage return or line feed, and safe to open in a
-    /// spreadsheet.
+    /// spreadsheet; any other control character but a tab is escaped (`ControlCharacters`).
     package static func escaped(_ text: String) -> String {
-        let safe = neutralizingFormula(text)
+        let safe = neutralizingFormula(ControlCharacters.escaped(text, keeping: ["\t", "\r", "\n"]))
         guard safe.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 })
         else { return safe }
         return "\"" + safe.replacingAll("\"", with: "\"\"") + "\""

@@ -12,6 +12,9 @@ public enum HTMLText {
             case ">": result.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
             case "'": result.append(contentsOf: "&#39;".unicodeScalars)
+            case "\t", "\n", "\r": result.append(scalar)
+            case _ where ControlCharacters.isControl(scalar):
+                result.append(contentsOf: ControlCharacters.escape(scalar).unicodeScalars)
             default: result.append(scalar)
             }
         }

@@ -27,7 +27,7 @@ package enum MarkdownText {
                 result.unicodeScalars.append(scalar)
                 continue
             }
-            if inCodeSpan, scalar != "\n", scalar != "\r" {
+            if inCodeSpan, scalar != "\n", scalar != "\r", !ControlCharacters.isControl(scalar) || scalar == "\t" {
                 result.unicodeScalars.append(scalar)
                 continue
             }
@@ -37,6 +37,8 @@ package enum MarkdownText {
             case ">": result += "&gt;"
             case "&": result += "&amp;"
             case "\r", "\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": result += "<br>"
+            case _ where scalar != "\t" && ControlCharacters.isControl(scalar):
+                result += ControlCharacters.escape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

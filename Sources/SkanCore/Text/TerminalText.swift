@@ -22,9 +22,7 @@ package enum TerminalText {
             case "\r": result.append(contentsOf: "\\r".unicodeScalars)
             case "\n": result.append(contentsOf: "\\n".unicodeScalars)
             case "\t": result.append(contentsOf: "\\t".unicodeScalars)
-            default:
-                result.append(
-                    contentsOf: ("\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}").unicodeScalars)
+            default: result.append(contentsOf: ControlCharacters.escape(scalar).unicodeScalars)
             }
         }
         return String(result)

@@ -91,8 +91,8 @@ extension PostbackRowWriter {
         return true
     }
 
-    /// ASCII only, with no comma to quote and no formula to neutralise (raw JSON strings hold no quotes or
-    /// line breaks). Anything else takes the slow path, which also repairs invalid UTF-8.
+    /// ASCII only, with no comma to quote, no DEL to escape and no formula to neutralise (raw JSON strings hold
+    /// no quotes, line breaks or other C0 characters). Anything else takes the slow path, which also repairs invalid UTF-8.
     @inline(__always)
     private func isPlainCSV(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span) -> Bool {
         let first = bytes[span.start]
@@ -109,7 +109,7 @@ extension PostbackRowWriter {
         !Self.contains(bytes, span, comma: false)
     }
 
-    /// Whether the span holds a byte outside ASCII (or, with `comma`, a comma), eight bytes at a time.
+    /// Whether the span holds a byte outside ASCII (or, with `comma`, a comma or DEL), eight bytes at a time.
     @inline(__always)
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ span: JSONScanner.Span, comma: Bool) -> Bool {
         var index = span.start
@@ -117,13 +117,17 @@ extension PostbackRowWriter {
             while index + 8 <= span.end {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 var flagged = WordBytes.nonASCII(in: word)
-                if comma { flagged |= WordBytes.equal(to: UInt8(ascii: ","), in: word) }
+                if comma {
+                    flagged |= WordBytes.equal(to: UInt8(ascii: ","), in: word) | WordBytes.equal(to: 0x7F, in: word)
+                }
                 if flagged != 0 { return true }
                 index += 8
             }
         }
         while index < span.end {
-            if bytes[index] >= 0x80 || (comma && bytes[index] == UInt8(ascii: ",")) { return true }
+            if bytes[index] >= 0x80 || (comma && (bytes[index] == UInt8(ascii: ",") || bytes[index] == 0x7F)) {
+                return true
+            }
             index += 1
         }
         return false
