@@ -7,10 +7,18 @@ import SkanPostbacks
 /// `-o FILE` or standard output.
 enum CommandFiles {
     /// The bytes at `path`, or of standard input for `-`; nil, after printing the `file-unreadable` diagnostic,
-    /// when the file cannot be read. `what` names what the command expected there ("the journey").
-    static func read(_ path: String, what: String) -> [UInt8]? {
-        do {
-            return try InputFile.contents(of: path, expecting: what)
+    /// when the file cannot be read or holds more than `limit`. `what` names what the command expected there
+    /// ("the journey").
+    static func read(_ path: String, what: String, limit: InputLimit) -> [UInt8]? {
+        do throws(InputFileError) {
+            let bytes = try InputFile.contents(of: path, expecting: what, limit: limit.bytes + 1)
+            guard bytes.count <= limit.bytes else {
+                throw InputFileError(
+                    path: path,
+                    reason: "holds more than \(limit.text), the most \(what) may; is it the right file? (an endless "
+                        + "stream such as /dev/zero never ends)")
+            }
+            return bytes
         } catch {
             Output.diagnostics([error.diagnostic], path: error.displayName)
             return nil

@@ -103,3 +103,28 @@ import Testing
         #expect(rows.count == read + 1)
     }
 }
+
+/// Files read whole are bounded by their kind: an endless input (`/dev/zero`) is refused at the limit with a
+/// located error, never read to the end of memory.
+@Suite struct EndlessInputTests {
+    @Test(arguments: [
+        (["simulate", "Schemas/Game.skan", "/dev/zero"], "16 MiB, the most the journey may"),
+        (["simulate", "Schemas/Game.skan", "--mix", "/dev/zero", "--postbacks"], "1 MiB, the most the mix may"),
+        (["import", "ga4", "/dev/zero"], "4 MiB, the most the configuration may"),
+        (["import", "meta", "/dev/zero"], "4 MiB, the most the configuration may"),
+        (["import", "google-ads", "/dev/zero"], "4 MiB, the most the configuration may"),
+        (["suggest", "buckets", "--from", "/dev/zero", "--bits", "3"], "16 MiB, the most the amounts may"),
+        (
+            [
+                "report", "Schemas/Game.skan", "Tests/Fixtures/apple-examples.jsonl", "--no-verify", "--cost",
+                "/dev/zero",
+            ],
+            "16 MiB, the most the cost file may"
+        ),
+    ])
+    func anEndlessFileIsRefusedAtItsLimit(_ arguments: [String], _ message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("/dev/zero: error: holds more than \(message)"), "\(result.stderr)")
+    }
+}

@@ -68,7 +68,9 @@ enum ImportCommand {
         try CommandFiles.refuseOutput(
             arguments[output], over: [(path, "the configuration it imports")],
             what: "the schema", command: "import")
-        guard let bytes = CommandFiles.read(path, what: "the configuration") else { return .failure }
+        guard let bytes = CommandFiles.read(path, what: "the configuration", limit: .configuration) else {
+            return .failure
+        }
         let imported: (schema: ImportedSchema, diagnostics: [Diagnostic])
         do {
             if platform == "ga4" {

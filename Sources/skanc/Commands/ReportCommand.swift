@@ -70,7 +70,7 @@ enum ReportCommand {
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
         var costs: CostTable?
         if let path = arguments[cost] {
-            guard let bytes = CommandFiles.read(path, what: "the cost file") else { return .failure }
+            guard let bytes = CommandFiles.read(path, what: "the cost file", limit: .table) else { return .failure }
             do {
                 costs = try CostTable(csv: String(decoding: bytes, as: UTF8.self))
             } catch {

@@ -113,7 +113,7 @@ enum SimulateCommand {
                 + (arguments[signWith].map { [($0, "the signing key it reads")] } ?? []),
             what: "the truth", command: "simulate")
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
-        guard let journey = CommandFiles.read(path, what: "the journey") else { return .failure }
+        guard let journey = CommandFiles.read(path, what: "the journey", limit: .journey) else { return .failure }
         if arguments.has(postbacks) {
             return try writePostbacks(schema: schema, journey: journey, path: path, arguments: arguments)
         }
@@ -153,7 +153,7 @@ enum SimulateCommand {
             arguments[truth], over: [(arguments.positionals[0], "the schema itself"), (mixPath, "the mix it reads")],
             what: "the truth", command: "simulate")
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0]).schema else { return .failure }
-        guard let mixBytes = CommandFiles.read(mixPath, what: "the mix") else { return .failure }
+        guard let mixBytes = CommandFiles.read(mixPath, what: "the mix", limit: .mix) else { return .failure }
         let mix: SimulationMix
         do {
             mix = try SimulationMix(json: mixBytes)
@@ -165,7 +165,9 @@ enum SimulateCommand {
         var paths: [String] = []
         for journey in mix.journeys {
             let path = journey.file.hasPrefix("/") ? journey.file : directory.appendingPathComponent(journey.file).path
-            guard let bytes = CommandFiles.read(path, what: "a journey of the mix") else { return .failure }
+            guard let bytes = CommandFiles.read(path, what: "a journey of the mix", limit: .journey) else {
+                return .failure
+            }
             journeys.append(bytes)
             paths.append(path)
         }
@@ -216,7 +218,7 @@ enum SimulateCommand {
             options.tiers = shares
         }
         if let keyPath = arguments[signWith] {
-            guard let bytes = CommandFiles.read(keyPath, what: "the signing key") else { return nil }
+            guard let bytes = CommandFiles.read(keyPath, what: "the signing key", limit: .key) else { return nil }
             guard let key = SyntheticPostbacks.SigningKey(pem: String(decoding: bytes, as: UTF8.self)) else {
                 _ = Output.diagnostics(
                     [

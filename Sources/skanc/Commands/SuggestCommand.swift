@@ -55,7 +55,7 @@ enum SuggestCommand {
                     "\(option) takes a schema name (a letter or '_', then letters, digits and '_'), not '\(value)'",
                 command: "suggest")
         }
-        guard let bytes = CommandFiles.read(path, what: "the amounts") else { return .failure }
+        guard let bytes = CommandFiles.read(path, what: "the amounts", limit: .table) else { return .failure }
         let text = String(decoding: bytes, as: UTF8.self)
         let shown = path == "-" ? "<stdin>" : path
         let read = AmountFile.read(text, column: arguments[column])
