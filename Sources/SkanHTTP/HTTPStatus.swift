@@ -46,6 +46,8 @@ public struct HTTPResponse: Sendable {
     public var allow: String?
     /// `Retry-After` in seconds, for a 429 or 503.
     public var retryAfter: Int?
+    /// More header fields, written as given (names and values from the server, never from a request).
+    public var extraHeaders: [(name: String, value: String)] = []
 
     /// An answer whose body is `text` as `text/plain; charset=utf-8`, with its length.
     public init(
@@ -76,6 +78,7 @@ public struct HTTPResponse: Sendable {
         head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
         if let allow { head += "Allow: \(allow)\r\n" }
         if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
+        for (name, value) in extraHeaders { head += "\(name): \(value)\r\n" }
         head += closes ? "Connection: close\r\n\r\n" : "\r\n"
         return Array(head.utf8) + (headOnly ? [] : body)
     }

@@ -54,8 +54,8 @@ package struct ClientLimits {
 
     /// The client a request on a connection from `peer` is from: `peer`, or the last `X-Forwarded-For` address
     /// when `peer` is a trusted proxy (nil: a trusted proxy's own request, which no limit applies to).
-    func client(of request: HTTPRequest, peer: String) -> String? {
-        guard isTrustedProxy(peer) else { return peer }
+    func client(of request: HTTPRequest, peer: String, peerIsTrusted: Bool) -> String? {
+        guard peerIsTrusted else { return peer }
         let forwarded = request.headers.last { $0.name == "x-forwarded-for" }?.value
         guard let last = forwarded?.split(separator: ",").last else { return nil }
         let address = last.filter { $0 != " " && $0 != "\t" }

@@ -7,8 +7,9 @@ final class Connection {
     let descriptor: Int32
     /// The port it came in on: public routes only, or admin routes too.
     let isAdmin: Bool
-    /// The peer's address, as the connection limits count it.
+    /// The peer's address, as the connection limits count it, and whether it is a trusted proxy (looked up once).
     let peer: String
+    var peerIsTrusted = false
     var parser: HTTPRequestParser
     var output: [UInt8] = []
     var sent = 0

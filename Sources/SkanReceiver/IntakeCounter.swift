@@ -191,6 +191,8 @@ final class IntakeCounter: Sendable {
     private func countSlice() {
         guard let first = lock.holding({ state.stopping ? nil : state.pending.first }) else { return }
         let consumed: Int
+        // What the store held at start (ticket 0) is not this hour's intake: it counts against no quota.
+        state.failures?.countsAgainstQuota = first.through != 0
         if let bytes = PostbackStore.wholeLines(of: first.range, about: chunkBytes, for: "count") {
             var input = ByteArrayInput(bytes)
             try? state.reader.read(&input, name: first.range.path)

@@ -41,6 +41,7 @@ extension Receiver {
             connections[descriptor] = Connection(
                 descriptor: descriptor, isAdmin: isAdmin, peer: peer, limits: limits,
                 deadline: Clock.now() + configuration.requestTimeout)
+            connections[descriptor]?.peerIsTrusted = clientLimits.isTrustedProxy(peer)
             if isAdmin { adminConnections += 1 }
             metrics.openConnections = connections.count
         }

@@ -17,7 +17,9 @@ extension Receiver {
 
     func handle(_ request: HTTPRequest, on connection: Connection) {
         let headOnly = request.method == "HEAD"
-        if !connection.isAdmin, let client = clientLimits.client(of: request, peer: connection.peer),
+        if !connection.isAdmin,
+            let client = clientLimits.client(
+                of: request, peer: connection.peer, peerIsTrusted: connection.peerIsTrusted),
             !clientLimits.allowsRequest(from: client, now: Clock.now())
         {
             metrics.refused["rate-limited", default: 0] += 1
@@ -113,7 +115,9 @@ extension Receiver {
     }
 
     /// Answers the `/metrics` and `/report` requests whose counts are in (or whose wait is over), then what came
-    /// after them. A report not caught up by then is answered 503: it would leave postbacks out.
+    /// after them. A report whose wait is over before the counter caught up with a burst is what is counted so
+    /// far, its `Skanc-Uncounted` header saying how many stored postbacks it leaves out; before the counter has
+    /// counted what the store held at start, it is 503 (it would leave out most of the store).
     func answerMetricsCounted(now: Double) {
         guard !waitingForCounts.isEmpty else { return }
         let progress = counter.progress
@@ -138,9 +142,11 @@ extension Receiver {
                     HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: text),
                     headOnly: entry.headOnly)
             case .report(let format):
+                let uncounted = progress.countedThrough >= entry.through ? 0 : metrics.uncounted(progress.summary)
                 answer(
                     entry.connection, route: "report",
-                    caughtUp(entry) ? report(format, progress) : Self.stillCounting, headOnly: entry.headOnly)
+                    progress.countedStore ? report(format, progress, uncounted: uncounted) : Self.stillCounting,
+                    headOnly: entry.headOnly)
             }
             if connections[entry.connection.descriptor] === entry.connection { serve(entry.connection) }
         }
@@ -222,10 +228,12 @@ extension Receiver {
     static let notAPostback = SerializedResponse(HTTPResponse(.badRequest, body: "not a postback\n"))
 
     /// `skanc report` over the store, from the counter's tally and summary.
-    private func report(_ format: ReportFormat, _ progress: IntakeCounter.Progress) -> HTTPResponse {
+    private func report(_ format: ReportFormat, _ progress: IntakeCounter.Progress, uncounted: Int) -> HTTPResponse {
         guard let versions = configuration.versions, let tally = progress.tally else { return Self.stillCounting }
         let report = PostbackReport(tally: tally, summary: progress.summary, versions: versions)
-        return HTTPResponse(.ok, contentType: format.contentType, bytes: format.bytes(report))
+        var response = HTTPResponse(.ok, contentType: format.contentType, bytes: format.bytes(report))
+        if uncounted > 0 { response.extraHeaders = [("Skanc-Uncounted", String(uncounted))] }
+        return response
     }
 }
 

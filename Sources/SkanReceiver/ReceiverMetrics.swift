@@ -18,6 +18,11 @@ struct ReceiverMetrics {
     var fsyncSum = 0.0
     var fsyncCount = 0
 
+    /// Postbacks stored (before the start and since) that the counter has not yet read.
+    func uncounted(_ summary: PostbackSummary) -> Int {
+        max(0, storedAtStart + stored.values.reduce(0, +) - summary.read)
+    }
+
     mutating func answered(route: String, status: Int) {
         requests[route, default: [:]][status, default: 0] += 1
     }
@@ -63,7 +68,7 @@ struct ReceiverMetrics {
         metric(
             "skanc_postbacks_uncounted", "gauge",
             "Postbacks stored but not yet decoded and verified for these counts (the counter catches up after a burst).",
-            [("", String(max(0, storedAtStart + stored.values.reduce(0, +) - summary.read)))])
+            [("", String(uncounted(summary)))])
         metric("skanc_open_connections", "gauge", "Connections open now.", [("", String(openConnections))])
         forwardingMetrics(forwarding, now: Clock.epochSeconds(), into: metric)
         out += "# HELP skanc_fsync_seconds Time to make a batch durable.\n# TYPE skanc_fsync_seconds histogram\n"

@@ -7,6 +7,8 @@ import SkanPostbacks
 final class SignatureFailureRows: PostbackOutput {
     private(set) var quota: UnverifiedQuota
     private let allowsDevelopment: Bool
+    /// Whether the rows being read are this run's intake (the store held at start is read too, and is not).
+    var countsAgainstQuota = true
     /// The header's positions of the columns read, from the first row.
     private var columns: (signature: Int, adNetwork: Int, app: Int)?
 
@@ -27,7 +29,9 @@ final class SignatureFailureRows: PostbackOutput {
                 }
                 continue
             }
-            guard fields.count > max(columns.signature, columns.adNetwork, columns.app) else { continue }
+            guard countsAgainstQuota, fields.count > max(columns.signature, columns.adNetwork, columns.app) else {
+                continue
+            }
             let signature = fields[columns.signature]
             guard signature != SignatureOutcome.verified.rawValue,
                 !(allowsDevelopment && signature == SignatureOutcome.development.rawValue)

@@ -27,7 +27,7 @@ package struct UnverifiedQuota {
         var keys: Set<Key> = []
         var all = false
 
-        func applies(to key: Key) -> Bool { all || keys.contains(key) }
+        func applies(to key: Key) -> Bool { all || (!keys.isEmpty && keys.contains(key)) }
 
         /// Both gates: what either verifies first.
         func union(_ other: Gates) -> Gates { Gates(keys: keys.union(other.keys), all: all || other.all) }

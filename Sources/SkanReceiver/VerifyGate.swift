@@ -18,7 +18,7 @@ final class VerifyGate: @unchecked Sendable {
     /// Postbacks waiting at most; past it the loop answers 503 at once (the device sends it again later).
     static let capacity = 4_096
     /// One postback in this many is verified as a sample; samples past `capacity` waiting are dropped.
-    static let sampleEvery = 16
+    static let sampleEvery = 256
     private var samples: [(key: UnverifiedQuota.Key, body: [UInt8])] = []
     private var sampled: UnverifiedQuota
     private let allowsDevelopment: Bool
