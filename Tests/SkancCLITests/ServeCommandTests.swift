@@ -206,6 +206,26 @@ import Testing
         #expect(refused.status == 64 && refused.stderr.contains("at least 16"), "\(refused.stderr)")
     }
 
+    /// A store that cannot be used is refused before the receiver says it listens: an empty name is bad usage
+    /// (64), a folder that cannot be made (under a file) a store error (1), a busy port an address error (1).
+    @Test func storesAndPortsThatCannotBeUsedAreRefusedBeforeListening() throws {
+        let directory = try TemporaryDirectory()
+        let empty = try CLI.run(["serve", "--data", ""])
+        #expect(empty.status == 64 && empty.stdout.isEmpty, "\(empty.stderr)")
+        let file = directory.url.appendingPathComponent("file")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        let underFile = try CLI.run(["serve", "--data", file.path + "/store", "--listen", "127.0.0.1:0"])
+        #expect(underFile.status == 1 && underFile.stdout.isEmpty, "\(underFile.stderr)")
+        #expect(underFile.stderr.contains("[file-unwritable]"), "\(underFile.stderr)")
+        let server = try Server(["--data", directory.url.appendingPathComponent("a").path])
+        let busy = try CLI.run([
+            "serve", "--data", directory.url.appendingPathComponent("b").path, "--listen", "127.0.0.1:\(server.port)",
+        ])
+        #expect(busy.status == 1 && busy.stdout.isEmpty, "\(busy.stderr)")
+        #expect(busy.stderr.contains("cannot listen on") && !busy.stderr.contains("file-unwritable"), "\(busy.stderr)")
+        #expect(server.stop() == 0)
+    }
+
     /// HTTP/1.0 without keep-alive and `Connection: close` get an answer that says the connection closes;
     /// HTTP/1.1 keeps the connection for the next request.
     @Test func connectionCloseIsHonoured() throws {
