@@ -101,10 +101,14 @@ struct PostbackRun {
                     return ReceiptTimes(try times.contents())
                 }
                 var bytes = FileDescriptorInput(descriptor: file.descriptor)
+                let before = reader.summary.read
                 do {
                     try reader.read(&bytes, name: file.displayName, receipts: receipts)
                 } catch {
                     throw InputFileError(path: input, reason: "reading stopped (\(error)); the rows above were written")
+                }
+                if let receipts, let path = wanted {
+                    Output.diagnostics(receipts.diagnostics(lines: reader.summary.read - before), path: path)
                 }
             } catch {
                 Output.diagnostics([error.diagnostic], path: error.displayName)

@@ -144,3 +144,28 @@ import Testing
             ], "\(result.stdout)\(result.stderr)")
     }
 }
+
+/// A `.times` line that is no receipt time gives an empty `received_at`, and a located warning, never a wrong time.
+@Suite struct UnreadableReceiptTimesTests {
+    @Test func eachUnreadableTimeIsAWarningAtItsLine() throws {
+        let directory = try TemporaryDirectory()
+        let segment = directory.url.appendingPathComponent("s.jsonl").path
+        let lines = try String(
+            contentsOfFile: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
+            encoding: .utf8
+        ).split(separator: "\n").prefix(3)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: segment, atomically: true, encoding: .utf8)
+        try "1700000000\nNaN\n0x10\n1e9\n".write(
+            toFile: directory.url.appendingPathComponent("s.times").path, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", segment, "--no-verify"])
+        for line in [2, 3] {
+            #expect(
+                result.stderr.contains("s.times:\(line):1: warning: not Unix seconds"), "\(line): \(result.stderr)")
+        }
+        #expect(result.stderr.contains("4 receipt times for 3 postback lines"), "\(result.stderr)")
+        let received = result.stdout.split(separator: "\r\n").dropFirst().map {
+            String($0.split(separator: ",", omittingEmptySubsequences: false)[1])
+        }
+        #expect(received == ["2023-11-14T22:13:20Z", "", ""], "\(result.stdout)")
+    }
+}
