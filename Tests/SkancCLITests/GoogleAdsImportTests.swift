@@ -57,6 +57,24 @@ import Testing
         }
     }
 
+    /// A currency code is checked before it is written into the schema: text of another shape would be pasted
+    /// into it (`value USD # x`).
+    @Test func aCurrencyCodeIsThreeLetters() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("schema.json")
+        try #"""
+        {"schema": {"appId": "1", "fineGrainedConversionValueMappings": [
+          {"fineGrainedConversionValue": 1, "conversionValueMapping": {"maxTimePostInstallHours": 24,
+            "mappedEvents": [{"mappedEventName": "purchase", "currencyCode": "USD # x",
+              "eventRevenueRange": {"minEventRevenue": 1}}]}}]}}
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["import", "google-ads", file.path])
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "mappedEvents[0].currencyCode: error: 'USD # x' is not an ISO 4217 currency code"), "\(result.stderr)")
+    }
+
     @Test func theResourceIsReadStrictlyAndOverlapsAreNamed() throws {
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("schema.json")

@@ -12,6 +12,12 @@ public enum CurrencyMinorUnits {
         return twoDigitCodes.contains(code) ? 2 : nil
     }
 
+    /// Whether `text` has the shape of an ISO 4217 code: three ASCII letters, in either case. What an imported
+    /// configuration's currency must be before it is written into a schema (as `event ... value CODE`).
+    public static func isCodeShaped(_ text: String) -> Bool {
+        text.utf8.count == 3 && text.utf8.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) }
+    }
+
     /// Whether ISO 4217 lists `code` (upper case), with a minor unit or without one (XAU, XDR, XXX).
     public static func isListed(_ code: String) -> Bool {
         exceptions[code] != nil || twoDigitCodes.contains(code) || withoutMinorUnit.contains(code)

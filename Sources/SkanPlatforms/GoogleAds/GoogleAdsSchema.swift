@@ -241,7 +241,18 @@ private struct GoogleAdsProblems: StrictJSONReading {
             let at = "\(path).\(key)"
             switch key {
             case "mappedEventName": result.name = string(member, at: at) ?? ""
-            case "currencyCode": result.currency = string(member, at: at)
+            case "currencyCode":
+                // Written into the schema as `value CODE`: three letters, never text of any other shape.
+                guard let text = string(member, at: at) else { continue }
+                guard CurrencyMinorUnits.isCodeShaped(text) else {
+                    diagnostics.append(
+                        .error(
+                            .importJSON,
+                            "'\(TerminalText.visible(text, oneLine: true))' is not an ISO 4217 currency code (three "
+                                + "letters); write the code the app's amounts are in (EUR, USD)", at: nil, subject: at))
+                    continue
+                }
+                result.currency = text.uppercased()
             case "eventRevenueValue": result.revenueValue = number(member, at: at)
             case "eventCounter": result.counter = integer(member, at: at)
             case "eventRevenueRange":

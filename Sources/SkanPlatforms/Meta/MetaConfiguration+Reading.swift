@@ -33,7 +33,7 @@ private struct MetaReading {
     /// A currency as the SDK keeps it (upper case); an error at `path` unless it is three letters, which a
     /// schema's `value` needs (the SDK takes any string, but no app logs amounts in a currency that has no code).
     mutating func currency(_ text: String, at path: String) -> String? {
-        guard text.utf8.count == 3, text.utf8.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) else {
+        guard CurrencyMinorUnits.isCodeShaped(text) else {
             errors.append(
                 .metaProblem(
                     path,
