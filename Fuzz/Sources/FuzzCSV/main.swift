@@ -1,6 +1,7 @@
 // libFuzzer target: any text as a CSV cell (between two others) reads back through a strict RFC 4180 reader
-// as exactly one cell holding the text, or the text after the `'` that neutralises a formula; no cell starts
-// with a scalar a spreadsheet would evaluate. Reads back with SkanCore's StrictCSV.
+// as exactly one cell holding the text (its control characters but tab and line breaks written as `\u{1B}`), or
+// that after the `'` that neutralises a formula; no cell starts with a scalar a spreadsheet would evaluate, and
+// none holds a control character but tab and line breaks. Reads back with SkanCore's StrictCSV.
 import FuzzSupport
 
 @testable import SkanCore
@@ -20,7 +21,11 @@ func fuzzCSV(_ input: UnsafeRawBufferPointer) -> Int32 {
         fatalError("a cell split the row: \(records)")
     }
     let cell = records[0][1]
-    guard cell == text || cell == "'" + text else { fatalError("the cell does not read back") }
+    let visible = ControlCharacters.escaped(text, keeping: ["\t", "\r", "\n"])
+    guard cell == visible || cell == "'" + visible else { fatalError("the cell does not read back") }
+    if cell.unicodeScalars.contains(where: { ControlCharacters.isControl($0) && !["\t", "\r", "\n"].contains($0) }) {
+        fatalError("a control character written raw")
+    }
     if let first = cell.unicodeScalars.first, "=+@\t\r".unicodeScalars.contains(first) {
         fatalError("a formula left as it is")
     }
