@@ -35,6 +35,10 @@ final class IntakeCounter: Sendable {
         var countedStore: Bool
         /// Whom to verify before storing (`UnverifiedQuota`).
         var gates = UnverifiedQuota.Gates()
+        /// Stored bytes that could not be read back, and the segments they lie in: not in the counts, and said
+        /// so wherever the counts are shown.
+        var unreadableBytes = 0
+        var unreadableSegments: Set<String> = []
     }
 
     /// Stored bytes not yet counted, and the newest batch they end with.
@@ -191,6 +195,7 @@ final class IntakeCounter: Sendable {
     private func countSlice() {
         guard let first = lock.holding({ state.stopping ? nil : state.pending.first }) else { return }
         let consumed: Int
+        var unreadable = false
         // What the store held at start (ticket 0) is not this hour's intake: it counts against no quota.
         state.failures?.countsAgainstQuota = first.through != 0
         if let bytes = PostbackStore.wholeLines(of: first.range, about: chunkBytes, for: "count") {
@@ -199,12 +204,17 @@ final class IntakeCounter: Sendable {
             consumed = bytes.count
         } else {
             consumed = first.range.end - first.range.start
+            unreadable = true
         }
         let summary = state.reader.summary
         let tally = state.reader.tally
         let gates = state.failures?.quota.gates
         let finished = lock.holding {
             if let gates { state.progress.gates = gates }
+            if unreadable {
+                state.progress.unreadableBytes += consumed
+                state.progress.unreadableSegments.insert(first.range.path)
+            }
             // Only this thread removes or shortens the first range; the writer may have lengthened it.
             state.pending[0].range.start += consumed
             state.progress.summary = summary

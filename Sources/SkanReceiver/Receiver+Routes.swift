@@ -135,7 +135,8 @@ extension Receiver {
                 let text =
                     metricsText
                     ?? metrics.text(
-                        summary: progress.summary, forwarding: outboxes.map { ($0.destination.name, $0.figures) })
+                        summary: progress.summary, unreadableBytes: progress.unreadableBytes,
+                        forwarding: outboxes.map { ($0.destination.name, $0.figures) })
                 metricsText = text
                 answer(
                     entry.connection, route: "metrics",
@@ -232,7 +233,13 @@ extension Receiver {
         guard let versions = configuration.versions, let tally = progress.tally else { return Self.stillCounting }
         let report = PostbackReport(tally: tally, summary: progress.summary, versions: versions)
         var response = HTTPResponse(.ok, contentType: format.contentType, bytes: format.bytes(report))
-        if uncounted > 0 { response.extraHeaders = [("Skanc-Uncounted", String(uncounted))] }
+        if uncounted > 0 { response.extraHeaders.append(("Skanc-Uncounted", String(uncounted))) }
+        // A segment that could not be read back is not in the figures: the answer says how much is missing.
+        if progress.unreadableBytes > 0 {
+            response.extraHeaders.append(("Skanc-Unreadable-Bytes", String(progress.unreadableBytes)))
+            response.extraHeaders.append(
+                ("Skanc-Unreadable-Segments", progress.unreadableSegments.sorted().joined(separator: " ")))
+        }
         return response
     }
 }

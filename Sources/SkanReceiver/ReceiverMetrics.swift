@@ -34,7 +34,9 @@ struct ReceiverMetrics {
     }
 
     /// The exposition: every metric with HELP and TYPE, labels sorted, so that the text is stable.
-    func text(summary: PostbackSummary, forwarding: [(name: String, figures: Outbox.Figures)] = []) -> String {
+    func text(
+        summary: PostbackSummary, unreadableBytes: Int = 0, forwarding: [(name: String, figures: Outbox.Figures)] = []
+    ) -> String {
         var out = ""
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
@@ -69,6 +71,10 @@ struct ReceiverMetrics {
             "skanc_postbacks_uncounted", "gauge",
             "Postbacks stored but not yet decoded and verified for these counts (the counter catches up after a burst).",
             [("", String(uncounted(summary)))])
+        metric(
+            "skanc_store_unreadable_bytes", "gauge",
+            "Stored bytes that could not be read back to count (see the log): missing from these counts and /report.",
+            [("", String(unreadableBytes))])
         metric("skanc_open_connections", "gauge", "Connections open now.", [("", String(openConnections))])
         forwardingMetrics(forwarding, now: Clock.epochSeconds(), into: metric)
         out += "# HELP skanc_fsync_seconds Time to make a batch durable.\n# TYPE skanc_fsync_seconds histogram\n"

@@ -47,4 +47,27 @@ import Testing
         IntakeCounter.join(IntakeCounter.Pending(range: elsewhere, through: 3), into: &waiting)
         #expect(waiting.count == 2)
     }
+
+    /// A segment that cannot be read back is not skipped in silence: the progress says how much is missing and
+    /// where, and what could be read is counted.
+    @Test func aSegmentThatCannotBeReadIsSaidToBeMissing() throws {
+        let directory = try TemporaryDirectory()
+        let store = try PostbackStore(directory: directory.url.path, instance: "test")
+        let lines = try exampleLines()
+        let wake = try WakePipe()
+        let counter = IntakeCounter(versions: Receiver.anyValue, verification: PostbackVerification(), wake: wake)
+        counter.start(yieldingTo: nil)
+        defer { counter.stop() }
+        let gone = PostbackStore.StoredRange(path: directory.url.path + "/gone.jsonl", start: 0, end: 500)
+        counter.add(gone, through: 1)
+        let range = try #require(try store.append(lines, receivedAt: 1_700_000_000))
+        counter.add(range, through: 2)
+        waitForWake(wake) { counter.progress.countedThrough == 2 }
+        let progress = counter.progress
+        #expect(progress.unreadableBytes == 500)
+        #expect(progress.unreadableSegments == [gone.path])
+        #expect(progress.summary.read == lines.count)
+        let text = ReceiverMetrics().text(summary: progress.summary, unreadableBytes: progress.unreadableBytes)
+        #expect(text.contains("skanc_store_unreadable_bytes 500\n"))
+    }
 }
