@@ -11,9 +11,14 @@ final class GroupCommit: Sendable {
         var durable: Bool
         /// How long the write and fsync took, on the first batch of each group (one fsync, one sample).
         var syncSeconds: Double?
+        /// Whether it went to the development store (never counted or forwarded).
+        var development = false
     }
 
     private let store: PostbackStore
+    /// Where postbacks that name a development key go, apart from the production store; nil when they are kept
+    /// with the rest (`ReceiverConfiguration.keepsDevelopmentApart`).
+    private let developmentStore: PostbackStore?
     private let counter: IntakeCounter
     /// The destinations each durable batch is forwarded to.
     private let outboxes: [Outbox]
@@ -23,7 +28,7 @@ final class GroupCommit: Sendable {
 
     /// What the loop and the writer share; touched only with `lock` held.
     private final class Guarded: @unchecked Sendable {
-        var waiting: [(ticket: Int, bodies: [[UInt8]])] = []
+        var waiting: [(ticket: Int, bodies: [[UInt8]], development: Bool)] = []
         var done: [Outcome] = []
         var nextTicket = 0
         /// Batches taken and not yet reported done.
@@ -46,19 +51,24 @@ final class GroupCommit: Sendable {
     /// Why writes fail now, or nil: `/healthz` says unhealthy while they do.
     var failure: String? { lock.holding { state.failure } }
 
-    init(store: PostbackStore, counter: IntakeCounter, outboxes: [Outbox] = [], wake: WakePipe) {
+    init(
+        store: PostbackStore, developmentStore: PostbackStore? = nil, counter: IntakeCounter, outboxes: [Outbox] = [],
+        wake: WakePipe
+    ) {
         self.store = store
+        self.developmentStore = developmentStore
         self.counter = counter
         self.outboxes = outboxes
         self.wake = wake
         OwnThread.start { [self] in run() }
     }
 
-    /// Hands a batch (each body one line) to the writer; its ticket names it in `finished()`.
-    func submit(_ bodies: [[UInt8]]) -> Int {
+    /// Hands a batch (each body one line) to the writer, for the development store when `development`; its ticket
+    /// names it in `finished()`.
+    func submit(_ bodies: [[UInt8]], development: Bool = false) -> Int {
         lock.holding {
             state.nextTicket += 1
-            state.waiting.append((state.nextTicket, bodies))
+            state.waiting.append((state.nextTicket, bodies, development && developmentStore != nil))
             state.lastActivity = Clock.now()
             if state.writerWaits { lock.wakeAll() }
             return state.nextTicket
@@ -149,7 +159,8 @@ final class GroupCommit: Sendable {
             var stored: PostbackStore.StoredRange?
             var durable = true
             var failure: String?
-            let bodies = taken.flatMap(\.bodies)
+            let production = taken.filter { !$0.development }
+            let bodies = production.flatMap(\.bodies)
             let receivedAt = Clock.epochSeconds()
             do {
                 stored = try store.append(bodies, receivedAt: receivedAt)
@@ -157,9 +168,10 @@ final class GroupCommit: Sendable {
                 durable = false
                 failure = error.description
             }
+            let developmentDurable = appendDevelopment(taken, receivedAt: receivedAt, failure: &failure)
             let seconds = Clock.now() - started
-            if let stored {
-                counter.add(stored, through: taken[taken.count - 1].ticket)
+            if let stored, let last = production.last {
+                counter.add(stored, through: last.ticket)
                 for outbox in outboxes { outbox.add(stored, lines: bodies.count, receivedAt: receivedAt) }
             }
             lock.holding {
@@ -178,13 +190,30 @@ final class GroupCommit: Sendable {
                 }
                 for (index, batch) in taken.enumerated() {
                     state.done.append(
-                        Outcome(ticket: batch.ticket, durable: durable, syncSeconds: index == 0 ? seconds : nil))
+                        Outcome(
+                            ticket: batch.ticket, durable: batch.development ? developmentDurable : durable,
+                            syncSeconds: index == 0 ? seconds : nil, development: batch.development))
                 }
                 state.writing = false
                 state.lastActivity = Clock.now()
                 if state.waiting.isEmpty, state.idleWaiters > 0 { lock.wakeAll() }
             }
             wake.wake()
+        }
+    }
+
+    /// Appends the development batches among `taken` to the development store; whether they are durable.
+    private func appendDevelopment(
+        _ taken: [(ticket: Int, bodies: [[UInt8]], development: Bool)], receivedAt: Int, failure: inout String?
+    ) -> Bool {
+        let bodies = taken.filter(\.development).flatMap(\.bodies)
+        guard let developmentStore, !bodies.isEmpty else { return true }
+        do {
+            try developmentStore.append(bodies, receivedAt: receivedAt)
+            return true
+        } catch {
+            failure = failure ?? error.description
+            return false
         }
     }
 }

@@ -110,8 +110,13 @@ extension Receiver {
     /// Hands this turn's postbacks to the writer as one batch.
     func handOver() {
         guard !batch.isEmpty else { return }
-        let ticket = committer.submit(batch.map(\.body))
-        inFlight[ticket] = batch.map { ($0.connection, $0.body.count + 1, $0.framework) }
+        // Postbacks that name a development key go to their own store, as a batch of their own.
+        for development in [false, true] {
+            let part = batch.filter { $0.development == development }
+            guard !part.isEmpty else { continue }
+            let ticket = committer.submit(part.map(\.body), development: development)
+            inFlight[ticket] = part.map { ($0.connection, $0.body.count + 1, $0.framework) }
+        }
         batch = []
     }
 
@@ -121,9 +126,11 @@ extension Receiver {
         for outcome in outcomes {
             guard let entries = inFlight.removeValue(forKey: outcome.ticket) else { continue }
             if let seconds = outcome.syncSeconds, outcome.durable { metrics.synced(seconds: seconds) }
-            if outcome.durable { durableThrough = outcome.ticket }
+            if outcome.durable, !outcome.development { durableThrough = outcome.ticket }
             for entry in entries {
-                if outcome.durable {
+                if outcome.durable, outcome.development {
+                    metrics.storedDevelopment += 1
+                } else if outcome.durable {
                     metrics.stored[entry.framework, default: 0] += 1
                     metrics.storedBytes += entry.bytes
                 }

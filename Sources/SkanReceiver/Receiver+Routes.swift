@@ -178,18 +178,21 @@ extension Receiver {
             let line = body.contains { $0 == 10 || $0 == 13 } ? body.map { $0 == 10 || $0 == 13 ? 32 : $0 } : body
             connection.awaitingAnswer = true
             let key = UnverifiedQuota.Key(adNetwork: sender.adNetwork, app: sender.app)
-            if let gate, gates.applies(to: key) {
+            // A postback that names a development key is verified before it is stored apart: the claim costs a
+            // stranger nothing, so it must not open a way around the quota.
+            let development = sender.claimsDevelopment && configuration.keepsDevelopmentApart
+            if let gate, development || gates.applies(to: key) {
                 nextGateTicket += 1
-                guard gate.submit(nextGateTicket, line) else {
+                guard gate.submit(nextGateTicket, line, development: development) else {
                     connection.awaitingAnswer = false
                     metrics.refused["verification-queue-full", default: 0] += 1
                     answer(connection, route: route, Self.verifyLater)
                     return
                 }
-                gated[nextGateTicket] = (connection, line, sender.framework)
+                gated[nextGateTicket] = (connection, line, sender.framework, development)
                 return
             }
-            batch.append((connection, line, sender.framework))
+            batch.append((connection, line, sender.framework, development))
             sampleTurn += 1
             if let gate, sampleTurn % VerifyGate.sampleEvery == 0 { gate.sample(key, line) }
         }
@@ -204,11 +207,12 @@ extension Receiver {
         for outcome in outcomes {
             guard let entry = gated.removeValue(forKey: outcome.ticket) else { continue }
             if outcome.verifies {
-                batch.append((entry.connection, entry.line, entry.framework))
+                batch.append((entry.connection, entry.line, entry.framework, entry.development))
                 continue
             }
-            let refused = metrics.refused["unverified-past-quota", default: 0] + 1
-            metrics.refused["unverified-past-quota"] = refused
+            let reason = entry.development ? "development-unverified" : "unverified-past-quota"
+            let refused = metrics.refused[reason, default: 0] + 1
+            metrics.refused[reason] = refused
             // Said at 1, 2, 4, 8 ... refusals: the count and the digest of the latest, what is kept of them.
             if refused & (refused - 1) == 0, let gate {
                 StandardError.write(

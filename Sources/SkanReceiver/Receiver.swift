@@ -26,12 +26,15 @@ package final class Receiver {
     package var adminAddress: String? { listeners.count > 1 ? listeners[1].listener.address : nil }
 
     let store: PostbackStore
+    /// `DATA/development`: postbacks that name one of Apple's development keys, kept apart from production
+    /// (never counted or forwarded) unless the configuration treats them as production.
+    let developmentStore: PostbackStore?
     let counter: IntakeCounter
     /// Verifies first what is past its quota of failed signatures; nil without verification or quota.
     let gate: VerifyGate?
     /// The gates as of this turn, and the postbacks the gate is verifying, by ticket.
     var gates = UnverifiedQuota.Gates()
-    var gated: [Int: (connection: Connection, line: [UInt8], framework: String)] = [:]
+    var gated: [Int: (connection: Connection, line: [UInt8], framework: String, development: Bool)] = [:]
     var nextGateTicket = 0
     /// Counts stored postbacks, to pick the gate's samples.
     var sampleTurn = 0
@@ -50,7 +53,7 @@ package final class Receiver {
     /// Tells postbacks from other bodies, on the loop thread (a pass over the bytes, no signature).
     var shapeCheck = PostbackShapeCheck()
     /// The postbacks of this turn, to be handed to the writer as one batch.
-    var batch: [(connection: Connection, body: [UInt8], framework: String)] = []
+    var batch: [(connection: Connection, body: [UInt8], framework: String, development: Bool)] = []
     /// Batches handed to the writer, by ticket: whom to answer once each is durable.
     var inFlight: [Int: [(connection: Connection, bytes: Int, framework: String)]] = [:]
     /// The newest batch known durable: `/metrics` waits until the counter has counted through it.
@@ -70,6 +73,14 @@ package final class Receiver {
         do {
             store = try PostbackStore(directory: configuration.data, instance: configuration.instance)
             recovered = try store.recover()
+            if configuration.keepsDevelopmentApart {
+                let development = try PostbackStore(
+                    directory: configuration.data + "/development", instance: configuration.instance)
+                recovered += try development.recover()
+                developmentStore = development
+            } else {
+                developmentStore = nil
+            }
         } catch {
             throw ReceiverFailure(.store, error.description)
         }
@@ -87,8 +98,10 @@ package final class Receiver {
         counter = IntakeCounter(
             versions: configuration.versions ?? Self.anyValue, verification: configuration.verification,
             groups: configuration.versions != nil, quota: configuration.unverifiedQuota, wake: wake)
-        if let verification = configuration.verification, configuration.unverifiedQuota != nil {
-            gate = VerifyGate(verification: verification, quota: configuration.unverifiedQuota!, wake: wake)
+        if let verification = configuration.verification,
+            configuration.unverifiedQuota != nil || configuration.keepsDevelopmentApart
+        {
+            gate = VerifyGate(verification: verification, quota: configuration.unverifiedQuota, wake: wake)
         } else {
             gate = nil
         }
@@ -104,7 +117,8 @@ package final class Receiver {
         } catch {
             throw ReceiverFailure(.store, error.description)
         }
-        committer = GroupCommit(store: store, counter: counter, outboxes: outboxes, wake: wake)
+        committer = GroupCommit(
+            store: store, developmentStore: developmentStore, counter: counter, outboxes: outboxes, wake: wake)
         counter.start(yieldingTo: committer)
         for outbox in outboxes { outbox.start() }
     }

@@ -21,6 +21,14 @@ package struct ReceiverConfiguration {
     /// Where every stored postback is sent on to, and whether development postbacks are too.
     package var forwards: [ForwardDestination] = []
     package var forwardsDevelopment = false
+
+    /// Whether postbacks that name one of Apple's development keys are stored apart, in `DATA/development`,
+    /// verified first, never counted or forwarded: unless they are asked for as production (`--allow-development`
+    /// or `--forward-development`).
+    package var keepsDevelopmentApart: Bool {
+        !forwardsDevelopment && verification?.allowDevelopment != true
+    }
+
     /// Seconds a destination has to accept a connection, and to answer a postback.
     package var forwardTimeout = 10.0
     /// How many stored postbacks may fail verification in an hour before such postbacks are verified first;

@@ -7,6 +7,8 @@ struct ReceiverMetrics {
     /// Postbacks made durable, by framework (the route they came by).
     var stored: [String: Int] = [:]
     var storedBytes = 0
+    /// Postbacks made durable in the development store (`DATA/development`), apart from the figures.
+    var storedDevelopment = 0
     /// Postbacks the store held when the receiver started (counted too, before what arrives).
     var storedAtStart = 0
     /// Bodies refused (not one JSON object, too large, not stored), by reason.
@@ -52,6 +54,10 @@ struct ReceiverMetrics {
         metric(
             "skanc_postbacks_stored_total", "counter", "Postbacks written and fsync'ed, by framework.",
             stored.keys.sorted().map { ("{framework=\"\($0)\"}", String(stored[$0]!)) })
+        metric(
+            "skanc_development_postbacks_stored_total", "counter",
+            "Postbacks signed with Apple's development keys, stored apart in DATA/development and in no other figure.",
+            [("", String(storedDevelopment))])
         metric(
             "skanc_postbacks_stored_bytes_total", "counter", "Bytes of postbacks stored.", [("", String(storedBytes))])
         metric(

@@ -20,30 +20,32 @@ final class VerifyGate: @unchecked Sendable {
     /// One postback in this many is verified as a sample; samples past `capacity` waiting are dropped.
     static let sampleEvery = 256
     private var samples: [(key: UnverifiedQuota.Key, body: [UInt8])] = []
-    private var sampled: UnverifiedQuota
+    /// The quota the samples count against; nil without one (the gate then verifies development claims only).
+    private var sampled: UnverifiedQuota?
     private let allowsDevelopment: Bool
 
     private let lock = ConditionLock()
     private let wake: WakePipe
-    private var waiting: [(ticket: Int, body: [UInt8])] = []
+    private var waiting: [(ticket: Int, body: [UInt8], development: Bool)] = []
     private var done: [Outcome] = []
     private var stopping = false
     /// Postbacks that did not verify, and the SHA-256 of the latest (hex): what is kept of them.
     private(set) var refused = 0
     private(set) var lastDigest = ""
 
-    init(verification: PostbackVerification, quota: UnverifiedQuota.Settings, wake: WakePipe) {
+    init(verification: PostbackVerification, quota: UnverifiedQuota.Settings?, wake: WakePipe) {
         self.wake = wake
-        sampled = UnverifiedQuota(quota)
+        sampled = quota.map(UnverifiedQuota.init)
         allowsDevelopment = verification.allowDevelopment
         OwnThread.start { [self] in run(PostbackShapeCheck(verification: verification), verification) }
     }
 
-    /// Hands a postback over; false when the gate is full.
-    func submit(_ ticket: Int, _ body: [UInt8]) -> Bool {
+    /// Hands a postback over, one that claims a development key when `development` (it verifies only when signed
+    /// with one); false when the gate is full.
+    func submit(_ ticket: Int, _ body: [UInt8], development: Bool = false) -> Bool {
         lock.holding {
             guard waiting.count < Self.capacity else { return false }
-            waiting.append((ticket, body))
+            waiting.append((ticket, body, development))
             lock.wakeAll()
             return true
         }
@@ -52,14 +54,14 @@ final class VerifyGate: @unchecked Sendable {
     /// Verifies a stored postback as a sample, when there is room.
     func sample(_ key: UnverifiedQuota.Key, _ body: [UInt8]) {
         lock.holding {
-            guard samples.count < Self.capacity else { return }
+            guard sampled != nil, samples.count < Self.capacity else { return }
             samples.append((key, body))
             lock.wakeAll()
         }
     }
 
     /// The gates the samples set.
-    var gates: UnverifiedQuota.Gates { lock.holding { sampled.gates } }
+    var gates: UnverifiedQuota.Gates { lock.holding { sampled?.gates ?? UnverifiedQuota.Gates() } }
 
     /// The postbacks verified since the last call.
     func finished() -> [Outcome] {
@@ -86,30 +88,35 @@ final class VerifyGate: @unchecked Sendable {
     private func run(_ initial: PostbackShapeCheck, _ verification: PostbackVerification) {
         var check = initial
         while true {
-            let work: (taken: [(ticket: Int, body: [UInt8])], samples: [(key: UnverifiedQuota.Key, body: [UInt8])])? =
-                lock.holding {
-                    while waiting.isEmpty, samples.isEmpty, !stopping { lock.wait() }
-                    guard !stopping else { return nil }
-                    defer {
-                        waiting = []
-                        samples = []
+            let work:
+                (
+                    taken: [(ticket: Int, body: [UInt8], development: Bool)],
+                    samples: [(key: UnverifiedQuota.Key, body: [UInt8])]
+                )? =
+                    lock.holding {
+                        while waiting.isEmpty, samples.isEmpty, !stopping { lock.wait() }
+                        guard !stopping else { return nil }
+                        defer {
+                            waiting = []
+                            samples = []
+                        }
+                        return (waiting, samples)
                     }
-                    return (waiting, samples)
-                }
             guard let (taken, samples) = work else { return }
             for (key, body) in samples {
                 guard case .postback(let sender) = check.check(body), !Self.verifies(sender, allowsDevelopment)
                 else { continue }
                 let changed = lock.holding {
-                    sampled.failed(key, now: Clock.epochSeconds(), weight: Self.sampleEvery)
+                    sampled?.failed(key, now: Clock.epochSeconds(), weight: Self.sampleEvery) ?? false
                 }
                 if changed { wake.wake() }
             }
             var outcomes: [Outcome] = []
-            for (ticket, body) in taken {
+            for (ticket, body, development) in taken {
                 var verifies = false
                 if case .postback(let sender) = check.check(body) {
-                    verifies = Self.verifies(sender, allowsDevelopment)
+                    verifies =
+                        development ? sender.signature == .development : Self.verifies(sender, allowsDevelopment)
                 }
                 outcomes.append(Outcome(ticket: ticket, verifies: verifies))
                 if !verifies {

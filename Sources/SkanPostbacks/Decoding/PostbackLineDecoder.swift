@@ -78,6 +78,15 @@ struct PostbackLineDecoder {
         return row
     }
 
+    /// Whether the line just decoded is an AdAttributionKit stanza whose JWS names one of Apple's development
+    /// keys (unverified: what it claims).
+    mutating func claimsDevelopmentKey(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let kid = SignatureVerifier.claimedKeyID(fields: fields, line: line, scratch: &scratch) else {
+            return false
+        }
+        return PostbackPublicKey.developmentKeyIDs.contains(kid)
+    }
+
     /// Whether the line is some JSON value other than an object (an array, a string, a number...).
     private mutating func isJSONValue(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var scanner = JSONScanner(line)

@@ -31,6 +31,7 @@ package struct PostbackShapeCheck {
         return body.withUnsafeBufferPointer { line in
             let row = decoder.decode(line)
             guard !row.status.isShapeProblem else { return .refused(reason: row.status.code) }
+            let development = row.framework == .adattributionkit && decoder.claimsDevelopmentKey(line)
             let payload = decoder.payload
             return payload.withUnsafeBufferPointer { payload in
                 func text(_ cell: PostbackRow.Cell) -> String {
@@ -41,7 +42,8 @@ package struct PostbackShapeCheck {
                 return .postback(
                     PostbackSender(
                         framework: row.framework == .adattributionkit ? "adattributionkit" : "skadnetwork",
-                        adNetwork: text(row.adNetworkID), app: text(row.appID), signature: row.signature))
+                        adNetwork: text(row.adNetworkID), app: text(row.appID), signature: row.signature,
+                        claimsDevelopment: development))
             }
         }
     }
@@ -55,12 +57,19 @@ package struct PostbackSender: Hashable, Sendable {
     package var app: String
     /// What the signature verified to, when the check verified it.
     package var signature: SignatureOutcome?
+    /// Whether its JWS names one of Apple's development keys (test data, from a device in developer mode), as
+    /// claimed: a receiver keeps such postbacks apart before any signature is checked.
+    package var claimsDevelopment: Bool
 
-    package init(framework: String, adNetwork: String, app: String, signature: SignatureOutcome? = nil) {
+    package init(
+        framework: String, adNetwork: String, app: String, signature: SignatureOutcome? = nil,
+        claimsDevelopment: Bool = false
+    ) {
         self.framework = framework
         self.adNetwork = adNetwork
         self.app = app
         self.signature = signature
+        self.claimsDevelopment = claimsDevelopment
     }
 }
 

@@ -150,6 +150,19 @@ final class SignatureVerifier: Sendable {
         return Array(line[span.start..<span.end])
     }
 
+    /// The `kid` an AdAttributionKit stanza's JWS header names, unverified: what a receiver can tell on the path
+    /// of an acknowledgement (a base64 header of about 60 bytes, no signature check).
+    static func claimedKeyID(fields: PostbackFields, line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8])
+        -> String?
+    {
+        guard let cell = fields.value(.jwsString, from: .line), cell.span.kind == .string else { return nil }
+        let jws = text(cell, line, &scratch)
+        guard let dot = jws.firstIndex(of: UInt8(ascii: ".")),
+            let header = Base64URL.decode(Array(jws[..<dot]), table: Base64URL.table)
+        else { return nil }
+        return algorithmAndKeyID(header, &scratch)?.1
+    }
+
     /// The `alg` and `kid` strings of a JWS header; nil when it is not a JSON object.
     private static func algorithmAndKeyID(_ header: [UInt8], _ scratch: inout [UInt8]) -> (String?, String?)? {
         header.withUnsafeBufferPointer { bytes -> (String?, String?)? in
