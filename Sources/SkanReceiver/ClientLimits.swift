@@ -58,8 +58,9 @@ package struct ClientLimits {
         guard peerIsTrusted else { return peer }
         let forwarded = request.headers.last { $0.name == "x-forwarded-for" }?.value
         guard let last = forwarded?.split(separator: ",").last else { return nil }
-        let address = last.filter { $0 != " " && $0 != "\t" }
-        return address.isEmpty ? nil : String(address.prefix(64))
+        let address = String(last.filter { $0 != " " && $0 != "\t" }.prefix(64))
+        // The same host in another spelling (`::ffff:203.0.113.7`, `2001:DB8:0::1`) is the same client.
+        return address.isEmpty ? nil : Listener.canonicalAddress(address) ?? address
     }
 
     /// Takes one request's token from `client`'s bucket; false when it is empty (answer 429).

@@ -30,10 +30,17 @@ package struct Listener {
     }
 
     /// Whether `text` is an IPv4 or IPv6 address.
-    package static func isAddress(_ text: String) -> Bool {
+    package static func isAddress(_ text: String) -> Bool { canonicalAddress(text) != nil }
+
+    /// An IP address in the one form `accept` gives peers: IPv6 compressed (`0:0::1` is `::1`), an IPv4-mapped
+    /// IPv6 address as its IPv4 address (a dual-stack listener sees `127.0.0.1` as `::ffff:127.0.0.1`); nil when
+    /// `text` is no IP address. Addresses compare equal exactly when the hosts are the same.
+    package static func canonicalAddress(_ text: String) -> String? {
         var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return Socket.text(v4) }
         var v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+        guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
+        return Socket.text(v6)
     }
 
     package init(_ text: String) throws(Failure) {
@@ -140,19 +147,34 @@ extension Socket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemAccept(listener, $0, &length) }
         }
         guard descriptor >= 0 else { return nil }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let family = Int32(storage.ss_family)
-        withUnsafeBytes(of: storage) { raw in
-            if family == AF_INET {
-                var address = raw.load(as: sockaddr_in.self).sin_addr
-                _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
-            } else if family == AF_INET6 {
-                var address = raw.load(as: sockaddr_in6.self).sin6_addr
-                _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
-            }
+        let peer = withUnsafeBytes(of: storage) { raw in
+            if family == AF_INET { return text(raw.load(as: sockaddr_in.self).sin_addr) }
+            if family == AF_INET6 { return text(raw.load(as: sockaddr_in6.self).sin6_addr) }
+            return ""
         }
-        let bytes = text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return (descriptor, String(decoding: bytes, as: UTF8.self))
+        return (descriptor, peer)
+    }
+
+    static func text(_ address: in_addr) -> String {
+        var address = address
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// An IPv6 address as text; an IPv4-mapped one (`::ffff:a.b.c.d`) as its IPv4 address.
+    static func text(_ address: in6_addr) -> String {
+        var address = address
+        let bytes = withUnsafeBytes(of: &address) { Array($0) }
+        if bytes[..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            var v4 = in_addr()
+            withUnsafeMutableBytes(of: &v4) { $0.copyBytes(from: bytes[12...]) }
+            return text(v4)
+        }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -156,7 +156,7 @@ enum ServeCommand {
         if !proxies.isEmpty {
             configuration.clientLimits.trustedProxies = []
             for proxy in proxies where proxy != "none" {
-                guard Listener.isAddress(proxy) else {
+                guard let proxy = Listener.canonicalAddress(proxy) else {
                     throw UsageError(
                         message: "--trusted-proxy takes an IP address as the proxy connects from (127.0.0.1, ::1), "
                             + "or 'none'; '\(proxy)' is not one", command: "serve")
