@@ -62,8 +62,8 @@ final class IntakeCounter: Sendable {
     /// `reader`, which only the counting thread uses.
     private final class Guarded: @unchecked Sendable {
         let reader: PostbackReader
-        /// The reader's rows, read for signature failures; nil without a quota. Counting thread only.
-        let failures: SignatureFailureRows?
+        /// What the reader tells of failed signatures; nil without a quota. Counting thread only.
+        let failures: SignatureFailures?
         var pending: [Pending] = []
         var progress: Progress
         var stopping = false
@@ -71,7 +71,7 @@ final class IntakeCounter: Sendable {
         /// on a timer instead, so the writer's batches do not wake it thousands of times a second).
         var waitsForWork = false
 
-        init(reader: PostbackReader, failures: SignatureFailureRows?) {
+        init(reader: PostbackReader, failures: SignatureFailures?) {
             self.reader = reader
             self.failures = failures
             progress = Progress(summary: reader.summary, tally: reader.tally, countedThrough: 0, countedStore: true)
@@ -84,24 +84,18 @@ final class IntakeCounter: Sendable {
         versions: LiveVersions, verification: PostbackVerification?, groups: Bool = false,
         quota: UnverifiedQuota.Settings? = nil, wake: WakePipe, chunkBytes: Int = 64 << 10
     ) {
-        // With a quota, rows are written (as CSV) for their signature outcome and ad network and app.
+        // With a quota, the reader says who each postback is about and what its signature came to.
         let failures = quota.flatMap { settings in
-            verification.map { SignatureFailureRows(settings, allowsDevelopment: $0.allowDevelopment) }
+            verification.map { SignatureFailures(settings, allowsDevelopment: $0.allowDevelopment) }
         }
         let options = PostbackReader.Options {
             $0.threads = 1
-            $0.writesRows = failures != nil
-            $0.format = .csv
+            $0.writesRows = false
             $0.verification = verification
+            if let failures { $0.senders = { sender in failures.observe(sender) } }
             if groups { $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults) }
         }
-        let reader =
-            if let failures {
-                PostbackReader(versions: versions, options: options, output: failures)
-            } else {
-                PostbackReader(versions: versions, options: options, output: DiscardedLines())
-            }
-        if failures != nil { reader.writeHeader() }
+        let reader = PostbackReader(versions: versions, options: options, output: DiscardedLines())
         state = Guarded(reader: reader, failures: failures)
         self.wake = wake
         self.chunkBytes = chunkBytes

@@ -40,6 +40,24 @@ import Testing
         #expect(metrics.contains("skanc_bodies_refused_total{reason=\"unverified-past-quota\"} 4\n"), "\(metrics)")
     }
 
+    /// The quota's key is the ad network as its JSON string means it: one spelled with escapes, a line break or
+    /// a leading `=` (which a CSV cell writes otherwise) is gated like any other once past its quota.
+    @Test(arguments: [#"=evil"#, #"ev\u0069l"#, #"evil\nnetwork"#, #"evil,\"network"#])
+    func theQuotaGatesAnAdNetworkHoweverItIsSpelled(_ spelling: String) throws {
+        let running = try RunningReceiver {
+            $0.unverifiedQuota?.perKey = 2
+        }
+        defer { running.stop() }
+        let text = String(decoding: try exampleLines()[0], as: UTF8.self)
+            .replacingOccurrences(of: #""ad-network-id":"com.example""#, with: #""ad-network-id":"\#(spelling)""#)
+        let forgeries = (0..<6).map { Array(text.replacingOccurrences(of: "6aafb7a5", with: "0000000\($0)").utf8) }
+        let client = try LoopbackClient(port: running.port)
+        let admin = try LoopbackClient(port: running.adminPort)
+        for forgery in forgeries[..<3] { #expect(try client.exchange("POST", Self.path, body: forgery).status == 200) }
+        try Self.counted(admin)
+        for forgery in forgeries[3...] { #expect(try client.exchange("POST", Self.path, body: forgery).status == 503) }
+    }
+
     @Test func theQuotaCountsPerKeyAndInAll() {
         var settings = UnverifiedQuota.Settings()
         settings.perKey = 2

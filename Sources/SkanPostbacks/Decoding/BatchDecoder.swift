@@ -11,13 +11,15 @@ final class BatchDecoder {
 
     init(
         versions: LiveVersions, format: PostbackFormat, templates: RowTemplates,
-        maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?, writesRows: Bool
+        maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?, writesRows: Bool,
+        senders: (@Sendable (PostbackSender) -> Void)? = nil
     ) {
         state = State(
             decoder: PostbackLineDecoder(
                 validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, verifier: verifier),
             writer: PostbackRowWriter(format: format, templates: templates),
             summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes, writesRows: writesRows)
+        state!.senders = senders
         if let grouping {
             state!.tally = BatchTally()
             state!.groupKeys = GroupKeyReader(
@@ -45,6 +47,8 @@ extension BatchDecoder {
         /// Counts per group, when the reader groups rows; `groupKeys` reads each row's key.
         var tally: BatchTally?
         var groupKeys: GroupKeyReader?
+        /// Told who each decoded postback is about (`PostbackReader.Options.senders`).
+        var senders: (@Sendable (PostbackSender) -> Void)?
         /// The key of the row being counted, its room reused.
         private var groupKey: [UInt8] = []
         /// The batch's `ok` rows with a duplicate key, and the keys that are not UUIDs.
@@ -126,6 +130,9 @@ extension BatchDecoder {
             // A copy of the array reference, so the decoder is not borrowed while the writer is used.
             let payload = decoder.payload
             payload.withUnsafeBufferPointer { payload in
+                if let senders, row.framework != nil {
+                    senders(PostbackSender(row, line: line, payload: payload, scratch: &writer.scratch))
+                }
                 var key = RowRecord.Key.none
                 if let cell = row.transactionID {
                     let bytes = cell.source == .line ? line : payload

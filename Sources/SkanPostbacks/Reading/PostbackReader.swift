@@ -59,6 +59,9 @@ public final class PostbackReader {
         public var writesRows = true
         /// The duplicate index's first size, instead of the one `inputBytes` gives (tests make it small).
         package var duplicateCapacity: Int? = nil
+        /// Told who each decoded postback (each JSON object) is about and what its signature came to, on the
+        /// thread that decodes it: how a receiver counts failed signatures per ad network and app.
+        package var senders: (@Sendable (PostbackSender) -> Void)? = nil
 
         /// CSV, verification with Apple's keys, no file column, one thread per core.
         public init() {}
@@ -123,7 +126,7 @@ public final class PostbackReader {
                 BatchDecoder(
                     versions: versions, format: options.format, templates: templates,
                     maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping,
-                    writesRows: options.writesRows),
+                    writesRows: options.writesRows, senders: options.senders),
                 DecodedBatch(summary: PostbackSummary(versions: versions), grouped: options.grouping != nil)
             )
         }

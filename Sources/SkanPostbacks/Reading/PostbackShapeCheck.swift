@@ -15,6 +15,7 @@ package struct PostbackShapeCheck {
     }
 
     private var decoder: PostbackLineDecoder
+    private var scratch: [UInt8] = []
 
     /// A check of the shape alone, or, with `verification`, of the signature too (about 40 µs a postback: for
     /// work off the path of an acknowledgement, such as forwarding).
@@ -33,18 +34,11 @@ package struct PostbackShapeCheck {
             guard !row.status.isShapeProblem else { return .refused(reason: row.status.code) }
             let development = row.framework == .adattributionkit && decoder.claimsDevelopmentKey(line)
             let payload = decoder.payload
-            return payload.withUnsafeBufferPointer { payload in
-                func text(_ cell: PostbackRow.Cell) -> String {
-                    guard let cell else { return "" }
-                    let source = cell.source == .line ? line : payload
-                    return String(decoding: source[cell.span.start..<cell.span.end], as: UTF8.self)
-                }
-                return .postback(
-                    PostbackSender(
-                        framework: row.framework == .adattributionkit ? "adattributionkit" : "skadnetwork",
-                        adNetwork: text(row.adNetworkID), app: text(row.appID), signature: row.signature,
-                        claimsDevelopment: development))
+            var sender = payload.withUnsafeBufferPointer { payload in
+                PostbackSender(row, line: line, payload: payload, scratch: &scratch)
             }
+            sender.claimsDevelopment = development
+            return .postback(sender)
         }
     }
 }
@@ -70,6 +64,25 @@ package struct PostbackSender: Hashable, Sendable {
         self.app = app
         self.signature = signature
         self.claimsDevelopment = claimsDevelopment
+    }
+
+    /// Who a decoded row is about: its identifiers as their JSON strings mean them (escapes decoded, so that
+    /// `"a\u0062c"` is the ad network `abc` wherever it is named), numbers as written.
+    init(
+        _ row: PostbackRow, line: UnsafeBufferPointer<UInt8>, payload: UnsafeBufferPointer<UInt8>,
+        scratch: inout [UInt8]
+    ) {
+        func text(_ cell: PostbackRow.Cell) -> String {
+            guard let cell else { return "" }
+            let source = cell.source == .line ? line : payload
+            if cell.span.kind == .string {
+                return JSONStringDecoding.decode(source, cell.span.start, cell.span.end, scratch: &scratch)
+            }
+            return String(decoding: source[cell.span.start..<cell.span.end], as: UTF8.self)
+        }
+        self.init(
+            framework: row.framework == .adattributionkit ? "adattributionkit" : "skadnetwork",
+            adNetwork: text(row.adNetworkID), app: text(row.appID), signature: row.signature)
     }
 }
 
