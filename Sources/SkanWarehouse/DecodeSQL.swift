@@ -111,11 +111,7 @@ public struct DecodeSQL: Sendable {
         let tooLong = "\(dialect.byteLength(raw)) > \(PostbackReader.maximumLineBytes)"
         let blank = "\(dialect.trimStart(trimmed, dialect.characters([32, 9]))) = ''"
         let line = "CAST(\(dialect.identifier(names.lineColumn)) AS \(dialect.integerType))"
-        let received = names.receivedColumn.map {
-            [
-                "\(dialect.utcTimestamp(seconds: "CAST(\(dialect.identifier($0)) AS \(dialect.integerType))")) AS received_at"
-            ]
-        }
+        let received = names.receivedColumn.map { ["\(dialect.receiptTime(dialect.identifier($0))) AS received_at"] }
         return [
             stage(
                 "skanc_lines",

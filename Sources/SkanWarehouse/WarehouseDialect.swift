@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanPostbacks
 
 /// The engines `skanc sql` writes decoding SQL for: those it is tested on, row for row against
 /// `skanc postbacks`. Each reads JSON with its own functions; what they cannot tell apart is listed in
@@ -89,6 +90,23 @@ public enum WarehouseDialect: String, Sendable, CaseIterable {
         case .spark:
             "date_format(to_utc_timestamp(timestamp_seconds(\(seconds)), current_timezone()), \"yyyy-MM-dd'T'HH:mm:ss'Z'\")"
         }
+    }
+
+    /// `received_at` from a receipt-time column, as `skanc postbacks` reads a `.times` line: 1 to 12 ASCII digits
+    /// (a carriage return at the end dropped) up to `ReceiptTimes.latest`, else NULL, never a time made up from
+    /// `abc`, `1e9` or `-5` (which a plain cast turns into 1970 or 1969).
+    func receiptTime(_ column: String) -> String {
+        let text = trimEnd("CAST(\(column) AS \(textType))", characters([13]))
+        let digits =
+            switch self {
+            case .sqlite: "\(text) NOT GLOB '*[^0-9]*' AND instr(\(text), char(0)) = 0"
+            // Listed, not a range, whose meaning PostgreSQL leaves to the collation.
+            case .postgres: "\(text) ~ '^[0123456789]+$'"
+            case .duckdb, .spark: "\(trimBoth(text, literal("0123456789"))) = ''"
+            }
+        let seconds = "CAST(\(text) AS \(integerType))"
+        return "CASE WHEN length(\(text)) BETWEEN 1 AND 12 AND \(digits) AND \(seconds) <= \(ReceiptTimes.latest) "
+            + "THEN \(utcTimestamp(seconds: seconds)) END"
     }
 
     func byteLength(_ expression: String) -> String {

@@ -26,8 +26,12 @@ import Testing
         let received = directory.appendingPathComponent("received.jsonl").path
         let receivedLines = generated.stdout.split(separator: "\n").prefix(40)
         try! (receivedLines.joined(separator: "\n") + "\n").write(toFile: received, atomically: true, encoding: .utf8)
-        let edges = ["0", "951782400", "253402300799", "253402300800", "abc", "1764768600\r", "", "0123"]
-        let times = edges + (0..<28).map { String(1_764_768_600 + $0 * 3_607) }
+        // Times that are not one (`abc`, `1e9`, `-5`...) are no time in every engine, as in the CLI: loaded as text.
+        let edges = [
+            "0", "951782400", "253402300799", "253402300800", "abc", "1764768600\r", "", "0123", "1e9", "-5", "NaN",
+            "0x10", " 5",
+        ]
+        let times = edges + (0..<23).map { String(1_764_768_600 + $0 * 3_607) }
         try! (times.joined(separator: "\n") + "\n").write(
             toFile: directory.appendingPathComponent("received.times").path, atomically: true, encoding: .utf8)
         return ["\(hostile):\(names)", "Tests/Fixtures/apple-examples.jsonl", benchmark, received]

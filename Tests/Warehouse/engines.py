@@ -27,6 +27,13 @@ def open_engine(name):
         engine.close()
 
 
+
+def receipt_texts(lines):
+    """The rows with their receipt times as text, as a `.times` line holds them (a loader may give numbers)."""
+    if not lines or len(lines[0]) != 3:
+        return lines
+    return [(line, text, None if received is None else str(received)) for line, text, received in lines]
+
 class Engine:
     """What every engine does: load the lines and the SQL, then read the view; run more SQL, and read any query
     (`query` returns the columns and the rows, each cell as the engine's Python value or, for PostgreSQL, its
@@ -51,6 +58,7 @@ class DuckDB(Engine):
         # Loaded through DuckDB's own JSON reader: each line as a JSON string, so no byte is reinterpreted.
         path = os.path.join(self.directory, "lines.jsonl")
         received = bool(lines) and len(lines[0]) == 3
+        lines = receipt_texts(lines)
         with open(path, "w", encoding="utf-8") as handle:
             for row in lines:
                 handle.write(json.dumps(dict(zip(["line", "text", "received"], row))) + "\n")
@@ -59,7 +67,7 @@ class DuckDB(Engine):
         connection.execute("DROP TABLE IF EXISTS postback_lines")
         connection.execute(
             "CREATE TABLE postback_lines AS SELECT * FROM read_json(?, format='newline_delimited', "
-            "columns={'line': 'BIGINT', 'text': 'VARCHAR'" + (", 'received': 'BIGINT'" if received else "")
+            "columns={'line': 'BIGINT', 'text': 'VARCHAR'" + (", 'received': 'VARCHAR'" if received else "")
             + "}, maximum_object_size=67108864)",
             [path],
         )
@@ -89,7 +97,8 @@ class SQLite(Engine):
         connection = self.connection
         connection.executescript("DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines;")
         received = bool(lines) and len(lines[0]) == 3
-        connection.execute("CREATE TABLE postback_lines(line INTEGER, text TEXT" + (", received INTEGER)" if received else ")"))
+        lines = receipt_texts(lines)
+        connection.execute("CREATE TABLE postback_lines(line INTEGER, text TEXT" + (", received TEXT)" if received else ")"))
         connection.executemany("INSERT INTO postback_lines VALUES (?, ?" + (", ?)" if received else ")"), lines)
         connection.executescript(sql)
 
@@ -141,12 +150,14 @@ class PostgreSQL(Engine):
             text = text.replace("\x00", "\ufffd").replace("\\", "\\\\").replace("\t", "\\t").replace("\r", "\\r")
             return text
         received = bool(lines) and len(lines[0]) == 3
+        lines = receipt_texts(lines)
         null = "\\N"  # COPY's NULL
         rows = "".join(
-            f"{row[0]}\t{escaped(row[1])}" + (f"\t{null if row[2] is None else row[2]}" if received else "") + "\n"
+            f"{row[0]}\t{escaped(row[1])}" + (f"\t{null if row[2] is None else escaped(row[2])}" if received else "")
+            + "\n"
             for row in lines)
         self.psql("-c", "DROP VIEW IF EXISTS decoded_postbacks; DROP TABLE IF EXISTS postback_lines; "
-                        "CREATE TABLE postback_lines(line bigint, text text" + (", received bigint)" if received else ")"))
+                        "CREATE TABLE postback_lines(line bigint, text text" + (", received text)" if received else ")"))
         self.psql("-c", "COPY postback_lines FROM STDIN", stdin=rows.encode("utf-8"))
         self.psql(stdin=sql.encode("utf-8"))
         self.psql("-c", "ANALYZE postback_lines")
@@ -187,7 +198,8 @@ class Spark(Engine):
         session.sql("DROP VIEW IF EXISTS decoded_postbacks")
         session.sql("DROP TABLE IF EXISTS postback_lines")
         received = bool(lines) and len(lines[0]) == 3
-        frame = session.createDataFrame(lines, "line BIGINT, text STRING" + (", received BIGINT" if received else ""))
+        lines = receipt_texts(lines)
+        frame = session.createDataFrame(lines, "line BIGINT, text STRING" + (", received STRING" if received else ""))
         frame.write.saveAsTable("postback_lines")
         session.sql(sql.strip().rstrip(";"))
 

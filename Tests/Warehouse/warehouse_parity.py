@@ -115,11 +115,9 @@ def file_lines(path):
     times = times_path(path)
     if not times or not os.path.exists(times):
         return lines
-    # As the CLI reads a time: 1 to 12 digits (a carriage return before the line break allowed), else none.
-    seconds = []
-    for piece in split_lines(times):
-        digits = piece[:-1] if piece.endswith(b"\r") else piece
-        seconds.append(int(digits) if 1 <= len(digits) <= 12 and digits.isdigit() and int(digits) <= LAST_SECOND else None)
+    # The receipt times as written, bad ones included ("abc", "1e9", "-5"): the view must read each as the CLI
+    # does (1 to 12 digits, a carriage return before the line break allowed, else no time).
+    seconds = [piece.decode("utf-8", errors="replace") for piece in split_lines(times)]
     return [(number, text, seconds[number - 1] if number <= len(seconds) else None) for number, text in lines]
 
 
