@@ -21,7 +21,8 @@ extension PostbackReport {
     /// high empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
     /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); with a cost file, per group
     /// `cost_spend` and `cost_per_install` (item the currency), `cost_rows`, and per revenue field `roas_low`,
-    /// `roas_mid`, `roas_high` (ratios); then `not_ok` rows per status, with no group.
+    /// `roas_mid`, `roas_high` (ratios); then, with no group, `cost_unmatched_spend` (item the currency) and
+    /// `cost_unmatched_rows` for cost rows that match no group, and `not_ok` rows per status.
     public var csv: String { String(decoding: csvBytes, as: UTF8.self) }
 
     /// `csv` as UTF-8, written straight into bytes: a report of 50,000 groups runs to 100 MB, and a row built as
@@ -103,6 +104,10 @@ extension PostbackReport {
             }
         }
         let none = prefix(keyColumns.map { _ in "" })
+        if let unmatched = unmatchedCost {
+            row(none, "", "cost_unmatched_spend", "", costCurrency ?? "", unmatched.spend.text)
+            row(none, "", "cost_unmatched_rows", "", "", String(unmatched.rows))
+        }
         for (status, rows) in notOK { row(none, "", "not_ok", "", status.code, String(rows)) }
         return out
     }

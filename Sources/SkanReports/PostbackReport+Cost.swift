@@ -62,6 +62,9 @@ extension PostbackReport {
         let unmatched = spendByKey.filter { !matched.contains($0.key) }
         if !unmatched.isEmpty {
             let rows = unmatched.values.reduce(0) { $0 + $1.rows }
+            let zero = DecimalAmount(units: 0, scale: unmatched.first!.value.spend.scale)
+            let exact = unmatched.values.reduce(Optional(zero)) { $0?.plus($1.spend) }
+            if let exact { report.unmatchedCost = (rows, exact) }
             let spend = unmatched.values.reduce(0.0) { $0 + $1.spend.doubleValue }
             report.notes.append(
                 "\(rows) cost row\(rows == 1 ? "" : "s") (\(Self.money(spend, scale: CurrencyMinorUnits.digits(of: table.currency) ?? 2)) \(table.currency)) "

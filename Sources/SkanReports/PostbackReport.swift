@@ -117,6 +117,9 @@ public struct PostbackReport: Sendable {
     public internal(set) var notes: [String]
     /// The currency of the spend, when a cost file is joined (`withCost(_:)`); nil without one.
     public internal(set) var costCurrency: String? = nil
+    /// The cost rows that match no group, and their spend (exact), when a cost file is joined: noted in every
+    /// format, rows of their own in CSV.
+    public internal(set) var unmatchedCost: (rows: Int, spend: DecimalAmount)? = nil
 
     /// The report of a reader's run: `tally` (its `ok` rows per group) and `summary` (every row's status).
     public init(tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions) {

@@ -280,6 +280,12 @@ import Testing
         #expect((ratio["high"] as? NSNumber)?.doubleValue == 40.0 / 50)
         let notes = root["notes"] as? [String] ?? []
         #expect(notes.contains { $0.hasPrefix("1 cost row (7.50 USD) matches no group") }, "\(notes)")
+        // CSV has no notes: the rows that match no group are rows of their own, with no group.
+        let csv = try CLI.run([
+            "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "ad_network_id,source_identifier_2",
+            "--cost", cost.path, "--format", "csv",
+        ]).stdout
+        #expect(csv.contains("\r\n,,,cost_unmatched_spend,,USD,7.5\r\n,,,cost_unmatched_rows,,,1\r\n"), "\(csv)")
         let markdown = try CLI.run([
             "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "ad_network_id,source_identifier_2",
             "--cost", cost.path,
