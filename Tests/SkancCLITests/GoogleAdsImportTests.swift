@@ -57,6 +57,27 @@ import Testing
         }
     }
 
+    /// `measurementWindowHours` is hours after the install: none, a negative count or one past Apple's last
+    /// conversion window (35 days) is an error at its key path, not ignored.
+    @Test(arguments: ["-1", "0", "1000000000", "841"])
+    func aMeasurementWindowOutsideTheWindowsIsAnError(_ hours: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("schema.json")
+        try #"""
+        {"schema": {"appId": "1", "measurementWindowHours": \#(hours), "fineGrainedConversionValueMappings": [
+          {"fineGrainedConversionValue": 1, "conversionValueMapping": {"maxTimePostInstallHours": 24,
+            "mappedEvents": [{"mappedEventName": "purchase"}]}}]}}
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["import", "google-ads", file.path])
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result.stdout)")
+        #expect(
+            result.stderr.contains("schema.measurementWindowHours: error: \(hours) is outside 1...840"),
+            "\(result.stderr)")
+        try #"{"schema": {"appId": "1", "measurementWindowHours": 48, "fineGrainedConversionValueMappings": []}}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(try !CLI.run(["import", "google-ads", file.path]).stderr.contains("measurementWindowHours"))
+    }
+
     /// A currency code is checked before it is written into the schema: text of another shape would be pasted
     /// into it (`value USD # x`).
     @Test func aCurrencyCodeIsThreeLetters() throws {

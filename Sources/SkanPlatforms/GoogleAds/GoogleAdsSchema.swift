@@ -85,6 +85,9 @@ private struct GoogleAdsProblems: StrictJSONReading {
         return result
     }
 
+    /// The hours `measurementWindowHours` may give: after the install, and within Apple's last conversion window.
+    static let measurementWindowHours = 1...840
+
     mutating func schema(_ value: JSONDocument, at path: String) -> GoogleAdsSchema? {
         let keys = ["appId", "measurementWindowHours", "fineGrainedConversionValueMappings", "postbackMappings"]
         guard let members = members(value, at: path, allowed: keys) else { return nil }
@@ -94,7 +97,11 @@ private struct GoogleAdsProblems: StrictJSONReading {
             let at = "\(path).\(key)"
             switch key {
             case "appId": result.appID = string(member, at: at)
-            case "measurementWindowHours": _ = integer(member, at: at)
+            case "measurementWindowHours":
+                // Hours after the install; Google gives no range, Apple's last conversion window ends at 35 days.
+                if let hours = integer(member, at: at), !Self.measurementWindowHours.contains(hours) {
+                    diagnostics.append(.outOfRange(at, "\(hours)", "1...840 (hours after the install, at most 35 days)"))
+                }
             case "fineGrainedConversionValueMappings":
                 for (index, item) in array(member, at: at).enumerated() {
                     let itemPath = "\(at)[\(index)]"
