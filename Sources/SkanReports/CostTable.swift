@@ -44,7 +44,10 @@ public struct CostTable: Sendable {
             // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the header.
             records = try StrictCSV.records(csv.hasPrefix("\u{FEFF}") ? String(csv.dropFirst()) : csv)
         } catch {
-            throw Invalid(message: "not CSV: \(error.reason)", line: nil)
+            // The line the malformed byte is on (a BOM, dropped above, takes no line).
+            let bytes = Array(csv.utf8).dropFirst(csv.hasPrefix("\u{FEFF}") ? 3 : 0)
+            let line = bytes.prefix(error.offset).count { $0 == 10 } + 1
+            throw Invalid(message: "not CSV: \(error.reason)", line: line)
         }
         guard let header = records.first, header == Self.columns else {
             throw Invalid(message: "the header is \(Self.columns.joined(separator: ",")), in that order", line: 1)
@@ -55,6 +58,7 @@ public struct CostTable: Sendable {
         let scale = body.map { $0.element.count == 5 ? Self.fractionDigits($0.element[3]) : 0 }.max() ?? 0
         var rows: [Row] = []
         var currencies: Set<String> = []
+        var seen: [[String]: Int] = [:]
         for (offset, record) in body {
             let line = offset + 2
             guard record.count == 5 else {
@@ -66,6 +70,12 @@ public struct CostTable: Sendable {
             guard !network.isEmpty, !campaign.isEmpty else {
                 throw Invalid(message: "name the network and the campaign", line: line)
             }
+            // A campaign is what postbacks carry: a source identifier (up to 4 digits) or a campaign ID (1-100).
+            guard campaign.utf8.count <= 4, campaign.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw Invalid(
+                    message: "the campaign is the digits postbacks carry (a source identifier such as 5239, or a "
+                        + "campaign ID), not '\(TerminalText.visible(campaign, oneLine: true))'", line: line)
+            }
             guard Self.isDay(day) else {
                 throw Invalid(message: "the day is written 2026-12-03, not '\(day)'", line: line)
             }
@@ -74,9 +84,20 @@ public struct CostTable: Sendable {
                     message: "the spend is an amount of at most 6 decimals, like 1234.50, not '\(spendText)'",
                     line: line)
             }
-            guard currency.count == 3, currency.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-                throw Invalid(message: "the currency is an ISO 4217 code such as USD, not '\(currency)'", line: line)
+            guard currency.count == 3, currency.utf8.allSatisfy({ (0x41...0x5A).contains($0) }),
+                CurrencyMinorUnits.isListed(currency)
+            else {
+                throw Invalid(
+                    message: "the currency is an ISO 4217 code such as USD, not "
+                        + "'\(TerminalText.visible(currency, oneLine: true))'", line: line)
             }
+            let key = [network, campaign, day]
+            if let first = seen[key] {
+                throw Invalid(
+                    message: "a second row for this network, campaign and day (the first is line \(first)): "
+                        + "add them up into one row", line: line)
+            }
+            seen[key] = line
             currencies.insert(currency)
             rows.append(Row(network: network, campaign: campaign, day: day, spend: spend, line: line))
         }

@@ -25,8 +25,12 @@ import Testing
             ("network,campaign,day,spend,currency\nn,52,2026-12-01,1e3,USD\n", "the spend is an amount", 2),
             ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,usd\n", "ISO 4217 code", 2),
             ("network,campaign,day,spend,currency\n,52,2026-12-01,1,USD\n", "name the network", 2),
-            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,USD\nn,52,2026-12-01,1,EUR\n", "convert it", nil),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,USD\nn,52,2026-12-02,1,EUR\n", "convert it", nil),
             ("network,campaign,day,spend,currency\nn,52,2026-12-01,1\n", "a row has 5 cells", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,ZZZ\n", "ISO 4217 code", 2),
+            ("network,campaign,day,spend,currency\nn,25x9,2026-12-01,1,USD\n", "the campaign is the digits", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,USD\nn,52,2026-12-01,2,USD\n", "line 2", 3),
+            ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,USD\nn,\"52\"x,2026-12-01,1,USD\n", "not CSV", 3),
         ] as [(String, String, Int?)])
     func aBadCostFileSaysWhereAndWhat(_ text: String, _ message: String, _ line: Int?) {
         do {
