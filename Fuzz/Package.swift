@@ -45,6 +45,13 @@ var targets: [Target] = [
         ]),
     .executableTarget(name: "FuzzHTTP", dependencies: ["FuzzSupport", skanc("SkanHTTP")]),
     .executableTarget(name: "FuzzMix", dependencies: ["FuzzSupport", skanc("SkanPostbacks")]),
+    .executableTarget(name: "FuzzTimes", dependencies: ["FuzzSupport", skanc("SkanPostbacks")]),
+    .executableTarget(name: "FuzzCost", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanReports")]),
+    .executableTarget(
+        name: "FuzzGoogleAds",
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
+        ]),
     .executableTarget(
         name: "FuzzLSP", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanLanguageServer")]),
     .executableTarget(

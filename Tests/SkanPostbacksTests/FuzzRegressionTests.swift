@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanCore
 import SkanTestSupport
 import Testing
 
@@ -17,6 +18,23 @@ import Testing
             let bytes = try [UInt8](Data(contentsOf: url))
             let (rows, summary) = readPostbacks(bytes, schema: try shippedSchema("Shop"), chunk: 64)
             #expect(rows.count == summary.read + 1, "\(url.lastPathComponent)")
+        }
+    }
+}
+
+/// Every `.times` input in Fuzz/Regressions/times: a time for each line that is Unix seconds, none for the others.
+@Suite struct ReceiptTimesFuzzRegressionTests {
+    @Test func timesInputsStillPass() throws {
+        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/times")
+        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { !$0.lastPathComponent.hasPrefix(".") }
+        #expect(!inputs.isEmpty)
+        for url in inputs {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            let times = ReceiptTimes(bytes)
+            #expect(times.seconds.count == bytes.count { $0 == 10 } + (bytes.last == 10 || bytes.isEmpty ? 0 : 1))
+            let warned = Set(times.diagnostics(lines: times.seconds.count, shown: .max).compactMap(\.location?.line))
+            #expect(warned == Set(times.seconds.indices.filter { times.seconds[$0] == nil }.map { $0 + 1 }))
         }
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import SkanPostbacks
+import SkanTestSupport
 import Testing
 
 @testable import SkanReports
@@ -48,5 +50,24 @@ import Testing
         #expect(CostTable.problem(with: [.campaign]) != nil)
         #expect(CostTable.problem(with: [.adNetworkID, .campaign, .countryCode]) != nil)
         #expect(CostTable.problem(with: [.adNetworkID, .campaign, .sourceIdentifier2]) != nil)
+    }
+}
+
+/// Every cost file in Fuzz/Regressions/cost, read or refused at a line inside it.
+@Suite struct CostFuzzRegressionTests {
+    @Test func costInputsStillPass() throws {
+        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/cost")
+        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { !$0.lastPathComponent.hasPrefix(".") }
+        #expect(!inputs.isEmpty)
+        for url in inputs {
+            let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            do {
+                let table = try CostTable(csv: text)
+                #expect(!table.rows.isEmpty)
+            } catch {
+                #expect(error.line.map { $0 <= text.utf8.count { $0 == 10 } + 1 } ?? true, "\(url.lastPathComponent)")
+            }
+        }
     }
 }

@@ -100,7 +100,8 @@ private struct GoogleAdsProblems: StrictJSONReading {
             case "measurementWindowHours":
                 // Hours after the install; Google gives no range, Apple's last conversion window ends at 35 days.
                 if let hours = integer(member, at: at), !Self.measurementWindowHours.contains(hours) {
-                    diagnostics.append(.outOfRange(at, "\(hours)", "1...840 (hours after the install, at most 35 days)"))
+                    diagnostics.append(
+                        .outOfRange(at, "\(hours)", "1...840 (hours after the install, at most 35 days)"))
                 }
             case "fineGrainedConversionValueMappings":
                 for (index, item) in array(member, at: at).enumerated() {
