@@ -144,9 +144,8 @@ public struct CostTable: Sendable {
         guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return false }
         let digits = bytes.enumerated().filter { $0.offset != 4 && $0.offset != 7 }.map(\.element)
         guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
-        let month = Int(String(decoding: bytes[5..<7], as: UTF8.self))!
-        let day = Int(String(decoding: bytes[8..<10], as: UTF8.self))!
-        return (1...12).contains(month) && (1...31).contains(day)
+        func number(_ range: Range<Int>) -> Int { Int(String(decoding: bytes[range], as: UTF8.self))! }
+        return UTCTime.isDate(year: number(0..<4), month: number(5..<7), day: number(8..<10))
     }
 }
 

@@ -23,6 +23,8 @@ import Testing
             ("network,campaign,spend\nn,1,1\n", "the header is network,campaign,day,spend,currency", 1),
             ("network,campaign,day,spend,currency\n", "no row of spend", nil),
             ("network,campaign,day,spend,currency\nn,52,2026-13-01,1,USD\n", "the day is written 2026-12-03", 2),
+            ("network,campaign,day,spend,currency\nn,52,2026-02-30,1,USD\n", "the day is written 2026-12-03", 2),
+            ("network,campaign,day,spend,currency\nn,52,0000-01-01,1,USD\n", "the day is written 2026-12-03", 2),
             ("network,campaign,day,spend,currency\nn,52,2026-12-01,-1,USD\n", "the spend is an amount", 2),
             ("network,campaign,day,spend,currency\nn,52,2026-12-01,1e3,USD\n", "the spend is an amount", 2),
             ("network,campaign,day,spend,currency\nn,52,2026-12-01,1,usd\n", "ISO 4217 code", 2),

@@ -48,6 +48,13 @@ import Testing
         #expect(try CLI.run(["export", path, "--format", "branch"]).status == 64)
         let badTime = try CLI.run(["export", path, "--format", "branch", "--app-id", "1", "--updated", "yesterday"])
         #expect(badTime.status == 64 && badTime.stderr.contains("yyyy-mm-dd hh:mm:ss.sss"))
+        // The form, and a date the calendar has: no February 30, no year 0000, February 29 in leap years only.
+        for time in ["2026-02-30 09:30:00.000", "0000-01-01 00:00:00.000", "2026-02-29 00:00:00.000"] {
+            let result = try CLI.run(["export", path, "--format", "branch", "--app-id", "1", "--updated", time])
+            #expect(result.status == 64, "\(time)")
+        }
+        let leapDay = ["export", path, "--format", "branch", "--app-id", "1", "--updated", "2028-02-29 23:59:59.999"]
+        #expect(try CLI.run(leapDay).status == 0)
         let elsewhere = ["export", path, "--format", "ga4", "--updated", "2026-12-04 09:30:00.000"]
         #expect(try CLI.run(elsewhere).status == 64)
         let now = try CLI.run(["export", path, "--format", "branch", "--app-id", "1"])

@@ -7,6 +7,14 @@ public enum UTCTime {
         public var year, month, day, hour, minute, second: Int
     }
 
+    /// Whether `year`-`month`-`day` is a date of the calendar: year 1 to 9999 (four digits, no year 0), a month
+    /// 1 to 12, a day the month has (February 29 in leap years only). What every date a user writes is held to.
+    public static func isDate(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1 else { return false }
+        // The date of the day number is the same date only when that day exists.
+        return date(dayNumber: dayNumber(year: year, month: month, day: day)) == (year, month, day)
+    }
+
     /// Days from 1970-01-01 to `year`-`month`-`day`.
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year

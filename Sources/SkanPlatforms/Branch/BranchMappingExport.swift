@@ -134,7 +134,7 @@ struct BranchMappingExport {
             })
         else { return false }
         func number(_ range: Range<Int>) -> Int { Int(String(decoding: bytes[range], as: UTF8.self))! }
-        return (1...12).contains(number(5..<7)) && (1...31).contains(number(8..<10)) && number(11..<13) < 24
+        return UTCTime.isDate(year: number(0..<4), month: number(5..<7), day: number(8..<10)) && number(11..<13) < 24
             && number(14..<16) < 60 && number(17..<19) < 60
     }
 }
