@@ -73,6 +73,13 @@ import Testing
         #expect(
             result.stderr.contains("schema.measurementWindowHours: error: \(hours) is outside 1...840"),
             "\(result.stderr)")
+        // As CI reads it: one JSON object with the key path as its subject.
+        let json = try CLI.run(["import", "google-ads", file.path, "--error-format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json.stderr)")
+        #expect(
+            object["subject"] as? String == "schema.measurementWindowHours"
+                && object["code"] as? String == "import-json")
         try #"{"schema": {"appId": "1", "measurementWindowHours": 48, "fineGrainedConversionValueMappings": []}}"#
             .write(to: file, atomically: true, encoding: .utf8)
         #expect(try !CLI.run(["import", "google-ads", file.path]).stderr.contains("measurementWindowHours"))

@@ -18,7 +18,7 @@ enum ImportCommand {
         name: "import",
         summary: "Write a schema with events from an ad platform's configuration (GA4, Meta, Google Ads).",
         operands: "ga4|meta|google-ads FILE",
-        options: [output, name, currency],
+        options: [output, name, currency, ErrorFormatOption.option],
         discussion: """
             Reads FILE (- for standard input) and writes a schema with events that means what the platform
             computes; docs/Export.md says what maps to what.
@@ -65,6 +65,7 @@ enum ImportCommand {
                 message: "--name takes an identifier: a letter, then letters, digits and '_'", command: "import")
         }
         let shown = path == "-" ? "<stdin>" : path
+        let style = ErrorFormatOption.style(arguments)
         try CommandFiles.refuseOutput(
             arguments[output], over: [(path, "the configuration it imports")],
             what: "the schema", command: "import")
@@ -85,12 +86,12 @@ enum ImportCommand {
                 imported = (result.imported, result.diagnostics)
             }
         } catch {
-            return Output.diagnostics(error.diagnostics, path: shown)
+            return Output.diagnostics(error.diagnostics, path: shown, style: style)
         }
-        guard Output.diagnostics(imported.diagnostics, path: shown) == .success else { return .failure }
+        guard Output.diagnostics(imported.diagnostics, path: shown, style: style) == .success else { return .failure }
         // What a schema cannot hold is reported at the configuration's entry, before any layout.
         let compiled = imported.schema.compile()
-        guard compiled.schema != nil else { return Output.diagnostics(compiled.errors, path: shown) }
+        guard compiled.schema != nil else { return Output.diagnostics(compiled.errors, path: shown, style: style) }
         let text = SchemaFormatter.format(imported.schema.text) ?? imported.schema.text
         return CommandFiles.write(text, to: arguments[output])
     }
