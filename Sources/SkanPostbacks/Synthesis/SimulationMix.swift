@@ -88,10 +88,24 @@ public struct SimulationMix: Sendable {
             guard case .string(let id)? = item["ad_network_id"], !id.isEmpty else {
                 throw Invalid(message: "each network names its 'ad_network_id'")
             }
+            // What the postbacks will carry: an identifier as Apple writes them (`cstr6suwn9.skadnetwork`).
+            guard id.utf8.count <= 255,
+                id.utf8.allSatisfy({ $0.isASCIILetter || $0.isDigit || Array("._-".utf8).contains($0) })
+            else {
+                throw Invalid(
+                    message: "an 'ad_network_id' is letters, digits, '.', '-' and '_' (cstr6suwn9.skadnetwork), "
+                        + "at most 255, not '\(TerminalText.visible(id, oneLine: true))'")
+            }
             let campaigns = try Self.number(item["campaigns"], "a network's 'campaigns'", default: 1, range: 1...900)
             guard campaigns == campaigns.rounded() else { throw Invalid(message: "'campaigns' is a whole number") }
             let weight = try Self.number(item["weight"], "a network's 'weight'", default: 1, range: 0...1e12)
             return Network(adNetworkID: id, campaigns: Int(campaigns), weight: weight)
+        }
+        var listed: Set<String> = []
+        if let repeated = networks.first(where: { !listed.insert($0.adNetworkID).inserted }) {
+            throw Invalid(
+                message: "the network '\(repeated.adNetworkID)' is listed twice: list each once, with its campaigns "
+                    + "and weight")
         }
         guard networks.contains(where: { $0.weight > 0 }) else {
             throw Invalid(message: "a network needs a weight above 0")
