@@ -34,3 +34,23 @@ import Testing
         #expect(bytes == Array(text.utf8))
     }
 }
+
+/// Objects with repeated keys: the last wins, in the place it was last given; every member stays when asked.
+@Suite struct JSONRepeatedKeyTests {
+    static func members(_ text: String, keepsRepeatedKeys: Bool = false) throws -> [(String, JSONDocument)] {
+        var reader = JSONReader(
+            bytes: Array(text.utf8), maximumDepth: 4, tooDeep: "deep", keepsRepeatedKeys: keepsRepeatedKeys)
+        guard case .object(let members) = try reader.document() else { return [] }
+        return members
+    }
+
+    @Test func theLastOfARepeatedKeyWinsAndManyKeysRead() throws {
+        let members = try Self.members(#"{"a": 1, "b": 2, "a": 3}"#)
+        #expect(members.map(\.0) == ["b", "a"])
+        if case .number(let last)? = members.last?.1 { #expect(last == 3) } else { Issue.record("\(members)") }
+        #expect(try Self.members(#"{"a": 1, "a": 3}"#, keepsRepeatedKeys: true).map(\.0) == ["a", "a"])
+        // 50,000 keys, each given twice: read (the earlier reader removed each repeat by scanning every member).
+        let keys = (0..<50_000).map { "\"k\($0)\": 0" }
+        #expect(try Self.members("{" + (keys + keys).joined(separator: ",") + "}").count == 50_000)
+    }
+}

@@ -85,6 +85,31 @@ import Testing
         #expect(try !CLI.run(["import", "google-ads", file.path]).stderr.contains("measurementWindowHours"))
     }
 
+    /// As Google's libraries read JSON: a byte order mark is no part of it, a key given twice is refused at its
+    /// path, text that is not JSON is an error at its line and column, and a value of the wrong type is said once
+    /// (not also "required").
+    @Test func theJSONIsReadAsGooglesLibrariesReadIt() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("schema.json")
+        func imported(_ text: [UInt8]) throws -> CLIResult {
+            try Data(text).write(to: file)
+            return try CLI.run(["import", "google-ads", file.path])
+        }
+        let mapping = #"{"maxTimePostInstallHours": 24, "mappedEvents": [{"mappedEventName": "purchase"}]}"#
+        let valid =
+            #"{"schema": {"appId": "1", "fineGrainedConversionValueMappings": ["#
+            + #"{"fineGrainedConversionValue": 1, "conversionValueMapping": \#(mapping)}]}}"#
+        let marked = try imported([0xEF, 0xBB, 0xBF] + Array(valid.utf8))
+        #expect(marked.status == 0 && marked.stderr.isEmpty, "\(marked.stderr)")
+        let twice = try imported(Array(#"{"schema": {"appId": "1"}, "schema": {"appId": "2"}}"#.utf8))
+        #expect(twice.status == 1 && twice.stderr.contains("schema: error: 'schema' is given twice"), "\(twice.stderr)")
+        let broken = try imported(Array("{\"schema\":\n {\"appId\": \"1\",,}}".utf8))
+        #expect(broken.stderr.contains("schema.json:2:16: error: not JSON"), "\(broken.stderr)")
+        let fractional = try imported(Array(valid.replacingOccurrences(of: "Value\": 1,", with: "Value\": 6.5,").utf8))
+        #expect(fractional.stderr.contains("expected a whole number"), "\(fractional.stderr)")
+        #expect(!fractional.stderr.contains("is required"), "\(fractional.stderr)")
+    }
+
     /// A currency code is checked before it is written into the schema: text of another shape would be pasted
     /// into it (`value USD # x`).
     @Test func aCurrencyCodeIsThreeLetters() throws {

@@ -128,9 +128,11 @@ private struct GoogleAdsProblems: StrictJSONReading {
                         }
                         result.fineMappings.append((fine, mapping))
                     } else {
-                        diagnostics.append(
-                            .missing(
-                                fine == nil ? "fineGrainedConversionValue" : "conversionValueMapping", at: itemPath))
+                        // A key that is there but unreadable has its own error already; only an absent one is missing.
+                        for key in ["fineGrainedConversionValue", "conversionValueMapping"]
+                        where !fields.contains(where: { $0.0 == key }) {
+                            diagnostics.append(.missing(key, at: itemPath))
+                        }
                     }
                 }
             case "postbackMappings":

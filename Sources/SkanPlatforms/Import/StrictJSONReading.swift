@@ -13,13 +13,8 @@ extension StrictJSONReading {
     mutating func resource<Resource>(
         _ bytes: [UInt8], read: (inout Self, JSONDocument) -> Resource?
     ) throws(ConfigurationReadError) -> Resource {
-        var reader = JSONReader(bytes: bytes, maximumDepth: 16, tooDeep: "the JSON nests deeper than the resource")
-        let document: JSONDocument
-        do {
-            document = try reader.document()
-        } catch {
-            throw ConfigurationReadError(diagnostics: [.error(.importJSON, "not JSON: \(error.message)", at: nil)])
-        }
+        let document = try ConfigurationJSON.document(
+            bytes, tooDeep: "the JSON nests deeper than the resource", keepsRepeatedKeys: true)
         let resource = read(&self, document)
         guard diagnostics.isEmpty, let resource else {
             throw ConfigurationReadError(diagnostics: diagnostics.isEmpty ? [.notAnObject("")] : diagnostics)
@@ -34,6 +29,12 @@ extension StrictJSONReading {
         }
         for (key, _) in members where !allowed.contains(key) {
             diagnostics.append(.unknownKey(key, at: path, allowed: allowed))
+        }
+        // Google's libraries refuse a key given twice (protobuf's JSON parser checks): which one holds is no guess.
+        var seen: Set<String> = []
+        for (key, _) in members where !seen.insert(key).inserted {
+            diagnostics.append(
+                .error(.importJSON, "'\(key)' is given twice: keep one", at: nil, subject: path.isEmpty ? key : path))
         }
         return members
     }

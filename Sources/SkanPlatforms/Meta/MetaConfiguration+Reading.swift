@@ -4,14 +4,8 @@ import SkanCore
 extension MetaConfiguration {
     /// Reads the configuration's JSON; every problem is reported with its key path, as many as found.
     public static func read(_ bytes: [UInt8]) throws(ConfigurationReadError) -> MetaConfiguration {
-        var reader = JSONReader(
-            bytes: bytes, maximumDepth: 16, tooDeep: "the JSON nests deeper than Meta's configuration")
-        let document: JSONDocument
-        do {
-            document = try reader.document()
-        } catch {
-            throw ConfigurationReadError(diagnostics: [.error(.importJSON, "not JSON: \(error.message)", at: nil)])
-        }
+        let document = try ConfigurationJSON.document(
+            bytes, tooDeep: "the JSON nests deeper than Meta's configuration")
         var reading = MetaReading()
         guard var configuration = reading.configuration(document), reading.errors.isEmpty else {
             throw ConfigurationReadError(
