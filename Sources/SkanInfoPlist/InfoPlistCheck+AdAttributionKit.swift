@@ -105,6 +105,11 @@ extension InfoPlistCheck {
             if let hours = Self.wholeNumber(cooldown[name]!), Self.cooldownHours.contains(hours) { continue }
             add(.cooldownOutOfRange("\(path).\(name)", value: cooldown[name]!), at: path)
         }
+        let (apple, session) = (Self.cooldownKeys[1], Self.cooldownKeys[2])
+        if let first = cooldown[apple], let second = cooldown[session] {
+            let agree = Self.wholeNumber(first) != nil && Self.wholeNumber(first) == Self.wholeNumber(second)
+            add(.cooldownSpelledTwice(path, apple, session, agree: agree), at: path)
+        }
     }
 
     mutating func checkEligibilityKeys() {
@@ -139,7 +144,9 @@ extension InfoPlistCheck {
             && labels.allSatisfy { label in
                 !label.isEmpty
                     && label.utf8.allSatisfy { byte in
+                        // Reverse-DNS labels may have capitals: Apple's WWDC25 example names `com.example.adNetwork`.
                         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
                     }
             }
@@ -200,6 +207,16 @@ extension Diagnostic {
         .error(
             .attributionCooldownOutOfRange,
             "\(path) is \(InfoPlistCheck.shown("\(value)")); give a whole number of hours from 0 to 720", at: nil)
+    }
+
+    fileprivate static func cooldownSpelledTwice(_ path: String, _ apple: String, _ session: String, agree: Bool)
+        -> Diagnostic
+    {
+        .warning(
+            .attributionCooldownSpelledTwice,
+            "\(path) has both \(apple) (Apple's page) and \(session) (the WWDC25 sample)"
+                + (agree ? "" : " with different hours") + "; which one iOS reads is not documented: keep one, "
+                + "\(apple) as Apple's page spells it", at: nil)
     }
 
     fileprivate static func copyEndpointMisplaced(_ path: String, endpoint: String) -> Diagnostic {

@@ -64,6 +64,9 @@ extension DiagnosticCode {
     public static let ignoreInteractionTypeInvalid = DiagnosticCode("ignore-interaction-type-invalid")
     /// An attribution cooldown outside 0-720 hours or not a whole number.
     public static let attributionCooldownOutOfRange = DiagnosticCode("attribution-cooldown-out-of-range")
+    /// Both spellings of the re-engagement cooldown (Apple's page and the WWDC25 sample): which one iOS reads is
+    /// not documented.
+    public static let attributionCooldownSpelledTwice = DiagnosticCode("attribution-cooldown-spelled-twice")
     /// A key AdAttributionKit's configuration does not have.
     public static let adAttributionKitKeyUnknown = DiagnosticCode("adattributionkit-key-unknown")
     /// An `EligibleForAdAttributionKit…` key that is not a Boolean.

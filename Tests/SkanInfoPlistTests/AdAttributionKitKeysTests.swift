@@ -59,6 +59,35 @@ import Testing
         #expect(try Self.findings(spelled, format: format).isEmpty)
     }
 
+    /// Both cooldown spellings at once: a warning, which says when their hours differ; WWDC25's network key with
+    /// capitals (`com.example.adNetwork`) is a network key.
+    @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    func bothCooldownSpellingsAreAWarningAndCapitalsNameANetwork(
+        _ format: PropertyListSerialization.PropertyListFormat
+    ) throws {
+        func configuration(_ apple: Int, _ session: Int) -> [String: Any] {
+            [
+                "AdAttributionKitConfigurations": [
+                    "AttributionWindows": ["com.example.adNetwork": ["install": ["click": 7]]],
+                    "AttributionCooldown": [
+                        "re-engagement-cooldown-hours": apple, "reengagement-cooldown-hours": session,
+                    ],
+                ]
+            ]
+        }
+        func spelledTwice(_ root: [String: Any]) throws -> [Diagnostic] {
+            let data = try PropertyListSerialization.data(fromPropertyList: root, format: format, options: 0)
+            return InfoPlistCheck(try InfoPlistFile.parse([UInt8](data))).diagnostics.filter {
+                $0.code == .attributionCooldownSpelledTwice || $0.code == .adAttributionKitKeyUnknown
+            }
+        }
+        let agreeing = try spelledTwice(configuration(12, 12))
+        #expect(agreeing.map(\.code) == [.attributionCooldownSpelledTwice] && agreeing[0].severity == .warning)
+        #expect(!agreeing[0].message.contains("different"))
+        let conflicting = try spelledTwice(configuration(12, 48))
+        #expect(conflicting.count == 1 && conflicting[0].message.contains("with different hours"), "\(conflicting)")
+    }
+
     static let expectedMessages = [
         "AdAttributionKitConfigurations.AttributionCooldown.install-cooldown-hours is '721'; give a whole number of hours from 0 to 720",
         "AdAttributionKitConfigurations.AttributionCooldown.reinstall-cooldown-hours is no key AdAttributionKit reads; use install-cooldown-hours, re-engagement-cooldown-hours, or remove it",
