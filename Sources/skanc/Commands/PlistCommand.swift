@@ -33,6 +33,7 @@ enum PlistCommand {
                 judged in any language (its purpose stated, no pressure on the user);
               adattributionkit-configuration-malformed, attribution-window-out-of-range (click 1-30 days, view 1-7),
                 ignore-interaction-type-invalid, attribution-cooldown-out-of-range (0-720 hours),
+                attribution-cooldown-spelled-twice (both spellings: a warning),
                 eligibility-not-boolean, copy-endpoint-misplaced, reengagement-copies-without-endpoint (errors),
                 adattributionkit-key-unknown (warning): AdAttributionKitConfigurations, the
                 EligibleForAdAttributionKit... keys and where AttributionCopyEndpoint sits;
