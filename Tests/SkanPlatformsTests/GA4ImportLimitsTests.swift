@@ -60,6 +60,26 @@ import Testing
         for run in 0..<4 { GA4ImportTests.agree(schema, source, seed: seed * 4 + run, context: "\(size)") }
     }
 
+    /// Google requires one to three event mappings "if the postback window is enabled": an entry without any is
+    /// an error in window one and in an enabled window, and is read in a window whose settings are off.
+    @Test func anEntryWithoutMappingsIsAnErrorOnlyInAnEnabledWindow() throws {
+        let entry = #"{"coarseValue": "COARSE_VALUE_LOW", "eventMappings": []}"#
+        func read(enabled: Bool) -> [String] {
+            let json =
+                #"{"postbackWindowOne": {"conversionValues": [{"fineValue": 1, "coarseValue": "COARSE_VALUE_LOW", "#
+                + #""eventMappings": [{"eventName": "buy", "minEventCount": "1"}]}], "postbackWindowSettingsEnabled": true}, "#
+                + #""postbackWindowTwo": {"conversionValues": [\#(entry)], "postbackWindowSettingsEnabled": \#(enabled)}}"#
+            do {
+                _ = try GA4Schema.read(Array(json.utf8))
+                return []
+            } catch {
+                return error.diagnostics.compactMap(\.subject)
+            }
+        }
+        #expect(read(enabled: false) == [])
+        #expect(read(enabled: true) == ["postbackWindowTwo.conversionValues[0].eventMappings"])
+    }
+
     @Test func numbersInExponentFormAreWrittenOut() throws {
         let source = try Self.source(
             Self.json([

@@ -99,6 +99,9 @@ extension GA4Schema {
 /// The reading of each message of the resource, collecting problems.
 private struct GA4Problems: StrictJSONReading {
     var diagnostics: [Diagnostic] = []
+    /// The conversion values of the window being read that have no event mapping: an error only once the window
+    /// turns out enabled (Google requires one to three mappings "if the postback window is enabled").
+    private var withoutMappings: [String] = []
 
     mutating func schema(_ value: JSONDocument) -> GA4Schema? {
         let keys = ["name", "postbackWindowOne", "postbackWindowTwo", "postbackWindowThree", "applyConversionValues"]
@@ -124,6 +127,7 @@ private struct GA4Problems: StrictJSONReading {
         guard let members = members(value, at: path, allowed: ["conversionValues", "postbackWindowSettingsEnabled"])
         else { return nil }
         var result = GA4Schema.PostbackWindow(conversionValues: [], settingsEnabled: false)
+        withoutMappings = []
         for (key, member) in members {
             switch key {
             case "conversionValues":
@@ -144,6 +148,11 @@ private struct GA4Problems: StrictJSONReading {
                     diagnostics.append(.windowOneDisabled("\(path).\(key)"))
                 }
             default: break
+            }
+        }
+        if window == .first || result.settingsEnabled {
+            for path in withoutMappings {
+                diagnostics.append(.tooMany(path, 0, GA4Export.maximumEventMappings, atLeast: 1))
             }
         }
         return result
@@ -202,8 +211,10 @@ private struct GA4Problems: StrictJSONReading {
             if case .array(let items) = member.1 { items.count } else { 1 }
         }
         let count = mappings ?? 0
-        if count == 0 || count > GA4Export.maximumEventMappings {
+        if count > GA4Export.maximumEventMappings {
             diagnostics.append(.tooMany("\(path).eventMappings", count, GA4Export.maximumEventMappings, atLeast: 1))
+        } else if count == 0 {
+            withoutMappings.append("\(path).eventMappings")
         }
         return result
     }
