@@ -54,3 +54,28 @@ import Testing
         #expect(try Self.members("{" + (keys + keys).joined(separator: ",") + "}").count == 50_000)
     }
 }
+
+/// Numbers as JSON writes them: a long one is a number (a 52-digit integer reads), and each refusal says why.
+@Suite struct JSONNumberReadingTests {
+    static func read(_ text: String) -> Result<Double, JSONReader.Malformed> {
+        var reader = JSONReader(bytes: Array(text.utf8), maximumDepth: 1, tooDeep: "deep")
+        do throws(JSONReader.Malformed) {
+            guard case .number(let value) = try reader.document() else { return .success(.nan) }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func longNumbersReadAndRefusalsSayWhy() {
+        let digits = String(repeating: "9", count: 52)
+        #expect((try? Self.read(digits).get()) == Double(digits))
+        func message(_ text: String) -> String {
+            if case .failure(let error) = Self.read(text) { return error.message }
+            return ""
+        }
+        #expect(message("01").contains("is not a JSON number"))
+        #expect(message("1e400").contains("beyond the range of a double"))
+        #expect(message(String(repeating: "1", count: 401)).contains("a number of 401 characters"))
+    }
+}

@@ -191,11 +191,21 @@ package struct JSONReader {
             index += 1
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard text.count <= 40, let value = Double(text), value.isFinite, Self.isJSONNumber(text) else {
-            throw Malformed(message: "'\(text.prefix(40))' is not a JSON number")
+        guard Self.isJSONNumber(text) else { throw Malformed(message: "'\(text.prefix(40))' is not a JSON number") }
+        // Valid JSON, but past what any configuration means: said as such, not as "not a number".
+        guard text.utf8.count <= Self.maximumNumberLength else {
+            throw Malformed(
+                message: "a number of \(text.utf8.count) characters ('\(text.prefix(20))…'); numbers are read up to "
+                    + "\(Self.maximumNumberLength)")
+        }
+        guard let value = Double(text), value.isFinite else {
+            throw Malformed(message: "'\(text.prefix(40))' is beyond the range of a double (about 1.8e308)")
         }
         return value
     }
+
+    /// The longest number read (digits, sign, point and exponent): a 52-digit integer is JSON and reads.
+    static let maximumNumberLength = 400
 
     /// JSON's number grammar: no leading zeros, no bare dot, no `+` in front.
     static func isJSONNumber(_ text: String) -> Bool {
