@@ -134,7 +134,10 @@ struct PostbackRun {
     /// The receipt times beside the input at `path` (`skanc serve` keeps them in `NAME.times` beside each
     /// `NAME.jsonl` segment), when there is such a file.
     static func receiptTimesPath(of path: String) -> String? {
-        guard path != "-", let times = ReceiptTimes.path(besides: path), access(times, F_OK) == 0 else { return nil }
+        // Anything named so (a symbolic link that loops or dangles included) is the sidecar: opening it then
+        // says what is wrong, rather than the times being left out in silence.
+        var status = stat()
+        guard path != "-", let times = ReceiptTimes.path(besides: path), lstat(times, &status) == 0 else { return nil }
         return times
     }
 

@@ -117,6 +117,23 @@ import Testing
         #expect(result.stderr.contains("s.times: error: is not a regular file"), "\(result.stderr)")
     }
 
+    /// A `.times` that is a symbolic link looping (or dangling) is an error at it, not times left out in silence.
+    @Test func aLoopingLinkAsReceiptTimesIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let segment = directory.url.appendingPathComponent("s.jsonl").path
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path, toPath: segment)
+        let times = directory.url.appendingPathComponent("s.times").path
+        let other = directory.url.appendingPathComponent("t.times").path
+        try FileManager.default.createSymbolicLink(atPath: times, withDestinationPath: other)
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: times)
+        let result = try CLI.run(["postbacks", "Schemas/Shop.skan", segment, "--no-verify"])
+        #expect(result.status == 1 && result.stderr.contains("s.times: error: cannot open"), "\(result.stderr)")
+        try FileManager.default.removeItem(atPath: other)
+        let dangling = try CLI.run(["postbacks", "Schemas/Shop.skan", segment, "--no-verify"])
+        #expect(dangling.status == 1 && dangling.stderr.contains("s.times: error"), "\(dangling.stderr)")
+    }
+
     @Test func aSegmentReadFromAFIFOGetsItsRightTimes() throws {
         let directory = try TemporaryDirectory()
         let segment = directory.url.appendingPathComponent("s.jsonl").path
