@@ -27,6 +27,16 @@ extension PostbackReport {
         /// The estimate for the installs without a fine value; nil when there are none, or the group has fewer
         /// than two fine-value postbacks to estimate from.
         public var estimate: Estimate?
+        /// The installs with a fine value at their ranges' mid-points (an open-ended range at its lower bound).
+        public var fineMid: DecimalAmount
+
+        /// An estimate of every install's revenue: `fineMid` and the estimate for the rest; nil when some
+        /// install has no fine value and there is no estimate for it. Not a bound: the hard bounds are `low` and
+        /// `high`.
+        public var estimatedTotal: DecimalAmount? {
+            guard withFineValue < installs else { return fineMid }
+            return estimate.flatMap { fineMid.plus($0.mid) }
+        }
     }
 
     /// Coarse-only window-1 postbacks of one coarse value.
@@ -79,6 +89,7 @@ extension PostbackReport {
             return true
         }
         var sample = Sample(strata: CoarseValue.allCases.count)
+        var fineMid = zero
         for fine in Schema.fineValueRange where window.fineValues[fine] > 0 {
             let count = window.fineValues[fine]
             guard let index = field.rangeOfFine[fine] else {
@@ -87,6 +98,8 @@ extension PostbackReport {
             }
             let range = field.ranges[index]
             guard add(.init(low: range.low, high: range.high), times: count) else { return nil }
+            guard let part = range.mid.times(count), let sum = fineMid.plus(part) else { return nil }
+            fineMid = sum
             sample.add(range, count: count, stratum: columns.coarseOfFine[fine])
         }
         var shares: [CoarseShare] = []
@@ -99,6 +112,7 @@ extension PostbackReport {
         return InstallRevenue(
             installs: window.postbacks - window.contributed, withFineValue: window.withFineValue, fromCoarse: shares,
             withoutValue: window.withoutValue, low: low, high: high,
-            estimate: sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale))
+            estimate: sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale),
+            fineMid: fineMid)
     }
 }

@@ -21,7 +21,7 @@ extension PostbackReport {
     /// high empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
     /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); with a cost file, per group
     /// `cost_spend` and `cost_per_install` (item the currency), `cost_rows`, and per revenue field `roas_low`,
-    /// `roas_mid`, `roas_high` (ratios); then, with no group, `cost_unmatched_spend` (item the currency) and
+    /// `roas_high` (the ratio's hard bounds over all installs; high empty when unbounded) and `roas_estimate`; then, with no group, `cost_unmatched_spend` (item the currency) and
     /// `cost_unmatched_rows` for cost rows that match no group, and `not_ok` rows per status.
     public var csv: String { String(decoding: csvBytes, as: UTF8.self) }
 
@@ -80,14 +80,19 @@ extension PostbackReport {
                 let totals = [(revenue.postbacks, revenue.low, revenue.mid, revenue.high, "")]
                 let ranges = revenue.ranges.map { ($0.postbacks, $0.low, $0.mid, $0.high, $0.name) }
                 for (postbacks, low, mid, high, item) in totals + ranges {
+                    // The total of no fine-value postback is unknown: empty, never 0, and a row says why.
+                    let known = postbacks > 0 || !item.isEmpty
                     row(key, "", "revenue_postbacks", revenue.field, item, String(postbacks))
-                    row(key, "", "revenue_low", revenue.field, item, low.text)
-                    row(key, "", "revenue_mid", revenue.field, item, mid.text)
-                    row(key, "", "revenue_high", revenue.field, item, high?.text ?? "")
+                    row(key, "", "revenue_low", revenue.field, item, known ? low.text : "")
+                    row(key, "", "revenue_mid", revenue.field, item, known ? mid.text : "")
+                    row(key, "", "revenue_high", revenue.field, item, known ? high?.text ?? "" : "")
+                    if !known {
+                        row(key, "", "revenue_unknown", revenue.field, "", "no postback shows a fine value")
+                    }
                 }
                 if let ratio = group.cost?.returnOnSpend.first(where: { $0.field == revenue.field }) {
                     for (figure, value) in [
-                        ("roas_low", ratio.low), ("roas_mid", ratio.mid), ("roas_high", ratio.high),
+                        ("roas_low", ratio.low), ("roas_high", ratio.high), ("roas_estimate", ratio.estimate),
                     ] {
                         row(key, "", figure, revenue.field, "", value.map { String($0) } ?? "")
                     }

@@ -3,7 +3,8 @@ import SkanPostbacks
 
 extension PostbackReport {
     /// A group's spend from a cost file, and what it buys: cost per install (spend over the installs the network
-    /// won: window-1 postbacks but contributions and re-engagements) and return on ad spend per revenue field (the field's revenue totals over the spend).
+    /// won: window-1 postbacks but contributions and re-engagements) and return on ad spend per revenue field (the
+    /// field's revenue over all of the group's installs, its hard bounds and its estimate, over the spend).
     public struct Cost: Sendable {
         /// The spend of the cost rows that match the group, exactly.
         public var spend: DecimalAmount
@@ -15,17 +16,22 @@ extension PostbackReport {
         public var returnOnSpend: [ReturnOnSpend]
     }
 
-    /// One revenue field's return on ad spend: nil where the spend is 0, no postback of the group shows a fine
-    /// value (its revenue is unknown), the total is unbounded, or the field's currency is not the spend's.
+    /// One revenue field's return on ad spend over all of a group's installs (every window-1 postback the network
+    /// won, whatever its tier): an interval that holds the true ratio whatever the users did (the installs' hard
+    /// bounds over the spend: fine values by their ranges, coarse values by what the coarse rules allow, postbacks
+    /// without a value at 0 and unbounded), and apart from it an estimate, labelled as one. Every figure is nil
+    /// where the spend is 0 or the field's currency is not the spend's (noted).
     public struct ReturnOnSpend: Sendable {
         /// The revenue field.
         public var field: String
-        /// Low total over spend.
+        /// The least the installs' revenue can be, over the spend: the true ratio is never below it.
         public var low: Double?
-        /// Mid-point total over spend.
-        public var mid: Double?
-        /// High total over spend.
+        /// The most it can be, over the spend; nil when an install's revenue has no upper bound (a postback
+        /// without a value, an open-ended range): the interval is then open above.
         public var high: Double?
+        /// An estimate, not a bound: the fine-value installs at their ranges' mid-points and the others at the
+        /// report's estimate for them (`InstallRevenue.Estimate`); nil when there is none to make.
+        public var estimate: Double?
     }
 
     /// The report with `table`'s spend joined to its groups (which `CostTable.problem(with:)` accepts): a row
@@ -85,12 +91,14 @@ extension PostbackReport {
         let amount = spend.doubleValue
         let returns = group.revenue.map { revenue in
             // No fine value, no revenue known: unknown, never 0%.
-            let comparable =
-                amount > 0 && revenue.postbacks > 0 && (revenue.currency == nil || revenue.currency == currency)
+            // Over every install, never over the fine-value postbacks alone: that ratio reads as a bound and is
+            // none (the installs without a fine value made money too).
+            let comparable = amount > 0 && (revenue.currency == nil || revenue.currency == currency)
+            let installs = revenue.installs
             return ReturnOnSpend(
-                field: revenue.field, low: comparable ? revenue.low.doubleValue / amount : nil,
-                mid: comparable ? revenue.mid.doubleValue / amount : nil,
-                high: comparable ? revenue.high.map { $0.doubleValue / amount } : nil)
+                field: revenue.field, low: comparable ? installs.low.doubleValue / amount : nil,
+                high: comparable ? installs.high.map { $0.doubleValue / amount } : nil,
+                estimate: comparable ? installs.estimatedTotal.map { $0.doubleValue / amount } : nil)
         }
         return Cost(
             spend: spend, rows: rows, perInstall: installs > 0 ? amount / Double(installs) : nil,
@@ -111,15 +119,16 @@ extension PostbackReport {
         let fields = columns.revenue.map(\.column)
         let header =
             [keyHeading, "installs", "spend (\(currency))", "per install (\(currency))"]
-            + fields.map { "return on ad spend, \($0) (mid, low to high)" }
+            + fields.map { "return on ad spend, \($0) (all installs: bounds; estimate)" }
         let rows = groups.compactMap { group -> [String]? in
             guard let cost = group.cost else { return nil }
             let returns = fields.map { field in
-                guard let ratio = cost.returnOnSpend.first(where: { $0.field == field }), let mid = ratio.mid else {
+                guard let ratio = cost.returnOnSpend.first(where: { $0.field == field }), let low = ratio.low else {
                     return "–"
                 }
-                let high = ratio.high.map(Self.ratio) ?? "no upper bound"
-                return "\(Self.ratio(mid)) (\(ratio.low.map(Self.ratio) ?? "–") to \(high))"
+                let bounds =
+                    ratio.high.map { "\(Self.ratio(low)) to \(Self.ratio($0))" } ?? "at least \(Self.ratio(low))"
+                return bounds + (ratio.estimate.map { "; estimate \(Self.ratio($0))" } ?? "")
             }
             return [
                 Self.label(group.by), String(group.windows[0].installs), Self.money(cost.spend, in: currency),

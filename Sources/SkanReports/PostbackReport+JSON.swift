@@ -81,8 +81,8 @@ extension PostbackReport {
                 .array(
                     cost.returnOnSpend.map {
                         .object([
-                            ("field", .string($0.field)), ("low", ratio($0.low)), ("mid", ratio($0.mid)),
-                            ("high", ratio($0.high)),
+                            ("field", .string($0.field)), ("low", ratio($0.low)), ("high", ratio($0.high)),
+                            ("estimate", ratio($0.estimate)),
                         ])
                     })
             ),
@@ -106,13 +106,15 @@ extension PostbackReport {
     }
 
     private static func json(_ revenue: Revenue) -> JSONValue {
-        .object([
+        // No postback shows a fine value: its revenue is unknown, null, never 0 (the installs' bounds still hold).
+        let known = revenue.postbacks > 0
+        return .object([
             ("field", .string(revenue.field)),
             ("currency", .optional(revenue.currency)),
             ("postbacks", .integer(revenue.postbacks)),
-            ("low", .decimal(revenue.low.text)),
-            ("mid", .decimal(revenue.mid.text)),
-            ("high", revenue.high.map { .decimal($0.text) } ?? .null),
+            ("low", known ? .decimal(revenue.low.text) : .null),
+            ("mid", known ? .decimal(revenue.mid.text) : .null),
+            ("high", known ? revenue.high.map { .decimal($0.text) } ?? .null : .null),
             (
                 "ranges",
                 .array(

@@ -21,21 +21,26 @@ extension PostbackReport {
             let code = sample.currency
             let currency = code.map { " \($0)" } ?? ""
             let zero = DecimalAmount(units: 0, scale: sample.mid.scale)
-            if let mid = Self.sum(revenues.map(\.mid), zero) {
-                items.append(("revenue shown, \(field.column) (mid)", Self.money(mid, in: code) + currency))
-            }
+            // Over every install: the interval that holds the truth, then an estimate labelled as one (never the
+            // fine-value postbacks' mid-points alone, which leave out every install without a fine value).
             if let low = Self.sum(revenues.map(\.installs.low), zero) {
                 let highs = revenues.map(\.installs.high)
                 let high = highs.contains { $0 == nil } ? nil : Self.sum(highs.compactMap { $0 }, zero)
                 items.append(
                     (
-                        "all installs, \(field.column) (hard bounds)",
+                        "revenue, all installs, \(field.column) (hard bounds)",
                         high.map {
                             "\(Self.money(low, in: code, .down)) to \(Self.money($0, in: code, .up))\(currency)"
                         }
                             ?? "at least \(Self.money(low, in: code, .down))\(currency)"
                     ))
             }
+            let estimates = revenues.map(\.installs.estimatedTotal)
+            if !estimates.contains(where: { $0 == nil }), let estimate = Self.sum(estimates.compactMap { $0 }, zero) {
+                items.append(
+                    ("revenue, all installs, \(field.column) (estimate)", Self.money(estimate, in: code) + currency))
+            }
+            if let roas = returnOnSpendTotal(field.column) { items.append(roas) }
         }
         if let currency = costCurrency {
             let costs = groups.compactMap(\.cost)
@@ -49,6 +54,29 @@ extension PostbackReport {
             }
         }
         return items
+    }
+
+    /// Return on ad spend over every group with spend: the installs' summed bounds (and estimate) over the summed
+    /// spend, as the interval and estimate of one group are made.
+    private func returnOnSpendTotal(_ field: String) -> (label: String, figure: String)? {
+        guard costCurrency != nil else { return nil }
+        let costed = groups.filter { $0.cost != nil }
+        let spend = costed.reduce(0.0) { $0 + $1.cost!.spend.doubleValue }
+        let revenues = costed.compactMap { $0.revenue.first { $0.field == field } }
+        guard spend > 0, revenues.count == costed.count, !revenues.isEmpty,
+            revenues.allSatisfy({ $0.currency == nil || $0.currency == costCurrency })
+        else { return nil }
+        let low = revenues.reduce(0.0) { $0 + $1.installs.low.doubleValue } / spend
+        let highs = revenues.map(\.installs.high)
+        let high = highs.contains { $0 == nil } ? nil : highs.reduce(0.0) { $0 + $1!.doubleValue } / spend
+        let estimates = revenues.map(\.installs.estimatedTotal)
+        let estimate =
+            estimates.contains { $0 == nil } ? nil : estimates.reduce(0.0) { $0 + $1!.doubleValue } / spend
+        let bounds = high.map { "\(Self.ratio(low)) to \(Self.ratio($0))" } ?? "at least \(Self.ratio(low))"
+        return (
+            "return on ad spend, \(field) (all installs)",
+            bounds + (estimate.map { "; estimate \(Self.ratio($0))" } ?? "")
+        )
     }
 
     /// The totals as the page's first boxes.

@@ -3,8 +3,8 @@ import SkanPostbacks
 /// The cost views (`skanc sql --report --cost-table NAME`): a table of spend with the cost file's columns
 /// (`network`, `campaign`, `day`, `spend`, `currency`, as `skanc report --cost` reads them; text, and spend a number
 /// or its text) joined to the groups as the CLI joins it: `report_cost` (per group with spend: `spend`, `currency`,
-/// `cost_rows`, `installs`, `per_install`) and `report_return_on_spend` (per group and revenue field: `low`, `mid`,
-/// `high`, the revenue totals over the spend).
+/// `cost_rows`, `installs`, `per_install`) and `report_return_on_spend` (per group and revenue field: `low`,
+/// `high`, the hard bounds of `report_installs` over the spend; the CLI's estimate is a model no view keeps).
 extension ReportSQL {
     /// The cost views' names, in the order they are created.
     static let costViews = ["report_cost", "report_return_on_spend"]
@@ -49,17 +49,17 @@ extension ReportSQL {
             + "\nGROUP BY " + keys.joined(separator: ", ")
     }
 
-    /// Per group with spend and revenue field: the totals over the spend; NULL where the spend is 0, no postback
-    /// shows a fine value, the total is unbounded or the field's currency is not the spend's.
+    /// Per group with spend and revenue field: the bounds over all installs over the spend; NULL where the spend is
+    /// 0 or the field's currency is not the spend's, `high` NULL too where an install's revenue is unbounded.
     private func returnOnSpendView() -> String {
         let id = dialect.identifier
         let keys = keyColumns.map { "k.\(id($0))" }
         let match = keyColumns.map { nullSafeEqual("v.\(id($0))", "k.\(id($0))") }
-        let comparable = "k.spend > 0 AND v.postbacks > 0 AND (v.currency IS NULL OR v.currency = k.currency)"
+        let comparable = "k.spend > 0 AND (v.currency IS NULL OR v.currency = k.currency)"
         let select =
             keys + ["v.field"]
-            + ["low", "mid", "high"].map { "CASE WHEN \(comparable) THEN v.\($0) / k.spend END AS \($0)" }
-        return "SELECT " + select.joined(separator: ", ") + "\nFROM report_cost AS k\nJOIN report_revenue AS v ON "
+            + ["low", "high"].map { "CASE WHEN \(comparable) THEN v.\($0) / k.spend END AS \($0)" }
+        return "SELECT " + select.joined(separator: ", ") + "\nFROM report_cost AS k\nJOIN report_installs AS v ON "
             + match.joined(separator: " AND ")
     }
 }

@@ -284,9 +284,11 @@ public struct ReportSQL: Sendable {
             "field", "currency", "SUM(postbacks) AS postbacks", "SUM(low_units) AS low_units",
             "SUM(mid_units) AS mid_units",
             "CASE WHEN \(open) THEN NULL ELSE SUM(COALESCE(high_units, 0)) END AS high_units",
-            "CAST(SUM(low_units) AS \(double)) / \(power) AS low",
-            "CAST(SUM(mid_units) AS \(double)) / \(power) AS mid",
-            "CASE WHEN \(open) THEN NULL ELSE CAST(SUM(COALESCE(high_units, 0)) AS \(double)) / \(power) END AS high",
+            // No postback with a fine value: the revenue is unknown (NULL), never 0.
+            "CASE WHEN SUM(postbacks) > 0 THEN CAST(SUM(low_units) AS \(double)) / \(power) END AS low",
+            "CASE WHEN SUM(postbacks) > 0 THEN CAST(SUM(mid_units) AS \(double)) / \(power) END AS mid",
+            "CASE WHEN SUM(postbacks) = 0 OR \(open) THEN NULL "
+                + "ELSE CAST(SUM(COALESCE(high_units, 0)) AS \(double)) / \(power) END AS high",
         ]
         return "SELECT " + (keys + columns).joined(separator: ", ") + "\nFROM report_revenue_ranges\nGROUP BY "
             + (keys + ["field", "currency"]).joined(separator: ", ")

@@ -55,6 +55,11 @@ import Testing
             total += postbacks
             let revenue = try #require((group["revenue"] as? [[String: Any]])?.first)
             #expect(revenue["field"] as? String == "revenue" && revenue["currency"] as? String == "USD")
+            // With no fine-value postback the revenue is unknown: null, never 0.
+            if revenue["postbacks"] as? Int == 0 {
+                #expect(revenue["low"] is NSNull && revenue["mid"] is NSNull && revenue["high"] is NSNull)
+                continue
+            }
             let (low, mid) = (try #require(revenue["low"] as? Double), try #require(revenue["mid"] as? Double))
             #expect(low <= mid)
             // Game's top range, 20..., is open-ended: high is null once a postback shows it.
@@ -78,7 +83,7 @@ import Testing
             figures == [
                 "postbacks", "contributed", "reengagements", "installs", "with_fine_value", "with_coarse_value",
                 "without_value", "tier", "case", "coarse", "revenue_currency", "revenue_postbacks", "revenue_low",
-                "revenue_mid", "revenue_high", "installs_low",
+                "revenue_mid", "revenue_high", "revenue_unknown", "installs_low",
                 "installs_high", "estimate_installs", "estimate_mid", "estimate_low", "estimate_high",
             ])
         #expect(rows.allSatisfy { $0.count == 8 })
@@ -274,10 +279,11 @@ import Testing
         #expect((spent["spend"] as? NSNumber)?.doubleValue == 50 && spent["rows"] as? Int == 2)
         #expect((spent["per_install"] as? NSNumber)?.doubleValue == 50.0 / 3)
         let ratio = try #require((spent["return_on_spend"] as? [[String: Any]])?.first)
-        #expect(
-            (ratio["mid"] as? NSNumber)?.doubleValue == 25.0 / 50
-                && (ratio["low"] as? NSNumber)?.doubleValue == 10.0 / 50)
-        #expect((ratio["high"] as? NSNumber)?.doubleValue == 40.0 / 50)
+        // Over all three installs, never over the two with a fine value alone: at least 5 + 5 + 0 = 10 USD, and no
+        // upper bound (the third shows no value); the estimate apart, above the bound.
+        #expect((ratio["low"] as? NSNumber)?.doubleValue == 10.0 / 50 && ratio["high"] is NSNull, "\(ratio)")
+        let estimate = try #require((ratio["estimate"] as? NSNumber)?.doubleValue)
+        #expect(estimate >= 10.0 / 50 && ratio["mid"] == nil)
         let notes = root["notes"] as? [String] ?? []
         #expect(notes.contains { $0.hasPrefix("1 cost row (7.50 USD) matches no group") }, "\(notes)")
         // CSV has no notes: the rows that match no group are rows of their own, with no group.
@@ -291,7 +297,7 @@ import Testing
             "--cost", cost.path,
         ]).stdout
         #expect(
-            markdown.contains("| one.skadnetwork / 52 | 3 | 50.00 | 16.67 | 50.0% (20.0% to 80.0%) |"), "\(markdown)")
+            markdown.contains("| one.skadnetwork / 52 | 3 | 50.00 | 16.67 | at least 20.0%; estimate "), "\(markdown)")
         let usage = try CLI.run([
             "report", "Schemas/Game.skan", input.path, "--no-verify", "--by", "campaign", "--cost", cost.path,
         ])

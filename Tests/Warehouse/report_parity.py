@@ -127,7 +127,7 @@ def engine_report(engine, keys, with_cost=False):
                              "per_install": significant(values["per_install"]), "return_on_spend": {}}
         for entry, values in rows_of("report_return_on_spend"):
             entry["cost"]["return_on_spend"][values["field"]] = {
-                "field": values["field"], "low": significant(values["low"]), "mid": significant(values["mid"]),
+                "field": values["field"], "low": significant(values["low"]),
                 "high": significant(values["high"])}
         for entry in groups.values():
             if entry["cost"] is not None:
@@ -158,7 +158,9 @@ def cli_report(skanc, schema, path, options):
             cost = entry["cost"]
             cost["spend"], cost["per_install"] = significant(cost["spend"]), significant(cost["per_install"])
             for ratio in cost["return_on_spend"]:
-                for bound in ("low", "mid", "high"):
+                # The estimate is the CLI's alone; the hard bounds are compared.
+                ratio.pop("estimate", None)
+                for bound in ("low", "high"):
                     ratio[bound] = significant(ratio[bound])
         for revenue in entry["revenue"]:
             # The estimate is the CLI's alone (a model, not a sum a view keeps); the hard bounds are compared.
