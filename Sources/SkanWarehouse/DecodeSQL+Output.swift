@@ -99,9 +99,10 @@ extension DecodeSQL {
         let tier = """
             CASE WHEN NOT decoded OR did_win_v = 'false' THEN NULL \
             WHEN (aak OR version_known = '4.0') AND window_number = 1 THEN \
-            CASE WHEN publisher_v IS NOT NULL THEN 3 WHEN fine_v IS NOT NULL THEN 2 WHEN coarse_v IS NOT NULL THEN 1 \
-            WHEN source_digits_ok AND length(source_v) >= 3 THEN 2 \
-            WHEN source_digits_ok AND length(source_v) = 2 THEN 0 END END
+            CASE WHEN fine_v IS NOT NULL AND publisher_v IS NOT NULL THEN 3 WHEN fine_v IS NOT NULL THEN 2 \
+            WHEN (aak AND publisher_item_v IS NOT NULL) OR (NOT aak AND source_app_v IS NOT NULL) THEN 3 \
+            WHEN coarse_v IS NOT NULL THEN 1 \
+            WHEN source_digits_ok AND length(source_v) >= 3 THEN 2 END END
             """
         let valid = "fine_n BETWEEN 0 AND 63 AND fine_valid = 1"
         let meaning = coarseMeaningColumn()

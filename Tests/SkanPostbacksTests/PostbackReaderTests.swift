@@ -99,7 +99,7 @@ func readPostbacks(
         #expect(
             row(5)["coarse_value"] == "high" && row(5)["coarse_meaning"] == "paymentTier >= medium"
                 && row(5)["source_identifier"] == "39" && row(5)["source_digits"] == "2")
-        #expect(row(5)["publisher"] == "example.com" && row(5)["publisher_kind"] == "web" && row(5)["tier"] == "3")
+        #expect(row(5)["publisher"] == "example.com" && row(5)["publisher_kind"] == "web" && row(5)["tier"] == "1")
         #expect(row(4)["tier"] == "3" && row(4)["conversion_type"] == "download")
         let aak = row(6)
         #expect(aak["framework"] == "adattributionkit" && aak["status"] == "ok" && aak["version"] == "")

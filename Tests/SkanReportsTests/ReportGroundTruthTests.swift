@@ -78,10 +78,10 @@ import Testing
         }
     }
 
-    /// The tier each postback's fields imply, by Apple's table: in the first window, tier 3 shows the publisher
-    /// (with or without a value), tier 2 a fine value, tier 1 a coarse value, tier 0 two digits and no value (as
-    /// does a tier-1 install whose app set no value in the window, counted as 0); every later postback tells no
-    /// tier.
+    /// The tier each postback's fields show, by Apple's table: in the first window, tier 3 shows the publishing
+    /// app (with or without a value), tier 2 a fine value or four digits, tier 1 a coarse value; two digits and no
+    /// value are tier 0 or a tier-1 install whose app set no value in the window, not told apart (unknown, never
+    /// claimed as 0); every later postback tells no tier.
     static func tierCounts(_ truths: [SyntheticPostbacks.Truth]) -> [Int] {
         var counts = [0, 0, 0, 0, 0]
         for truth in truths {
@@ -91,7 +91,7 @@ import Testing
             // Tier 2 shows four digits of source identifier, so it is known with or without a fine value.
             case (.first, .two): tier = 2
             case (.first, .one) where truth.coarseValue != nil: tier = 1
-            case (.first, .one), (.first, .zero): tier = 0
+            case (.first, .one), (.first, .zero): tier = 4
             default: tier = 4
             }
             counts[tier] += 1

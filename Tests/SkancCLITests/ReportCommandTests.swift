@@ -135,9 +135,9 @@ import Testing
         #expect(markdown.contains("| 2 | 1 | 1 | 0 | 100.0% | 0.0% | 0.0% |"), "\(markdown)")
     }
 
-    /// Tier 0 is counted where the fields show it (a first postback with two digits and no value); later windows'
-    /// postbacks, all sent at tiers 1-3, say so instead of a bare "unknown".
-    @Test func tierZeroIsCountedAndLaterWindowsSayWhatTheyMayBe() throws {
+    /// Tier 0 is never claimed (two digits and no value are tier 0 or a tier-1 install whose app set no value:
+    /// unknown); later windows' postbacks, all sent at tiers 1-3, say so instead of a bare "unknown".
+    @Test func tierZeroIsNeverClaimedAndLaterWindowsSayWhatTheyMayBe() throws {
         let json = try Self.report(["--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -147,8 +147,8 @@ import Testing
                 $0.merge($1, uniquingKeysWith: +)
             }
         }
-        // 200 users, a fifth of them at tier 0: every window-1 postback gets a tier.
-        #expect(tiers("1")["0", default: 0] > 10 && tiers("1")["unknown"] == 0, "\(tiers("1"))")
+        // 200 users, a fifth of them at tier 0: their postbacks' tier is unknown, none is claimed as 0.
+        #expect(tiers("1")["0"] == 0 && tiers("1")["unknown", default: 0] > 10, "\(tiers("1"))")
         #expect(tiers("2")["unknown", default: 0] > 0 && tiers("2")["0"] == 0, "\(tiers("2"))")
         let markdown = try Self.report([]).stdout
         #expect(markdown.contains("Tiers: 1-3 (not shown) "), "\(markdown)")

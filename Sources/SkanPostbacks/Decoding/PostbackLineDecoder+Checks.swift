@@ -177,20 +177,21 @@ extension PostbackLineDecoder {
         }
     }
 
-    /// The privacy tier a winning first postback's fields imply (Apple's tier table: tier 3 adds the
-    /// publisher to tier 2's fine value; tier 1 has a coarse value only; tier 0 no value and two digits of
-    /// source identifier). A first postback without a value but with three or four digits is tier 2 (only
-    /// tiers 2 and 3 show more than two digits; the app set no fine value); with two digits it is tier 0 (a
-    /// tier-1 install whose app set no value in the first window looks the same, and is counted so: neither
-    /// tells anything of the install). Later postbacks carry a coarse value at tiers 1-3 alike: those are -1,
+    /// The privacy tier a winning first postback's fields show, and only what they show (Apple's tier table:
+    /// tier 3 adds the publisher to tier 2's fine value; tier 1 has a coarse value; tier 0 no value and two
+    /// digits of source identifier). A fine value is tier 3 with a publisher, else 2. Without one, a publishing
+    /// app (`source-app-id`, `publisher-item-identifier`) is still tier 3, but a `source-domain` tells nothing:
+    /// Apple's "first postback from a web ad, in a low postback data tier" carries one with a coarse value and two
+    /// digits. Then a coarse value is tier 1, three or four digits tier 2 (only tiers 2 and 3 show more than two;
+    /// the app set no fine value), and two digits without a value tier 0 or a tier-1 install whose app set no
+    /// value in the first window: not told apart, -1. Later postbacks carry a coarse value at tiers 1-3 alike: -1,
     /// as are SKAdNetwork versions before the tiers (4.0) and a source identifier that is not 2-4 digits.
     static func tier(_ row: PostbackRow) -> Int8 {
         guard row.framework == .adattributionkit || row.version == .v4, row.window == 1 else { return -1 }
-        if row.publisher != nil { return 3 }
-        if row.fineCell != nil { return 2 }
+        if row.fineCell != nil { return row.publisher != nil ? 3 : 2 }
+        if row.publisherKind == .app { return 3 }
         if row.coarseCell != nil { return 1 }
         if row.sourceDigits >= 3 { return 2 }
-        if row.sourceDigits == 2 { return 0 }
         return -1
     }
 
