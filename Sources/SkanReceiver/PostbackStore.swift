@@ -223,6 +223,14 @@ package final class PostbackStore: @unchecked Sendable {
         lock.holding { checkIdentity(of: segment) }
     }
 
+    /// Bytes free for an unprivileged writer on the store's file system (`statvfs`), or nil when it cannot be
+    /// told: what an alert watches before the disk fills.
+    package func availableBytes() -> Int? {
+        var status = statvfs()
+        guard statvfs(directory, &status) == 0 else { return nil }
+        return Int(status.f_bavail) &* Int(status.f_frsize)
+    }
+
     /// Every segment stored, oldest day first.
     package func segments() -> [String] {
         Self.entries(of: directory + "/postbacks").sorted().flatMap { day in

@@ -136,6 +136,7 @@ extension Receiver {
                     metricsText
                     ?? metrics.text(
                         summary: progress.summary, unreadableBytes: progress.unreadableBytes,
+                        store: (store.problem() == nil && committer.failure == nil, store.availableBytes()),
                         forwarding: outboxes.map { ($0.destination.name, $0.figures) })
                 metricsText = text
                 answer(

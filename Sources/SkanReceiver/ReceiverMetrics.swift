@@ -37,7 +37,8 @@ struct ReceiverMetrics {
 
     /// The exposition: every metric with HELP and TYPE, labels sorted, so that the text is stable.
     func text(
-        summary: PostbackSummary, unreadableBytes: Int = 0, forwarding: [(name: String, figures: Outbox.Figures)] = []
+        summary: PostbackSummary, unreadableBytes: Int = 0, store: (writable: Bool, available: Int?)? = nil,
+        forwarding: [(name: String, figures: Outbox.Figures)] = []
     ) -> String {
         var out = ""
         func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
@@ -81,6 +82,17 @@ struct ReceiverMetrics {
             "skanc_store_unreadable_bytes", "gauge",
             "Stored bytes that could not be read back to count (see the log): missing from these counts and /report.",
             [("", String(unreadableBytes))])
+        if let store {
+            metric(
+                "skanc_store_writable", "gauge",
+                "1 while the store takes writes (what /healthz says), 0 while they fail.",
+                [("", store.writable ? "1" : "0")])
+            if let available = store.available {
+                metric(
+                    "skanc_store_available_bytes", "gauge", "Bytes free on the store's file system for the receiver.",
+                    [("", String(available))])
+            }
+        }
         metric("skanc_open_connections", "gauge", "Connections open now.", [("", String(openConnections))])
         forwardingMetrics(forwarding, now: Clock.epochSeconds(), into: metric)
         out += "# HELP skanc_fsync_seconds Time to make a batch durable.\n# TYPE skanc_fsync_seconds histogram\n"

@@ -19,11 +19,15 @@ import Testing
         #expect(try client.exchange("POST", Self.postbackPath, body: lines[0]).status == 503)
         let sick = try admin.exchange("GET", "/healthz")
         #expect(sick.status == 503 && sick.body.contains("No space left on device"), "\(sick)")
+        // What an alert watches: the store not writable, and the bytes free on its file system.
+        let metrics = try admin.exchange("GET", "/metrics").body
+        #expect(metrics.contains("\nskanc_store_writable 0\n") && metrics.contains("\nskanc_store_available_bytes "))
         // The disk has room again and nothing is sent (the load balancer stopped): a probe write finds out.
         running.receiver.store.inject(failure: nil)
         var health = try admin.exchange("GET", "/healthz")
         while health.status != 200 { health = try admin.exchange("GET", "/healthz") }
         #expect(try client.exchange("POST", Self.postbackPath, body: lines[0]).status == 200)
+        #expect(try admin.exchange("GET", "/metrics").body.contains("\nskanc_store_writable 1\n"))
     }
 
     @Test func aDeletedStoreIsUnhealthyAndGetsNo200() throws {
