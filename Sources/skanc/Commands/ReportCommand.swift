@@ -16,11 +16,17 @@ enum ReportCommand {
         help: "Join spend from a CSV of network,campaign,day,spend,currency: spend, cost per install and return on "
             + "ad spend per group (group by ad_network_id and one campaign grouping, and day).")
 
+    static let check = CommandOption.text(
+        "--check", placeholder: "RULES",
+        help: "Check the rules of a file instead of writing the report (null share moving day over day, "
+            + "failing verification, unknown schema version, a campaign's installs falling to zero): exit 1 when "
+            + "one fires, for cron and CI (docs/Reports.md).")
+
     static let command = Command(
         name: "report",
         summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
         operands: "SCHEMA[,SCHEMA...] [FILE...]",
-        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost] + PostbackRun.options,
+        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, check] + PostbackRun.options,
         discussion: """
             Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
             FILE is given) and reports, per group of ok postbacks and per window: the postbacks, how many carried a
@@ -42,12 +48,18 @@ enum ReportCommand {
             as exported from the networks. A row counts for the group of its network and campaign (rolled up to
             the digits grouped by: 5239 counts for 52 with source_identifier_2) and, grouped by day, its day.
             Each group gets its spend, cost per install (spend over window-1 postbacks) and return on ad spend
-            (each revenue field's low, mid and high totals over the spend; none for a field in another
-            currency). Rows that match no group are noted with their spend.
+            over all its installs (the hard bounds of each revenue field over the spend, and an estimate apart;
+            none for a field in another currency). Rows that match no group are noted with their spend.
+
+            CHECK (--check RULES): one rule a line, '#' a comment: null-share-change WINDOW POINTS,
+            failing-verification PERCENT, unknown-version PERCENT, installs-to-zero. Each rule is printed with
+            what it saw, FIRED or ok; days are those skanc serve received the postbacks on (read the store's
+            segments with their .times files).
             """,
         exitStatus: """
             0 the report is written (rows that are not ok are counted in it, and their number is
             printed to standard error), 1 a file cannot be read or written (or a schema error), 64 bad usage.
+            With --check: 0 no rule fired, 1 one fired (or a file cannot be read), 64 bad usage.
             """,
         run: run
     )
@@ -56,6 +68,7 @@ enum ReportCommand {
         guard let schemaPath = arguments.positionals.first else {
             throw UsageError(message: "name the schema to decode postbacks with", command: "report")
         }
+        if let rules = arguments[check] { return try runCheck(arguments, rules: rules, schemaPath: schemaPath) }
         let groupings = try GroupingOption.parse(arguments, command: "report")
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }

@@ -1,0 +1,73 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc report --check RULES`: each rule fires on postbacks made to trip it and stays quiet otherwise; exit 1
+/// when one fires, 0 when none does; a bad rules file is an error at its line.
+@Suite struct ReportCheckTests {
+    static let template =
+        #"{"version":"4.0","ad-network-id":"NETWORK","source-identifier":"SOURCE","app-id":525463029,"transaction-id":"ID","redownload":false,"fidelity-type":1,"did-win":true,VALUE"postback-sequence-index":0}"#
+
+    /// Postbacks over two days (a `.times` file beside them): on the first, ten installs of campaign 52 of network
+    /// `one` with a fine value and two of network `two`; on the second, ten of `one`, half without a value.
+    static func store(_ directory: URL) throws -> String {
+        var lines: [String] = []
+        var times: [String] = []
+        func add(_ network: String, _ value: String, day: Int) {
+            let id = String(format: "6aafb7a5-0170-41b5-bbe4-%012d", lines.count)
+            lines.append(
+                template.replacingOccurrences(of: "NETWORK", with: network)
+                    .replacingOccurrences(of: "SOURCE", with: "5239").replacingOccurrences(of: "ID", with: id)
+                    .replacingOccurrences(of: "VALUE", with: value))
+            times.append(String(1_764_892_800 + day * 86_400 + lines.count))
+        }
+        for _ in 0..<10 { add("one.skadnetwork", #""conversion-value":4,"#, day: 0) }
+        for _ in 0..<2 { add("two.skadnetwork", #""conversion-value":4,"#, day: 0) }
+        for index in 0..<10 { add("one.skadnetwork", index < 5 ? "" : #""conversion-value":4,"#, day: 1) }
+        let path = directory.appendingPathComponent("segment.jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try (times.joined(separator: "\n") + "\n").write(
+            toFile: directory.appendingPathComponent("segment.times").path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func check(_ rules: String, _ segment: String, in directory: URL, _ extra: [String] = ["--no-verify"])
+        throws -> CLIResult
+    {
+        let file = directory.appendingPathComponent("rules.txt")
+        try rules.write(to: file, atomically: true, encoding: .utf8)
+        return try CLI.run(["report", "Schemas/Game.skan", segment, "--check", file.path] + extra)
+    }
+
+    @Test func eachRuleFiresOnWhatTripsItAndStaysQuietOtherwise() throws {
+        let directory = try TemporaryDirectory()
+        let segment = try Self.store(directory.url)
+        // Window 1's null share went from 0% to 50%; network two's campaign had installs and then none.
+        let fired = try Self.check(
+            "# day over day\nnull-share-change 1 20\ninstalls-to-zero\nunknown-version 1\n", segment, in: directory.url)
+        #expect(fired.status == 1, "\(fired.stdout)\(fired.stderr)")
+        let lines = fired.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(fired.stdout)")
+        #expect(lines[0].hasSuffix("rules.txt:2: FIRED: window 1 null share 0.0% on 2025-12-05, 50.0% on 2025-12-06"))
+        #expect(lines[1].contains("rules.txt:3: FIRED: no install on 2025-12-06 for two.skadnetwork / 5239"))
+        #expect(lines[2].contains("rules.txt:4: ok: 0.0% of 22 lines have a fine value of no live version"))
+        let quiet = try Self.check("null-share-change 1 60\nunknown-version 1\n", segment, in: directory.url)
+        #expect(quiet.status == 0 && quiet.stdout.components(separatedBy: ": ok: ").count == 3, "\(quiet.stdout)")
+        // Verified: every made-up postback fails, past the 5% allowed.
+        let forged = try Self.check("failing-verification 5\n", segment, in: directory.url, [])
+        #expect(forged.status == 1 && forged.stdout.contains("FIRED: 100.0% of 22 lines fail verification (22)"))
+    }
+
+    @Test func aBadRulesFileIsAnErrorAtItsLine() throws {
+        let directory = try TemporaryDirectory()
+        let segment = try Self.store(directory.url)
+        let unknown = try Self.check("installs-to-zero\nnull-share 1 5\n", segment, in: directory.url)
+        #expect(unknown.status == 1 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("rules.txt:2:1: error: 'null-share' is no rule"), "\(unknown.stderr)")
+        let range = try Self.check("null-share-change 4 5\n", segment, in: directory.url)
+        #expect(
+            range.stderr.contains("rules.txt:1:1: error: write 'null-share-change WINDOW POINTS'"), "\(range.stderr)")
+        let usage = try CLI.run(["report", "Schemas/Game.skan", segment, "--check", "x", "--by", "campaign"])
+        #expect(usage.status == 64 && usage.stderr.contains("drop --by"), "\(usage.stderr)")
+    }
+}
