@@ -3,15 +3,15 @@ public import SkanCore
 import SkanPostbacks
 
 extension PostbackReport {
-    /// What a group's installs (its window-1 postbacks: every install sends one, whatever its tier) say about an
-    /// amount field together. Hard bounds that hold whatever the users did: a fine value's range, the range a
+    /// What a group's installs (its window-1 postbacks the network won but re-engagements: every install sends
+    /// one, whatever its tier) say about an amount field together; the same for its re-engagements apart. Hard bounds that hold whatever the users did: a fine value's range, the range a
     /// coarse value allows under the schema's coarse rules, and for a postback with neither, at least 0 and no
     /// upper bound. Beside them, an estimate for the installs without a fine value, from the group's own
     /// fine-value postbacks: a model, labelled as one, whose interval's coverage `Benchmarks/revenue_coverage.py`
     /// measures on simulated truth.
     public struct InstallRevenue: Sendable {
-        /// Window-1 postbacks the network won (installs and re-engagements; a contributing network's postback
-        /// is no install of this network's and carries no value).
+        /// Window-1 postbacks counted: the installs the network won (a contributing network's postback is no
+        /// install of this network's and carries no value; a re-engagement is a conversion, counted apart).
         public var installs: Int
         /// Those with a fine value.
         public var withFineValue: Int
@@ -69,9 +69,31 @@ extension PostbackReport {
         static let z = 1.959_963_985
     }
 
-    /// `field`'s install figures over a group's window-1 counts; nil when a total does not fit.
+    /// Window-1 postbacks of one kind: the installs, or the re-engagements.
+    struct Population {
+        var postbacks: Int
+        var fineValues: [Int]
+        var coarseValues: [Int]
+
+        var withFineValue: Int { fineValues.reduce(0, +) }
+        var withoutValue: Int { postbacks - withFineValue - coarseValues.reduce(0, +) }
+
+        static func installs(_ window: PostbackTally.WindowCounts) -> Population {
+            Population(
+                postbacks: window.installs, fineValues: window.installFineValues,
+                coarseValues: window.installCoarseValues)
+        }
+
+        static func reengagements(_ window: PostbackTally.WindowCounts) -> Population {
+            Population(
+                postbacks: window.reengagements, fineValues: window.reengagementFineValues,
+                coarseValues: window.reengagementCoarseValues)
+        }
+    }
+
+    /// `field`'s figures over a group's window-1 `population`; nil when a total does not fit.
     static func installRevenue(
-        _ field: ReportColumns.RevenueField, _ window: PostbackTally.WindowCounts, columns: ReportColumns
+        _ field: ReportColumns.RevenueField, _ window: Population, columns: ReportColumns
     ) -> InstallRevenue? {
         let zero = DecimalAmount(units: 0, scale: columns.scale)
         var low = zero
@@ -110,7 +132,7 @@ extension PostbackReport {
         }
         guard add(.init(low: zero, high: nil), times: window.withoutValue) else { return nil }
         return InstallRevenue(
-            installs: window.postbacks - window.contributed, withFineValue: window.withFineValue, fromCoarse: shares,
+            installs: window.postbacks, withFineValue: window.withFineValue, fromCoarse: shares,
             withoutValue: window.withoutValue, low: low, high: high,
             estimate: sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale),
             fineMid: fineMid)

@@ -17,8 +17,9 @@ extension PostbackReport {
     /// `without_value`, `tier` (item 0-3 or unknown), `case` (field and case), `coarse` (item low, medium, high);
     /// per group and revenue field `revenue_currency` (the ISO 4217 code every amount of the field is in, when the
     /// schema says it), `revenue_postbacks`, `revenue_low`, `revenue_mid`, `revenue_high` (item empty for the
-    /// total, else the case), over all won window-1 postbacks `installs_low` and `installs_high` (the hard bounds;
-    /// high empty when unbounded) and for those without a fine value `estimate_installs`, `estimate_mid`,
+    /// total, else the case), over all installs (won window-1 postbacks but re-engagements) `installs_low` and
+    /// `installs_high` (the hard bounds; high empty when unbounded), over the re-engagements apart
+    /// `reengagements_low` and `reengagements_high`, and for the installs without a fine value `estimate_installs`, `estimate_mid`,
     /// `estimate_low`, `estimate_high` (a model: `InstallRevenue.Estimate`); with a cost file, per group
     /// `cost_spend` and `cost_per_install` (item the currency), `cost_rows`, and per revenue field `roas_low`,
     /// `roas_high` (the ratio's hard bounds over all installs; high empty when unbounded) and `roas_estimate`; then, with no group, `cost_unmatched_spend` (item the currency) and
@@ -100,6 +101,10 @@ extension PostbackReport {
                 let installs = revenue.installs
                 row(key, "1", "installs_low", revenue.field, "", installs.low.text)
                 row(key, "1", "installs_high", revenue.field, "", installs.high?.text ?? "")
+                if let reengagements = revenue.reengagements {
+                    row(key, "1", "reengagements_low", revenue.field, "", reengagements.low.text)
+                    row(key, "1", "reengagements_high", revenue.field, "", reengagements.high?.text ?? "")
+                }
                 if let estimate = installs.estimate {
                     row(key, "1", "estimate_installs", revenue.field, "", String(estimate.installs))
                     row(key, "1", "estimate_mid", revenue.field, "", estimate.mid.text)

@@ -127,6 +127,7 @@ extension PostbackReport {
                     })
             ),
             ("installs", json(revenue.installs)),
+            ("reengagements", revenue.reengagements.map(json) ?? .null),
         ])
     }
 

@@ -78,6 +78,9 @@ public struct PostbackReport: Sendable {
         /// What the group's installs say together: hard bounds over all of them and an estimate for those
         /// without a fine value.
         public var installs: InstallRevenue
+        /// The same over the group's re-engagements (window-1 postbacks of conversions that started at a
+        /// re-engagement ad's open): revenue of its own, in no figure of installs; nil without one.
+        public var reengagements: InstallRevenue? = nil
     }
 
     /// One range's share of a revenue total.
@@ -190,7 +193,10 @@ public struct PostbackReport: Sendable {
     private static func revenue(
         _ field: ReportColumns.RevenueField, _ windows: [PostbackTally.WindowCounts], columns: ReportColumns
     ) -> Revenue? {
-        guard let installs = installRevenue(field, windows[0], columns: columns) else { return nil }
+        guard let installs = installRevenue(field, .installs(windows[0]), columns: columns) else { return nil }
+        let reengagements =
+            windows[0].reengagements > 0
+            ? installRevenue(field, .reengagements(windows[0]), columns: columns) : nil
         var perRange = Array(repeating: 0, count: field.ranges.count)
         for window in windows {
             for fine in Schema.fineValueRange {
@@ -224,7 +230,7 @@ public struct PostbackReport: Sendable {
         }
         return Revenue(
             field: field.column, currency: field.currency, postbacks: perRange.reduce(0, +), low: low, mid: mid,
-            high: high, ranges: ranges, installs: installs)
+            high: high, ranges: ranges, installs: installs, reengagements: reengagements)
     }
 
     /// Key order: value by value, an empty value first, numbers by value, other text by its bytes.

@@ -2,11 +2,12 @@ import SkanCore
 import SkanReports
 
 /// The hard bounds over all of a group's installs, as `skanc report` gives them under `installs`: each window-1
-/// postback the network won counts at its fine value's range, at the bound its coarse value stands for under the
-/// schema's coarse rules (`ReportColumns.coarseBounds`), or, with neither, at least 0 and no upper bound.
+/// postback the network won but re-engagements (conversions, counted apart) counts at its fine value's range, at
+/// the bound its coarse value stands for under the schema's coarse rules (`ReportColumns.coarseBounds`), or, with
+/// neither, at least 0 and no upper bound. Read from `report_counts`, window 1 and `attribution = 'install'` only.
 /// `report_installs` has a row per group and revenue field; `report_installs_coarse` one per group, field and
 /// coarse value that occurs. The estimate for installs without a fine value stays the CLI's (a model over the
-/// fine-value postbacks' states, not a sum a view can keep).
+/// fine-value postbacks' states, not a sum a view can keep), as do the re-engagements' own bounds.
 extension ReportSQL {
     /// Each revenue field's bound per coarse value, as exact units of 10^-scale (NULL high: none).
     private var coarseBoundRows: [String] {
@@ -20,21 +21,42 @@ extension ReportSQL {
         }
     }
 
-    /// Per group, revenue field and window-1 coarse value that occurs: the postbacks and what each stands for.
+    /// The install rows of window 1 a group's left join takes.
+    private static let installRows = ["r.window_number = 1", "r.attribution = 'install'"]
+
+    /// Per group, revenue field and window-1 coarse value that occurs among the installs: the postbacks and what
+    /// each stands for.
     func installsCoarseView() -> String {
-        let keys = keyColumns.map { "c.\(dialect.identifier($0))" }
         let bounds = coarseBoundRows
         guard !bounds.isEmpty else { return emptyView([("field", text), ("coarse", text)] + counts(["postbacks"])) }
-        return "SELECT " + (keys + ["b.field", "b.coarse", "c.postbacks"]).joined(separator: ", ")
-            + ", b.low_bound AS low_units, b.high_bound AS high_units"
-            + ", CAST(b.low_bound AS \(double)) / \(power) AS low"
-            + ", CAST(b.high_bound AS \(double)) / \(power) AS high"
-            + "\nFROM report_coarse AS c\nJOIN (" + bounds.joined(separator: " UNION ALL ") + ") AS b"
-            + " ON b.coarse = c.coarse\nWHERE c.window_number = 1 AND c.postbacks > 0"
+        let postbacks = "COALESCE(SUM(r.n), 0)"
+        return perGroup(
+            [
+                "b.field", "b.coarse", "\(postbacks) AS postbacks", "b.low_bound AS low_units",
+                "b.high_bound AS high_units", "CAST(b.low_bound AS \(double)) / \(power) AS low",
+                "CAST(b.high_bound AS \(double)) / \(power) AS high",
+            ], crossing: ["(" + bounds.joined(separator: " UNION ALL ") + ") AS b"],
+            on: Self.installRows + ["r.coarse = b.coarse"],
+            groupBy: ["b.field", "b.coarse", "b.low_bound", "b.high_bound"])
+            + "\nHAVING \(postbacks) > 0"
     }
 
-    /// Per group and revenue field: window 1's won postbacks, those with a fine value and with neither value,
-    /// and the bounds over all of them (`high` NULL when one is unbounded).
+    /// `CASE` over a row's field and range: the range's bound (`low` or `high`) in units; NULL for a fine value
+    /// in no range of the field (a version without it) or an open upper bound.
+    private func rangeBound(_ high: Bool) -> String {
+        let fields = columns.revenue.map { field in
+            let ranges = field.ranges.enumerated().map { index, range in
+                let bound = high ? range.high.map { String($0.units) } ?? "NULL" : String(range.low.units)
+                return "WHEN \(index) THEN CAST(\(bound) AS \(dialect.integerType))"
+            }
+            return "WHEN \(dialect.literal(field.column)) THEN CASE r.\(dialect.identifier("range_" + field.column)) "
+                + ranges.joined(separator: " ") + " END"
+        }
+        return "CASE f.field " + fields.joined(separator: " ") + " END"
+    }
+
+    /// Per group and revenue field: window 1's installs, those with a fine value and with neither value, and the
+    /// bounds over all of them (`high` NULL when one is unbounded).
     func installsView() -> String {
         guard !columns.revenue.isEmpty else {
             return emptyView(
@@ -42,31 +64,43 @@ extension ReportSQL {
         }
         let id = dialect.identifier
         let keys = keyColumns.map(id)
-        let on = { (table: String) in
-            keyColumns.map { nullSafeEqual("v.\(id($0))", "\(table).\(id($0))") }.joined(separator: " AND ")
+        let fields = columns.revenue.map { field in
+            "SELECT \(dialect.literal(field.column)) AS field, "
+                + "\(field.currency.map(dialect.literal) ?? "CAST(NULL AS \(text))") AS currency"
         }
-        // The coarse-only postbacks' share of the bounds, per group and field.
+        let (low, high) = (rangeBound(false), rangeBound(true))
+        let fine = "r.fine IS NOT NULL"
+        // The fine-value installs' share, per group and field: a fine value in no range counts at 0, unbounded.
+        let installs = perGroup(
+            [
+                "f.field", "f.currency", "COALESCE(SUM(r.n), 0) AS postbacks",
+                "COALESCE(SUM(CASE WHEN \(fine) THEN r.n ELSE 0 END), 0) AS with_fine_value",
+                "COALESCE(SUM(CASE WHEN r.fine IS NULL AND r.coarse IS NULL THEN r.n ELSE 0 END), 0) AS without_value",
+                "COALESCE(SUM(CASE WHEN \(fine) THEN r.n * COALESCE(\(low), 0) ELSE 0 END), 0) AS fine_low",
+                "COALESCE(SUM(CASE WHEN \(fine) AND \(high) IS NULL THEN r.n ELSE 0 END), 0) AS fine_unbounded",
+                "COALESCE(SUM(CASE WHEN \(fine) THEN r.n * COALESCE(\(high), 0) ELSE 0 END), 0) AS fine_high",
+            ], crossing: ["(" + fields.joined(separator: " UNION ALL ") + ") AS f"], on: Self.installRows,
+            groupBy: ["f.field", "f.currency"])
+        let on = keyColumns.map { nullSafeEqual("v.\(id($0))", "k.\(id($0))") }.joined(separator: " AND ")
+        // The coarse-only installs' share, per group and field.
         let coarse = """
-            SELECT \(keys.map { "k.\($0)" }.joined(separator: ", ")), k.field,
-              SUM(k.postbacks * k.low_units) AS low_units,
-              SUM(CASE WHEN k.high_units IS NULL THEN 1 ELSE 0 END) AS unbounded,
-              SUM(k.postbacks * COALESCE(k.high_units, 0)) AS high_units
-            FROM report_installs_coarse AS k
-            GROUP BY \((keys.map { "k.\($0)" } + ["k.field"]).joined(separator: ", "))
+            SELECT \(keys.map { "c.\($0)" }.joined(separator: ", ")), c.field,
+              SUM(c.postbacks * c.low_units) AS low_units,
+              SUM(CASE WHEN c.high_units IS NULL THEN 1 ELSE 0 END) AS unbounded,
+              SUM(c.postbacks * COALESCE(c.high_units, 0)) AS high_units
+            FROM report_installs_coarse AS c
+            GROUP BY \((keys.map { "c.\($0)" } + ["c.field"]).joined(separator: ", "))
             """
-        // A fine value in no range of the field (a version without it) counts at 0 and unbounded, as no value.
-        let unbounded =
-            "w.without_value > 0 OR w.with_fine_value > v.postbacks OR (v.postbacks > 0 AND v.high_units IS NULL)"
-            + " OR COALESCE(k.unbounded, 0) > 0"
-        let low = "v.low_units + COALESCE(k.low_units, 0)"
-        let high = "CASE WHEN \(unbounded) THEN NULL ELSE COALESCE(v.high_units, 0) + COALESCE(k.high_units, 0) END"
+        let unbounded = "v.without_value > 0 OR v.fine_unbounded > 0 OR COALESCE(k.unbounded, 0) > 0"
+        let lowUnits = "v.fine_low + COALESCE(k.low_units, 0)"
+        let highUnits = "CASE WHEN \(unbounded) THEN NULL ELSE v.fine_high + COALESCE(k.high_units, 0) END"
         return "SELECT " + keys.map { "v.\($0)" }.joined(separator: ", ")
-            + ", v.field, v.currency, w.postbacks - w.contributed AS postbacks, w.with_fine_value, w.without_value"
-            + ", \(low) AS low_units, \(high) AS high_units"
-            + ", CAST(\(low) AS \(double)) / \(power) AS low"
-            + ", CAST(\(high) AS \(double)) / \(power) AS high"
-            + "\nFROM report_revenue AS v\nJOIN report_windows AS w ON \(on("w")) AND w.window_number = 1"
-            + "\nLEFT JOIN (\n\(coarse)\n) AS k ON \(on("k")) AND k.field = v.field"
+            + ", v.field, v.currency, v.postbacks, v.with_fine_value, v.without_value"
+            + ", \(lowUnits) AS low_units, \(highUnits) AS high_units"
+            + ", CAST(\(lowUnits) AS \(double)) / \(power) AS low"
+            + ", CAST(\(highUnits) AS \(double)) / \(power) AS high"
+            + "\nFROM (\n\(installs)\n) AS v"
+            + "\nLEFT JOIN (\n\(coarse)\n) AS k ON \(on) AND k.field = v.field"
     }
 
     /// `names` as integer columns, then the bounds' columns: what both install views end with.

@@ -164,7 +164,7 @@ public struct ReportSQL: Sendable {
     }
 
     /// Every group's key and `more` columns, left-joined to its rows.
-    private func perGroup(_ select: [String], crossing: [String], on extra: [String], groupBy: [String]) -> String {
+    func perGroup(_ select: [String], crossing: [String], on extra: [String], groupBy: [String]) -> String {
         let keys = keyColumns.map { "g.\(dialect.identifier($0))" }
         let matches = keyColumns.map { nullSafeEqual("r.\(dialect.identifier($0))", "g.\(dialect.identifier($0))") }
         return "SELECT " + (keys + select).joined(separator: ", ") + "\nFROM report_groups AS g"

@@ -71,3 +71,34 @@ import Testing
         #expect(usage.status == 64 && usage.stderr.contains("drop --by"), "\(usage.stderr)")
     }
 }
+
+/// Re-engagements are conversions, not installs: every figure called install leaves them out, and their revenue
+/// is a figure of its own.
+@Suite struct ReengagementRevenueTests {
+    @Test func installFiguresLeaveReengagementsOut() throws {
+        let directory = try TemporaryDirectory()
+        // Apple's AdAttributionKit example is a re-engagement (campaign 1234 of development.adattributionkit, fine
+        // value 24); two SKAdNetwork installs of the same network and campaign, fine value 4.
+        let reengagement = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl"), encoding: .utf8
+        ).split(separator: "\n")[5]
+        let installs = (0..<2).map { index in
+            ReportCheckTests.template.replacingOccurrences(of: "NETWORK", with: "development.adattributionkit")
+                .replacingOccurrences(of: "SOURCE", with: "1234")
+                .replacingOccurrences(of: "ID", with: "6aafb7a5-0170-41b5-bbe4-00000000000\(index)")
+                .replacingOccurrences(of: "VALUE", with: #""conversion-value":4,"#)
+        }
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        try ((installs + [String(reengagement)]).joined(separator: "\n") + "\n").write(
+            to: input, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let group = try #require((root["groups"] as? [[String: Any]])?.first)
+        let revenue = try #require((group["revenue"] as? [[String: Any]])?.first)
+        let bounds = try #require(revenue["installs"] as? [String: Any])
+        #expect(bounds["postbacks"] as? Int == 2 && bounds["with_fine_value"] as? Int == 2, "\(bounds)")
+        let apart = try #require(revenue["reengagements"] as? [String: Any], "\(revenue)")
+        #expect(apart["postbacks"] as? Int == 1 && apart["with_fine_value"] as? Int == 1, "\(apart)")
+    }
+}

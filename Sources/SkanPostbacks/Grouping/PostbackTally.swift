@@ -24,7 +24,9 @@ public struct PostbackTally: Sendable {
         static let tierCount = 5
         /// Contributing networks' postbacks, then won re-engagements.
         static let contributed = tiers + tierCount, reengagements = contributed + 1
-        static let window = reengagements + 1
+        /// The re-engagements' fine and coarse values again, apart: what the figures of installs leave out.
+        static let reengagementFine = reengagements + 1, reengagementCoarse = reengagementFine + 64
+        static let window = reengagementCoarse + 3
         static let group = window * 3
     }
 
@@ -48,6 +50,9 @@ public struct PostbackTally: Sendable {
         public var contributed: Int
         /// Re-engagements the network won (`conversion-type` `re-engagement`): conversions, not installs.
         public var reengagements: Int
+        /// The re-engagements among `fineValues` and `coarseValues`.
+        public var reengagementFineValues: [Int] = Array(repeating: 0, count: 64)
+        public var reengagementCoarseValues: [Int] = [0, 0, 0]
 
         /// Postbacks with a fine value.
         public var withFineValue: Int { fineValues.reduce(0, +) }
@@ -58,6 +63,11 @@ public struct PostbackTally: Sendable {
         public var withoutValue: Int { postbacks - contributed - withFineValue - withCoarseValue }
         /// Installs the network won: its postbacks but contributions and re-engagements.
         public var installs: Int { postbacks - contributed - reengagements }
+
+        /// The installs' fine values (`fineValues` but the re-engagements').
+        public var installFineValues: [Int] { zip(fineValues, reengagementFineValues).map { $0 - $1 } }
+        /// The installs' coarse values.
+        public var installCoarseValues: [Int] { zip(coarseValues, reengagementCoarseValues).map { $0 - $1 } }
     }
 
     /// The counts of group `group` (an index in `keys`), window 1 first.
@@ -69,7 +79,11 @@ public struct PostbackTally: Sendable {
                 fineValues: Array(counts[(base + Layout.fineValues)..<(base + Layout.coarse)]),
                 coarseValues: Array(counts[(base + Layout.coarse)..<(base + Layout.tiers)]),
                 tiers: Array(counts[(base + Layout.tiers)..<(base + Layout.contributed)]),
-                contributed: counts[base + Layout.contributed], reengagements: counts[base + Layout.reengagements])
+                contributed: counts[base + Layout.contributed], reengagements: counts[base + Layout.reengagements],
+                reengagementFineValues: Array(
+                    counts[(base + Layout.reengagementFine)..<(base + Layout.reengagementCoarse)]),
+                reengagementCoarseValues: Array(
+                    counts[(base + Layout.reengagementCoarse)..<(base + Layout.window)]))
         }
     }
 
@@ -147,6 +161,10 @@ public struct PostbackTally: Sendable {
         if row.coarse >= 0 { counts[base + Int(row.coarse)] += 1 }
         counts[base + Int(row.tier)] += 1
         if row.attribution >= 0 { counts[base + Int(row.attribution)] += 1 }
+        if row.attribution == Layout.reengagements {
+            if row.fine >= 0 { counts[base + Layout.reengagementFine + Int(row.fine) - Layout.fineValues] += 1 }
+            if row.coarse >= 0 { counts[base + Layout.reengagementCoarse + Int(row.coarse) - Layout.coarse] += 1 }
+        }
     }
 
     /// Adds the rows a batch counted, then clears it. Returns, for each of the batch's group numbers, the
