@@ -27,7 +27,9 @@ public struct ReportCheck: Sendable {
 
     /// Why a rules file cannot be used, at which line, and what to write instead.
     public struct Invalid: Error, Equatable {
+        /// What is wrong and what to write.
         public var message: String
+        /// The line of the rules file it is on.
         public var line: Int
     }
 
@@ -35,7 +37,9 @@ public struct ReportCheck: Sendable {
     public struct Finding: Sendable, Equatable {
         /// The rule's line in the file.
         public var line: Int
+        /// The rule, as read.
         public var rule: Rule
+        /// Whether what it saw trips it.
         public var fired: Bool
         /// What was measured, in words: `window 1 null share 12.0% on 2026-12-04, 31.5% on 2026-12-05`.
         public var detail: String

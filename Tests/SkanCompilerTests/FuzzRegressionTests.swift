@@ -5,20 +5,10 @@ import Testing
 
 @testable import SkanCompiler
 
-/// Fuzz/Regressions/ holds inputs that once made a fuzz target fail. A missing or empty folder fails
-/// here: it would otherwise turn the replay into zero tests that all pass.
-func regressionInputs(_ target: String, root: URL) throws -> [URL] {
-    let directory = root.appendingPathComponent("Fuzz/Regressions/\(target)")
-    let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-        .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
-    guard !inputs.isEmpty else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path]) }
-    return inputs
-}
-
 /// Every schema input in Fuzz/Regressions/schema, replayed through the fuzz target's checks.
 @Suite struct FuzzRegressionTests {
     @Test func schemaInputsStillPass() throws {
-        let inputs = try regressionInputs("schema", root: Paths.packageRoot)
+        let inputs = try Paths.regressionInputs("schema")
         for url in inputs {
             let bytes = try [UInt8](Data(contentsOf: url))
             let result = SchemaCompiler.compile(SourceText(path: url.lastPathComponent, bytes: bytes))
@@ -40,6 +30,6 @@ func regressionInputs(_ target: String, root: URL) throws -> [URL] {
     }
 
     @Test func aMissingFolderFailsTheReplay() {
-        #expect(throws: (any Error).self) { try regressionInputs("no-such-target", root: Paths.packageRoot) }
+        #expect(throws: (any Error).self) { try Paths.regressionInputs("no-such-target") }
     }
 }

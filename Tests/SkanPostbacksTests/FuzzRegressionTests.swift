@@ -10,11 +10,7 @@ import Testing
 /// or empty folder fails the test instead of replaying nothing.
 @Suite struct PostbackFuzzRegressionTests {
     @Test func postbackInputsStillPass() throws {
-        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/postbacks")
-        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-        #expect(!inputs.isEmpty)
-        for url in inputs {
+        for url in try Paths.regressionInputs("postbacks") {
             let bytes = try [UInt8](Data(contentsOf: url))
             let (rows, summary) = readPostbacks(bytes, schema: try shippedSchema("Shop"), chunk: 64)
             #expect(rows.count == summary.read + 1, "\(url.lastPathComponent)")
@@ -25,11 +21,7 @@ import Testing
 /// Every `.times` input in Fuzz/Regressions/times: a time for each line that is Unix seconds, none for the others.
 @Suite struct ReceiptTimesFuzzRegressionTests {
     @Test func timesInputsStillPass() throws {
-        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/times")
-        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-        #expect(!inputs.isEmpty)
-        for url in inputs {
+        for url in try Paths.regressionInputs("times") {
             let bytes = try [UInt8](Data(contentsOf: url))
             let times = ReceiptTimes(bytes)
             #expect(times.seconds.count == bytes.count { $0 == 10 } + (bytes.last == 10 || bytes.isEmpty ? 0 : 1))

@@ -42,7 +42,7 @@ import Testing
         (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "n"}], "tiers": {"4": 1}}"#, "tiers 0 to 3"),
         (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "n"}], "users": 3}"#, "unknown key 'users'"),
         (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "n"}], "adattributionkit": -1}"#, "0 to 1"),
-        (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "n"}, {"ad_network_id": "n"}]}"#, "listed twice"),
+        (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "n"}, {"ad_network_id": "n"}]}"#, "twice"),
         (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "a b\u001b"}]}"#, "letters, digits"),
         (#"{"journeys": [{"file": "a"}], "networks": [{"ad_network_id": "x,\"y"}]}"#, "letters, digits"),
     ])

@@ -58,11 +58,7 @@ import Testing
 /// Every cost file in Fuzz/Regressions/cost, read or refused at a line inside it.
 @Suite struct CostFuzzRegressionTests {
     @Test func costInputsStillPass() throws {
-        let directory = Paths.packageRoot.appendingPathComponent("Fuzz/Regressions/cost")
-        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-        #expect(!inputs.isEmpty)
-        for url in inputs {
+        for url in try Paths.regressionInputs("cost") {
             let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
             do {
                 let table = try CostTable(csv: text)

@@ -21,6 +21,18 @@ public enum Paths {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
+    /// The inputs in Fuzz/Regressions/`target`, which once made that fuzz target fail, by path. A missing or empty
+    /// folder throws: it would otherwise turn a replay into zero tests that all pass.
+    public static func regressionInputs(_ target: String) throws -> [URL] {
+        let directory = packageRoot.appendingPathComponent("Fuzz/Regressions/\(target)")
+        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
+        guard !inputs.isEmpty else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
+        }
+        return inputs
+    }
+
     /// The text of the file at `relativePath` from the package root.
     public static func text(_ relativePath: String) throws -> String {
         try String(contentsOf: file(relativePath), encoding: .utf8)

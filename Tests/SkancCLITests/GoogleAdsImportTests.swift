@@ -166,11 +166,7 @@ import Testing
 /// Every resource in Fuzz/Regressions/google-ads, imported or refused with errors at key paths, never a crash.
 @Suite struct GoogleAdsFuzzRegressionTests {
     @Test func googleAdsInputsStillPass() throws {
-        let directory = CLI.packageRoot.appendingPathComponent("Fuzz/Regressions/google-ads")
-        let inputs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { !$0.lastPathComponent.hasPrefix(".") }
-        #expect(!inputs.isEmpty)
-        for url in inputs {
+        for url in try Paths.regressionInputs("google-ads") {
             let result = try CLI.run(["import", "google-ads", url.path])
             #expect(result.status == 0 || (result.status == 1 && result.stderr.contains("error:")), "\(result.stderr)")
         }

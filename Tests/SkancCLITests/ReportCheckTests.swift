@@ -102,3 +102,30 @@ import Testing
         #expect(apart["postbacks"] as? Int == 1 && apart["with_fine_value"] as? Int == 1, "\(apart)")
     }
 }
+
+/// `--by day --cost`: spend per day in the cost file joins each day's installs; the ratio holds per day.
+@Suite struct CostByDayTests {
+    @Test func spendPerDayJoinsEachDaysInstalls() throws {
+        let directory = try TemporaryDirectory()
+        let segment = try ReportCheckTests.store(directory.url)
+        let cost = directory.url.appendingPathComponent("cost.csv")
+        try
+            "network,campaign,day,spend,currency\none.skadnetwork,5239,2025-12-05,30,USD\none.skadnetwork,5239,2025-12-06,60,USD\n"
+            .write(to: cost, atomically: true, encoding: .utf8)
+        let result = try CLI.run([
+            "report", "Schemas/Game.skan", segment, "--no-verify", "--by", "ad_network_id,campaign,day", "--cost",
+            cost.path, "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let costs = (root["groups"] as? [[String: Any]] ?? []).compactMap { group -> (String, Double, Int)? in
+            guard let by = group["by"] as? [String: Any], by["ad_network_id"] as? String == "one.skadnetwork",
+                let day = by["day"] as? String, let cost = group["cost"] as? [String: Any],
+                let spend = (cost["spend"] as? NSNumber)?.doubleValue, let rows = cost["rows"] as? Int
+            else { return nil }
+            return (day, spend, rows)
+        }
+        #expect(costs.map(\.0) == ["2025-12-05", "2025-12-06"] && costs.map(\.1) == [30, 60], "\(costs)")
+        #expect(costs.allSatisfy { $0.2 == 1 })
+    }
+}

@@ -50,8 +50,9 @@ public struct PostbackTally: Sendable {
         public var contributed: Int
         /// Re-engagements the network won (`conversion-type` `re-engagement`): conversions, not installs.
         public var reengagements: Int
-        /// The re-engagements among `fineValues` and `coarseValues`.
+        /// The re-engagements among `fineValues`, per fine value 0...63.
         public var reengagementFineValues: [Int] = Array(repeating: 0, count: 64)
+        /// The re-engagements among `coarseValues`: low, medium, high.
         public var reengagementCoarseValues: [Int] = [0, 0, 0]
 
         /// Postbacks with a fine value.
