@@ -129,3 +129,53 @@ import Testing
         #expect(costs.allSatisfy { $0.2 == 1 })
     }
 }
+
+/// `--format csv --wide`: one row per group, one column per figure, and the BigQuery schema beside it; DuckDB loads
+/// it with the schema's types unchanged, and every figure equals the JSON report's.
+@Suite struct WideCSVTests {
+    @Test func theWideCSVLoadsWithItsDeclaredTypesAndMatchesTheJSON() throws {
+        let directory = try TemporaryDirectory()
+        let segment = try ReportCheckTests.store(directory.url)
+        let cost = directory.url.appendingPathComponent("cost.csv")
+        try "network,campaign,day,spend,currency\none.skadnetwork,5239,2025-12-05,30,USD\n"
+            .write(to: cost, atomically: true, encoding: .utf8)
+        let wide = directory.url.appendingPathComponent("report.csv")
+        let options = ["--no-verify", "--by", "ad_network_id,campaign,day", "--cost", cost.path]
+        let made = try CLI.run(
+            ["report", "Schemas/Game.skan", segment, "--format", "csv", "--wide", "-o", wide.path] + options)
+        #expect(made.status == 0, "\(made.stderr)")
+        let schema = directory.url.appendingPathComponent("report.schema.json")
+        #expect(FileManager.default.fileExists(atPath: schema.path))
+        // Loaded with the declared types (BigQuery's, as DuckDB names them); an empty cell is NULL.
+        let script = """
+            import duckdb, json, sys
+            types = {"STRING": "VARCHAR", "INTEGER": "BIGINT", "FLOAT": "DOUBLE", "NUMERIC": "DECIMAL(38,9)"}
+            fields = json.load(open(sys.argv[2]))
+            columns = {field["name"]: types[field["type"]] for field in fields}
+            rows = duckdb.sql("SELECT * FROM read_csv(?, header=true, auto_detect=false, columns=?)",
+                              params=[sys.argv[1], columns]).fetchall()
+            names = [field["name"] for field in fields]
+            print(json.dumps([{name: (None if value is None else str(value)) for name, value in zip(names, row)}
+                              for row in rows]))
+            """
+        let loaded = try CLI.run(
+            ["-c", script, wide.path, schema.path], executable: try ChildProcess.onPath("python3"))
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(loaded.stdout.utf8)) as? [[String: Any]])
+        let json = try CLI.run(["report", "Schemas/Game.skan", segment, "--format", "json"] + options)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        #expect(rows.count == groups.count)
+        for (row, group) in zip(rows, groups) {
+            let window = try #require((group["by_window"] as? [String: [String: Any]])?["1"])
+            #expect(row["installs"] as? String == (window["installs"] as? Int).map(String.init))
+            #expect(row["without_value"] as? String == (window["without_value"] as? Int).map(String.init))
+            let installs = try #require((group["revenue"] as? [[String: Any]])?.first?["installs"] as? [String: Any])
+            let low = try #require(Double(row["revenue_low"] as? String ?? ""))
+            #expect(low == (installs["low"] as? NSNumber)?.doubleValue)
+            let ratio = ((group["cost"] as? [String: Any])?["return_on_spend"] as? [[String: Any]])?.first
+            #expect(
+                (row["revenue_roas_low"] as? String).flatMap(Double.init) == (ratio?["low"] as? NSNumber)?.doubleValue)
+        }
+    }
+}

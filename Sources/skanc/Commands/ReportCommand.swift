@@ -16,6 +16,10 @@ enum ReportCommand {
         help: "Join spend from a CSV of network,campaign,day,spend,currency: spend, cost per install and return on "
             + "ad spend per group (group by ad_network_id and one campaign grouping, and day).")
 
+    static let wide = CommandOption.flag(
+        "--wide",
+        help: "With --format csv: one row per group and one column per figure, for Excel, Looker Studio and bq load; "
+            + "with -o FILE.csv, the BigQuery schema is written beside it as FILE.schema.json.")
     static let check = CommandOption.text(
         "--check", placeholder: "RULES",
         help: "Check the rules of a file instead of writing the report (null share moving day over day, "
@@ -26,7 +30,8 @@ enum ReportCommand {
         name: "report",
         summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
         operands: "SCHEMA[,SCHEMA...] [FILE...]",
-        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, check] + PostbackRun.options,
+        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, wide, check]
+            + PostbackRun.options,
         discussion: """
             Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
             FILE is given) and reports, per group of ok postbacks and per window: the postbacks, how many carried a
@@ -70,6 +75,12 @@ enum ReportCommand {
         }
         if let rules = arguments[check] { return try runCheck(arguments, rules: rules, schemaPath: schemaPath) }
         let groupings = try GroupingOption.parse(arguments, command: "report")
+        if arguments.has(wide), arguments[format] != ReportFormat.csv.rawValue {
+            throw UsageError(message: "--wide is a CSV layout: add --format csv", command: "report")
+        }
+        if arguments.has(wide), let path = arguments[output], wideSchemaPath(of: path) == path {
+            throw UsageError(message: "-o with --wide names a .csv file (its schema goes beside it)", command: "report")
+        }
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
         let costFile = arguments[cost].map { [($0, "the cost file it reads")] } ?? []
@@ -77,6 +88,11 @@ enum ReportCommand {
             arguments[output],
             over: schemas + costFile + run.readFiles, what: "the report",
             command: "report")
+        if arguments.has(wide), let path = arguments[output] {
+            try CommandFiles.refuseOutput(
+                wideSchemaPath(of: path), over: schemas + costFile + run.readFiles, what: "the report's schema",
+                command: "report")
+        }
         if arguments[cost] != nil, let problem = CostTable.problem(with: groupings) {
             throw UsageError(message: "--cost: " + problem, command: "report")
         }
@@ -110,7 +126,9 @@ enum ReportCommand {
         if let costs { report = report.withCost(costs) }
         let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
         let written: ExitStatus
-        if let path = arguments[output] {
+        if arguments.has(wide) {
+            written = writeWide(report, to: arguments[output])
+        } else if let path = arguments[output] {
             written = CommandFiles.write(bytes: format.bytes(report), to: path)
         } else {
             // Standard output takes the report piece by piece, as it is rendered.
@@ -121,5 +139,21 @@ enum ReportCommand {
             Output.diagnostics([notOK], path: run.inputs.joined(separator: ", "))
         }
         return readAll ? written : .failure
+    }
+
+    /// Where `--wide -o FILE.csv` writes the BigQuery schema: `FILE.schema.json`.
+    static func wideSchemaPath(of path: String) -> String {
+        (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + ".schema.json"
+    }
+
+    /// The wide CSV to `path` (and its BigQuery schema beside it), or to standard output.
+    static func writeWide(_ report: PostbackReport, to path: String?) -> ExitStatus {
+        guard let path else {
+            Output.standardOutput.write(report.wideCSVBytes)
+            return .success
+        }
+        let written = CommandFiles.write(bytes: report.wideCSVBytes, to: path)
+        guard written == .success else { return written }
+        return CommandFiles.write(bytes: Array(report.wideBigQuerySchema.utf8), to: wideSchemaPath(of: path))
     }
 }
