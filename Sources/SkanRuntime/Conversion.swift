@@ -53,3 +53,21 @@ public struct ReengagementOpen: Sendable, Hashable, Codable {
         self.init(openedAt: openedAt, conversionTag: item.value.flatMap { $0.isEmpty ? nil : $0 })
     }
 }
+
+extension Conversion {
+    /// How long after the conversion's start the device may send the first conversion-value update; a conversion
+    /// whose first update comes later gets no postback at all, so the updater sends none ("Receiving ad
+    /// attributions and postbacks": "The device has 60 days to send the first conversion value update" after an
+    /// install, "2 days" after a re-engagement).
+    ///
+    /// Apple counts an install's 60 days from the install; the runtime knows the first launch, which comes at or
+    /// after it, so on a device that was installed long before its first launch iOS may give up earlier than the
+    /// updater does (the updater then sends updates no postback carries, never the reverse). Developer Mode
+    /// shortens the windows only, not this deadline.
+    public var firstUpdateDeadline: TimeInterval {
+        switch self {
+        case .install: 60 * 24 * 3_600
+        case .reengagement: 2 * 24 * 3_600
+        }
+    }
+}

@@ -42,7 +42,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     private let conversionStart: Date
     private var stored: StoredConversionState
     private let store: any ConversionValueStore
-    private let client: any PostbackClient
+    private let client: PostbackCoordinator
     private let clock: any ConversionClock
     private let options: Options
     /// The sends in flight, so that they reach the system in the order their updates were decided.
@@ -59,8 +59,9 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     ///   - store: UserDefaults by default on Apple platforms (`skanc.<State>` for the install,
     ///     `skanc.<State>.reengagement.<tag>` for a re-engagement), memory elsewhere.
     ///   - client: `PostbackCoordinator.shared` by default: the system's frameworks on iOS, a recording client
-    ///     elsewhere. A re-engagement's updater made with a coordinator is known to it from here on: keep it while
-    ///     the re-engagement's windows last (or make it again from the same open).
+    ///     elsewhere. Any other client is sent through `PostbackCoordinator.coordinator(for:)`, the one
+    ///     coordinator of every updater given that client. A re-engagement's updater is known to its coordinator
+    ///     from here on: keep it while the re-engagement's windows last (or make it again from the same open).
     public init(
         conversion: Conversion = .install, firstLaunch: Date? = nil, schedule: ConversionWindow.Schedule = .production,
         store: (any ConversionValueStore)? = nil, client: (any PostbackClient)? = nil,
@@ -68,7 +69,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
     ) {
         let store = store ?? ConversionValueUpdater.defaultStore(for: conversion)
         self.store = store
-        self.client = client ?? PostbackCoordinator.shared
+        self.client = client.map(PostbackCoordinator.coordinator(for:)) ?? PostbackCoordinator.shared
         self.clock = clock
         self.options = options
         self.conversion = conversion
@@ -102,9 +103,7 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
             stored = StoredConversionState(fineValue: state.fineValue, opened: opened)
             store.save(stored)
         }
-        if case .reengagement(let open) = conversion, let coordinator = self.client as? PostbackCoordinator {
-            coordinator.register(self, for: open)
-        }
+        if case .reengagement(let open) = conversion { self.client.register(self, for: open) }
     }
 
     /// When the windows started: first launch or the open; in Developer Mode the first update, nil before it.
@@ -112,9 +111,16 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         schedule.countsFromFirstUpdate ? stored.firstUpdate : conversionStart
     }
 
-    /// The window now, or nil after the last one. In Developer Mode, window 1 until the first update.
+    /// The window now, or nil after the last one, and nil once the first update is overdue (no update was sent
+    /// within `Conversion.firstUpdateDeadline` of the start: the conversion gets no postback). In Developer Mode,
+    /// window 1 until the first update.
     public var currentWindow: State.Window? {
-        schedule.window(at: clock.now, since: windowsStart ?? clock.now).flatMap { State.Window(rawValue: $0.number) }
+        if !hasSentAnUpdate, clock.now.timeIntervalSince(conversionStart) >= conversion.firstUpdateDeadline {
+            return nil
+        }
+        return schedule.window(at: clock.now, since: windowsStart ?? clock.now).flatMap {
+            State.Window(rawValue: $0.number)
+        }
     }
 
     /// Applies `change` to the state and sends the resulting values to every framework that does not have
@@ -126,6 +132,12 @@ public actor ConversionValueUpdater<State: ConversionValueState> {
         change(&state)
         keepState()
         return try await apply()
+    }
+
+    /// Whether a framework took an update of this conversion (a state stored before `firstUpdate` was kept counts
+    /// by its sends).
+    private var hasSentAnUpdate: Bool {
+        stored.firstUpdate != nil || !stored.skAdNetwork.isEmpty || !stored.adAttributionKit.isEmpty
     }
 
     /// Hours since the conversion's start (first launch, or the open): the clock of events and time conditions.

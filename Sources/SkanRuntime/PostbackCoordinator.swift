@@ -16,8 +16,8 @@ import Foundation
 /// - drops the updates of an earlier re-engagement that would reach the latest one (untagged, iOS 17.5-18.3): the
 ///   new conversion has locked the earlier one's postbacks anyway.
 ///
-/// Updaters made with the default client use `shared`; pass one coordinator to every updater of an app that
-/// chooses its own client.
+/// Updaters made with the default client use `shared`; an updater given any other client uses that client's one
+/// coordinator (`coordinator(for:)`), so updaters cannot opt out of it by each having a client of their own.
 public final class PostbackCoordinator: PostbackClient, @unchecked Sendable {
     /// The app's coordinator over the system's frameworks (a recording client where they do not exist).
     public static let shared = PostbackCoordinator(client: defaultPostbackClient())

@@ -20,17 +20,20 @@ import Testing
 
     /// The journey the runtime got wrong: an install update that locks, after a re-engagement opened, went through
     /// SKAdNetwork into the re-engagement's postback and closed it on the install's values.
-    func lockingInstallUpdateAfterAnOpen(_ client: any PostbackClient) async throws -> AttributionModel.Values? {
+    /// Each updater gets `client()`.
+    func lockingInstallUpdateAfterAnOpen(_ client: () -> any PostbackClient) async throws
+        -> AttributionModel.Values?
+    {
         let clock = MirrorClock(Self.firstLaunch)
         let postbacks = AppleMirrorWorld.current.postbacks
         postbacks.start(firstLaunch: Self.firstLaunch, clock: clock)
-        let install = updater(.install, client, clock)
+        let install = updater(.install, client(), clock)
         clock.set(hours: 1)
         try await install.record { $0.count = 3 }
         clock.set(hours: 5)
         let open = ReengagementOpen(openedAt: clock.now, conversionTag: "tag-1")
         postbacks.reengage(tag: open.conversionTag, at: open.openedAt)
-        let reengagement = updater(.reengagement(open), client, clock)
+        let reengagement = updater(.reengagement(open), client(), clock)
         try await reengagement.apply()
         clock.set(hours: 6)
         try await reengagement.record { $0.count = 9 }
@@ -42,16 +45,44 @@ import Testing
     }
 
     @Test func aLockingInstallUpdateLeavesTheReengagementsPostbackItsOwn() async throws {
-        let coordinated = try await lockingInstallUpdateAfterAnOpen(
-            PostbackCoordinator(client: SystemPostbackClient()))
+        let coordinator = PostbackCoordinator(client: SystemPostbackClient())
+        let coordinated = try await lockingInstallUpdateAfterAnOpen { coordinator }
         #expect(coordinated == AttributionModel.Values(fine: 12, coarse: "low", locked: false))
-        // The same calls without a coordinator: what the runtime did before it had one.
-        let alone = try await lockingInstallUpdateAfterAnOpen(SystemPostbackClient())
-        #expect(alone == AttributionModel.Values(fine: 58, coarse: "low", locked: true))
+    }
+
+    /// A client that is not a coordinator, a new value for each updater, as an app that passes
+    /// `SystemPostbackClient()` to each writes it: the updaters still share one coordinator (this test's own type,
+    /// so that no other test's updaters share it). Before, the install's lock closed the re-engagement's postback.
+    @Test func updatersGivenAClientEachStillShareOneCoordinator() async throws {
+        struct SystemClientOfThisTest: PostbackClient {
+            let system = SystemPostbackClient()
+            func frameworks(for conversion: Conversion) -> [AttributionFramework] {
+                system.frameworks(for: conversion)
+            }
+            func send(
+                _ update: ConversionValueUpdate, of conversion: Conversion, through framework: AttributionFramework
+            )
+                async throws
+            { try await system.send(update, of: conversion, through: framework) }
+            func reach(of conversion: Conversion, through framework: AttributionFramework) -> PostbackReach {
+                system.reach(of: conversion, through: framework)
+            }
+        }
+        let values = try await lockingInstallUpdateAfterAnOpen { SystemClientOfThisTest() }
+        #expect(values == AttributionModel.Values(fine: 12, coarse: "low", locked: false))
+        // An object is a client by its identity: one object given to both shares one coordinator too.
+        _ = AppleMirrorWorld.current.takeAll()
+        let shared = SendLog(SystemPostbackClient(), clock: MirrorClock(Self.firstLaunch))
+        #expect(PostbackCoordinator.coordinator(for: shared) === PostbackCoordinator.coordinator(for: shared))
+        let other = SendLog(SystemPostbackClient(), clock: MirrorClock(Self.firstLaunch))
+        #expect(PostbackCoordinator.coordinator(for: shared) !== PostbackCoordinator.coordinator(for: other))
+        let coordinator = PostbackCoordinator(client: other)
+        #expect(PostbackCoordinator.coordinator(for: coordinator) === coordinator)
     }
 
     @Test func theInstallsSKAdNetworkPostbackKeepsItsValuesWithoutTheLock() async throws {
-        _ = try await lockingInstallUpdateAfterAnOpen(PostbackCoordinator(client: SystemPostbackClient()))
+        let coordinator = PostbackCoordinator(client: SystemPostbackClient())
+        _ = try await lockingInstallUpdateAfterAnOpen { coordinator }
         let postbacks = AppleMirrorWorld.current.postbacks
         #expect(postbacks.skAdNetworkPostbacks[1] == AttributionModel.Values(fine: 58, coarse: "high", locked: false))
         // The open locked the install's AdAttributionKit postback on the values it had then.

@@ -164,7 +164,8 @@ import Testing
     @Test func anInvalidConversionTagStopsThatReengagementsUpdates() async throws {
         AppleMirrorWorld.current.failNext(adAttributionKit: AdAttributionKitError.invalidConversionTag)
         let updater = ConversionValueUpdater<Counter>(
-            conversion: Self.tagged, store: InMemoryConversionValueStore(), client: SystemPostbackClient())
+            conversion: Self.tagged, store: InMemoryConversionValueStore(),
+            client: PostbackCoordinator(client: SystemPostbackClient()))
         let error = await #expect(throws: ConversionValueUpdateError.self) { try await updater.record { $0.count = 3 } }
         #expect(error?.permanent == [.adAttributionKit])
         #expect(try await updater.record { $0.count = 5 } == nil)
