@@ -29,14 +29,14 @@ extension PostbackReport {
         public var estimate: Estimate?
         /// The installs with a fine value at their ranges' mid-points (an open-ended range at its lower bound).
         public var fineMid: DecimalAmount
+        /// An estimate of every install's revenue, with its interval and method: the fine-value installs at what
+        /// their ranges stand for (`WithinRange`, or the mid-points), the others at the estimate for them; nil
+        /// when some install has no fine value and there is no estimate for it. Not a bound: the hard bounds are
+        /// `low` and `high`, and the interval never leaves them.
+        public var total: Estimate?
 
-        /// An estimate of every install's revenue: `fineMid` and the estimate for the rest; nil when some
-        /// install has no fine value and there is no estimate for it. Not a bound: the hard bounds are `low` and
-        /// `high`.
-        public var estimatedTotal: DecimalAmount? {
-            guard withFineValue < installs else { return fineMid }
-            return estimate.flatMap { fineMid.plus($0.mid) }
-        }
+        /// `total`'s mid.
+        public var estimatedTotal: DecimalAmount? { total?.mid }
     }
 
     /// Coarse-only window-1 postbacks of one coarse value.
@@ -51,18 +51,30 @@ extension PostbackReport {
 
     /// The revenue of installs without a fine value, estimated from the group's fine-value installs: those with a
     /// coarse value from the fine-value installs whose state has that coarse value (post-stratified), those with
-    /// neither from all. The interval is the estimate's 95% prediction interval (a normal approximation over
-    /// the range mid-points, widened to the ranges' low and high ends; an open-ended range counts at its lower
-    /// bound), never below the hard lower bound.
+    /// neither from all. The interval is the estimate's 95% prediction interval (a normal approximation), never
+    /// below the hard lower bound; what a fine value's range stands for depends on `method`.
     public struct Estimate: Sendable {
+        /// What an install showing a range stands for.
+        public enum Method: String, Sendable {
+            /// The range's mid-point (an open-ended range at its lower bound), the interval widened to the ranges'
+            /// ends: no model of where amounts lie inside a range, so a wide interval and a mid that is biased
+            /// where amounts crowd at one end of a range.
+            case midPoint = "mid-point"
+            /// The mean of a prior's amounts inside the range (`RevenuePrior`, `skanc report --amounts`), with
+            /// their spread in the interval.
+            case prior
+        }
         /// Installs estimated for.
         public var installs: Int
         /// The estimate.
         public var mid: DecimalAmount
         /// The interval's ends.
         public var low: DecimalAmount
-        /// The interval's upper end.
-        public var high: DecimalAmount
+        /// The interval's upper end; nil when it is open (an estimate over every install whose hard bounds are
+        /// open, without a prior).
+        public var high: DecimalAmount?
+        /// How the ranges were read.
+        public var method: Method
         /// The interval's nominal coverage, in percent.
         public static let confidence = 95
         /// The normal quantile of `confidence`.
@@ -110,8 +122,11 @@ extension PostbackReport {
             }
             return true
         }
-        var sample = Sample(strata: CoarseValue.allCases.count)
+        var sample = Sample(strata: CoarseValue.allCases.count, prior: field.prior)
+        let method = sample.method
         var fineMid = zero
+        // The fine-value installs' own estimate: what their ranges stand for, and its variance.
+        var (fineValue, fineVariance, fineLow, fineHigh) = (0.0, 0.0, 0.0, 0.0)
         for fine in Schema.fineValueRange where window.fineValues[fine] > 0 {
             let count = window.fineValues[fine]
             guard let index = field.rangeOfFine[fine] else {
@@ -122,7 +137,14 @@ extension PostbackReport {
             guard add(.init(low: range.low, high: range.high), times: count) else { return nil }
             guard let part = range.mid.times(count), let sum = fineMid.plus(part) else { return nil }
             fineMid = sum
-            sample.add(range, count: count, stratum: columns.coarseOfFine[fine])
+            let stands =
+                field.withinRanges.map { Sample.Stands(value: $0[index].value, variance: $0[index].variance) }
+                ?? Sample.Stands(value: range.mid.doubleValue, variance: 0)
+            fineValue += Double(count) * stands.value
+            fineVariance += Double(count) * stands.variance
+            fineLow += Double(count) * range.low.doubleValue
+            fineHigh += range.high.map { Double(count) * $0.doubleValue } ?? .infinity
+            sample.add(range, stands, count: count, stratum: columns.coarseOfFine[fine])
         }
         var shares: [CoarseShare] = []
         for (index, coarse) in CoarseValue.allCases.enumerated() where window.coarseValues[index] > 0 {
@@ -131,10 +153,41 @@ extension PostbackReport {
             guard add(bound, times: window.coarseValues[index]) else { return nil }
         }
         guard add(.init(low: zero, high: nil), times: window.withoutValue) else { return nil }
-        return InstallRevenue(
+        let estimate = sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale)
+        var revenue = InstallRevenue(
             installs: window.postbacks, withFineValue: window.withFineValue, fromCoarse: shares,
-            withoutValue: window.withoutValue, low: low, high: high,
-            estimate: sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale),
-            fineMid: fineMid)
+            withoutValue: window.withoutValue, low: low, high: high, estimate: estimate, fineMid: fineMid)
+        // The fine-value installs' part: with a prior, its spread inside the ranges; without, the ranges' ends.
+        let margin = Estimate.z * fineVariance.squareRoot()
+        revenue.total = total(
+            of: revenue,
+            fine: method == .prior
+                ? (fineValue, fineValue - margin, fineValue + margin) : (fineMid.doubleValue, fineLow, fineHigh),
+            method: method, scale: columns.scale)
+        return revenue
+    }
+
+    /// Every install's estimate: the fine-value installs' (`fine`: value and interval) and the estimate for the
+    /// rest, its interval the sum of both parts' intervals, inside the hard bounds.
+    private static func total(
+        of revenue: InstallRevenue, fine: (value: Double, low: Double, high: Double), method: Estimate.Method,
+        scale: Int
+    ) -> Estimate? {
+        guard revenue.installs > 0 else { return nil }
+        var (mid, low, high) = fine
+        if revenue.withFineValue < revenue.installs {
+            guard let rest = revenue.estimate else { return nil }
+            mid += rest.mid.doubleValue
+            low += rest.low.doubleValue
+            high += rest.high?.doubleValue ?? .infinity
+        }
+        let hardLow = revenue.low.doubleValue
+        let hardHigh = revenue.high?.doubleValue ?? .infinity
+        let upper = min(high, hardHigh)
+        guard let mid = DecimalAmount(rounding: mid, scale: scale),
+            let low = DecimalAmount(rounding: max(low, hardLow), scale: scale)
+        else { return nil }
+        let top = upper.isFinite ? DecimalAmount(rounding: upper, scale: scale).map { max($0, mid) } : nil
+        return Estimate(installs: revenue.installs, mid: mid, low: min(low, mid), high: top, method: method)
     }
 }

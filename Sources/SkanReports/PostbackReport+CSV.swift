@@ -105,11 +105,13 @@ extension PostbackReport {
                     row(key, "1", "reengagements_low", revenue.field, "", reengagements.low.text)
                     row(key, "1", "reengagements_high", revenue.field, "", reengagements.high?.text ?? "")
                 }
-                if let estimate = installs.estimate {
-                    row(key, "1", "estimate_installs", revenue.field, "", String(estimate.installs))
-                    row(key, "1", "estimate_mid", revenue.field, "", estimate.mid.text)
-                    row(key, "1", "estimate_low", revenue.field, "", estimate.low.text)
-                    row(key, "1", "estimate_high", revenue.field, "", estimate.high.text)
+                // Estimates, not bounds: over every install, then over those without a fine value.
+                for (prefix, estimate) in [("installs_estimate", installs.total), ("estimate", installs.estimate)] {
+                    guard let estimate else { continue }
+                    row(key, "1", prefix + "_installs", revenue.field, "", String(estimate.installs))
+                    row(key, "1", prefix + "_mid", revenue.field, "", estimate.mid.text)
+                    row(key, "1", prefix + "_low", revenue.field, "", estimate.low.text)
+                    row(key, "1", prefix + "_high", revenue.field, "", estimate.high?.text ?? "")
                 }
             }
         }

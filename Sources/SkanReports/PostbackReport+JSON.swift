@@ -135,10 +135,11 @@ extension PostbackReport {
         let bound = { (bound: ReportColumns.AmountBound) -> [(String, JSONValue)] in
             [("low", .decimal(bound.low.text)), ("high", bound.high.map { .decimal($0.text) } ?? .null)]
         }
-        let estimate = installs.estimate.map { estimate -> JSONValue in
+        let json = { (estimate: Estimate) -> JSONValue in
             .object([
-                ("installs", .integer(estimate.installs)), ("mid", .decimal(estimate.mid.text)),
-                ("low", .decimal(estimate.low.text)), ("high", .decimal(estimate.high.text)),
+                ("installs", .integer(estimate.installs)), ("method", .string(estimate.method.rawValue)),
+                ("mid", .decimal(estimate.mid.text)), ("low", .decimal(estimate.low.text)),
+                ("high", estimate.high.map { .decimal($0.text) } ?? .null),
                 ("confidence", .integer(Estimate.confidence)),
             ])
         }
@@ -156,7 +157,8 @@ extension PostbackReport {
                 ),
                 ("without_value", .integer(installs.withoutValue)),
             ] + bound(ReportColumns.AmountBound(low: installs.low, high: installs.high)) + [
-                ("estimate_without_fine_value", estimate ?? .null)
+                ("estimate", installs.total.map(json) ?? .null),
+                ("estimate_without_fine_value", installs.estimate.map(json) ?? .null),
             ])
     }
 

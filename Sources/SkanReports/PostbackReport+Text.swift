@@ -151,16 +151,30 @@ extension PostbackReport {
             + parts.joined(separator: ", ") + "."
     }
 
-    /// The estimate for installs without a fine value, labelled as a model.
+    /// The estimates over every install and over those without a fine value, labelled as a model with its
+    /// method.
     static func estimateText(_ revenue: Revenue) -> String? {
-        guard let estimate = revenue.installs.estimate else { return nil }
-        let currency = revenue.currency.map { " \($0)" } ?? ""
-        let (low, mid, high) = (
-            money(estimate.low, in: revenue.currency, .down), money(estimate.mid, in: revenue.currency),
-            money(estimate.high, in: revenue.currency, .up)
-        )
-        return "Estimate for the \(estimate.installs) installs without a fine value: \(mid)\(currency) "
-            + "(\(Estimate.confidence)% interval \(low) to \(high)), from the group's "
-            + "fine-value installs with the same coarse value: a model, not a bound."
+        guard let estimate = revenue.installs.estimate ?? revenue.installs.total else { return nil }
+        let interval = { (estimate: Estimate) -> String in
+            let currency = revenue.currency.map { " \($0)" } ?? ""
+            let high = estimate.high.map { money($0, in: revenue.currency, .up) } ?? "no upper end"
+            return "\(money(estimate.mid, in: revenue.currency))\(currency) (\(Estimate.confidence)% interval "
+                + "\(money(estimate.low, in: revenue.currency, .down)) to \(high))"
+        }
+        var parts: [String] = []
+        if let total = revenue.installs.total {
+            parts.append("Estimate for all \(total.installs) installs: \(interval(total)).")
+        }
+        if let rest = revenue.installs.estimate {
+            parts.append(
+                "For the \(rest.installs) installs without a fine value: \(interval(rest)), from the group's "
+                    + "fine-value installs with the same coarse value.")
+        }
+        let method =
+            switch estimate.method {
+            case .midPoint: "each range at its mid-point (no --amounts prior: biased where amounts crowd in a range)"
+            case .prior: "each range at the mean of the --amounts prior's amounts inside it"
+            }
+        return parts.joined(separator: " ") + " Method: \(method); a model, not a bound."
     }
 }

@@ -35,10 +35,21 @@ extension PostbackReport {
                             ?? "at least \(Self.money(low, in: code, .down))\(currency)"
                     ))
             }
-            let estimates = revenues.map(\.installs.estimatedTotal)
-            if !estimates.contains(where: { $0 == nil }), let estimate = Self.sum(estimates.compactMap { $0 }, zero) {
+            let estimates = revenues.compactMap(\.installs.total)
+            if estimates.count == revenues.count, let mid = Self.sum(estimates.map(\.mid), zero),
+                let low = Self.sum(estimates.map(\.low), zero)
+            {
+                // Each group's interval holds its truth at 95%; their sum holds the total's at least as often.
+                let highs = estimates.compactMap(\.high)
+                let high = highs.count == estimates.count ? Self.sum(highs, zero) : nil
+                let interval =
+                    "\(Estimate.confidence)% interval \(Self.money(low, in: code, .down)) to "
+                    + (high.map { Self.money($0, in: code, .up) } ?? "no upper end")
                 items.append(
-                    ("revenue, all installs, \(field.column) (estimate)", Self.money(estimate, in: code) + currency))
+                    (
+                        "revenue, all installs, \(field.column) (estimate, \(estimates[0].method.rawValue))",
+                        Self.money(mid, in: code) + currency + " (\(interval))"
+                    ))
             }
             if let roas = returnOnSpendTotal(field.column) { items.append(roas) }
         }

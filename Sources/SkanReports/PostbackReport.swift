@@ -124,9 +124,17 @@ public struct PostbackReport: Sendable {
     /// format, rows of their own in CSV.
     public internal(set) var unmatchedCost: (rows: Int, spend: DecimalAmount)? = nil
 
-    /// The report of a reader's run: `tally` (its `ok` rows per group) and `summary` (every row's status).
-    public init(tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions) {
-        let columns = ReportColumns(versions: versions)
+    /// The report of a reader's run: `tally` (its `ok` rows per group) and `summary` (every row's status);
+    /// `prior`, when given, is what the revenue estimates read inside each range.
+    public init(tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions, prior: RevenuePrior? = nil) {
+        var columns = ReportColumns(versions: versions)
+        if let prior {
+            for index in columns.revenue.indices {
+                if let amounts = prior.distribution(of: columns.revenue[index].column) {
+                    columns.revenue[index].read(amounts)
+                }
+            }
+        }
         var notes = columns.unreadable.map {
             "\($0): a bound has too many digits to total exactly; its revenue is left out"
         }

@@ -42,12 +42,23 @@ public struct ReportColumns: Sendable {
         /// Per coarse value (low, medium, high), the amounts a window-1 postback with only that coarse value can
         /// stand for (`coarseBounds(of:versions:scale:)`).
         public var coarseBounds: [AmountBound] = []
+        /// Per range, what an install showing it stands for in an estimate, from a prior's amounts
+        /// (`RevenuePrior`); nil without a prior for this field: the estimate then takes the ranges' mid-points.
+        public var withinRanges: [WithinRange]? = nil
+        /// The prior's amounts, for the spread of installs a fine value does not place in a range.
+        var prior: RevenuePrior.Distribution? = nil
+
+        /// The field with `prior`'s amounts as what its ranges stand for.
+        mutating func read(_ prior: RevenuePrior.Distribution) {
+            self.prior = prior
+            withinRanges = ranges.map { WithinRange($0, prior: prior) }
+        }
     }
 
     /// One column per field of any live version: the newest version's fields in order, then older versions' others.
     public let fields: [FieldColumn]
     /// The amount fields whose bounds could be read exactly; those that could not are in `unreadable`.
-    public let revenue: [RevenueField]
+    public internal(set) var revenue: [RevenueField]
     /// Amount fields left out of the revenue, with why.
     public let unreadable: [String]
     /// Each fine value's window-1 coarse value (`coarseOfFine(_:)`).

@@ -85,6 +85,8 @@ import Testing
                 "without_value", "tier", "case", "coarse", "revenue_currency", "revenue_postbacks", "revenue_low",
                 "revenue_mid", "revenue_high", "revenue_unknown", "installs_low",
                 "installs_high", "estimate_installs", "estimate_mid", "estimate_low", "estimate_high",
+                "installs_estimate_installs", "installs_estimate_mid", "installs_estimate_low",
+                "installs_estimate_high",
             ])
         #expect(rows.allSatisfy { $0.count == 8 })
     }

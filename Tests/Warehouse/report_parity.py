@@ -166,6 +166,7 @@ def cli_report(skanc, schema, path, options):
             # The estimate is the CLI's alone (a model, not a sum a view keeps); the hard bounds are compared.
             installs = revenue["installs"]
             installs.pop("estimate_without_fine_value", None)
+            installs.pop("estimate", None)
             # The re-engagements' own bounds are the CLI's alone; the installs' (re-engagements left out) compared.
             revenue.pop("reengagements", None)
             for item in [revenue] + revenue["ranges"] + [installs] + installs["from_coarse"]:

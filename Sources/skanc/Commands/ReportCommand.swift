@@ -30,7 +30,7 @@ enum ReportCommand {
         name: "report",
         summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
         operands: "SCHEMA[,SCHEMA...] [FILE...]",
-        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, wide, check]
+        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, amounts, wide, check]
             + PostbackRun.options,
         discussion: """
             Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
@@ -55,6 +55,14 @@ enum ReportCommand {
             Each group gets its spend, cost per install (spend over window-1 postbacks) and return on ad spend
             over all its installs (the hard bounds of each revenue field over the spend, and an estimate apart;
             none for a field in another currency). Rows that match no group are noted with their spend.
+
+            ESTIMATES: beside the hard bounds (which hold whatever the users did), each group's revenue is
+            estimated over all its installs and over those without a fine value (from its fine-value installs),
+            labelled as estimates with their method. By default a range counts at its mid-point, which overstates
+            ranges where amounts crowd at the low end and understates open ones (20...); --amounts FILE gives a
+            prior (amounts per install from a period you know, such as last month's first-two-day revenue), and
+            each range counts at the mean of the prior's amounts inside it, its spread in the interval
+            (docs/Reports.md, "Estimates").
 
             CHECK (--check RULES): one rule a line, '#' a comment: null-share-change WINDOW POINTS,
             failing-verification PERCENT, unknown-version PERCENT, installs-to-zero. Each rule is printed with
@@ -83,7 +91,9 @@ enum ReportCommand {
         }
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
-        let costFile = arguments[cost].map { [($0, "the cost file it reads")] } ?? []
+        let costFile =
+            (arguments[cost].map { [($0, "the cost file it reads")] } ?? [])
+            + (arguments[amounts].map { [($0, "the amounts it reads")] } ?? [])
         try CommandFiles.refuseOutput(
             arguments[output],
             over: schemas + costFile + run.readFiles, what: "the report",
@@ -107,6 +117,13 @@ enum ReportCommand {
                 return Output.diagnostics([.error(.costInvalid, error.message, at: location)], path: path)
             }
         }
+        var prior: RevenuePrior?
+        if let path = arguments[amounts] {
+            switch try readPrior(path, versions: versions) {
+            case .success(let read): prior = read
+            case .failure: return .failure
+            }
+        }
         try GroupingOption.check(groupings, versions: versions, command: "report")
         if groupings.contains(.day), !run.readerOptions.withReceiptColumn {
             throw UsageError(
@@ -122,7 +139,7 @@ enum ReportCommand {
         run.readerOptions.writesRows = false
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader)
-        var report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
+        var report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions, prior: prior)
         if let costs { report = report.withCost(costs) }
         let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
         let written: ExitStatus
