@@ -126,8 +126,12 @@ public struct CostTable: Sendable {
     }
 
     /// The campaign a row counts for under `grouping`: its first two or three digits for the rollups (nil when
-    /// it has fewer), else as written.
+    /// it has fewer), for `campaign` its first two (a source identifier's campaign digits; a shorter campaign ID
+    /// as written), else as written.
     func campaign(of row: Row, for grouping: PostbackGrouping) -> String? {
+        if grouping == .campaign {
+            return String(decoding: row.campaign.utf8.prefix(PostbackGrouping.campaignDigits), as: UTF8.self)
+        }
         guard let digits = grouping.prefixLength else { return row.campaign }
         return row.campaign.utf8.count >= digits
             ? String(decoding: row.campaign.utf8.prefix(digits), as: UTF8.self) : nil

@@ -22,7 +22,9 @@ extension ReportSQL {
             switch grouping {
             case .adNetworkID: on.append("\(cast("network")) = g.\(id("ad_network_id"))")
             case .day: on.append("substr(\(cast("day")), 1, 10) = g.\(id("day"))")
-            case .campaign: on.append("\(cast("campaign")) = g.\(id("campaign"))")
+            case .campaign:
+                on.append(
+                    "substr(\(cast("campaign")), 1, \(PostbackGrouping.campaignDigits)) = g.\(id("campaign"))")
             default:
                 guard let digits = grouping.prefixLength else {
                     on.append("\(cast("campaign")) = g.\(id(grouping.rawValue))")

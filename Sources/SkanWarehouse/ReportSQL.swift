@@ -94,8 +94,11 @@ public struct ReportSQL: Sendable {
                 let fromCampaign = "\(id("source_identifier")) IS NULL AND \(id("campaign_id")) IS NOT NULL"
                 keys.append(
                     "CASE WHEN \(fromCampaign) THEN 'campaign_id' ELSE 'source_identifier' END AS campaign_column")
+                // A source identifier's campaign digits (`PostbackGrouping.campaign`).
+                let digits = PostbackGrouping.campaignDigits
                 keys.append(
-                    "CAST(CASE WHEN \(fromCampaign) THEN \(id("campaign_id")) ELSE \(id("source_identifier")) END AS \(text)) AS campaign"
+                    "CASE WHEN \(fromCampaign) THEN CAST(\(id("campaign_id")) AS \(text)) "
+                        + "ELSE substr(CAST(\(id("source_identifier")) AS \(text)), 1, \(digits)) END AS campaign"
                 )
             case .day:
                 // The decoding view has `received_at` when made with `--received-column`.

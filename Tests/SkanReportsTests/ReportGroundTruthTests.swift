@@ -31,7 +31,7 @@ import Testing
     {
         let options = PostbackReader.Options {
             ($0.verification, $0.threads, $0.chunkBytes) = (nil, threads, 4096)
-            $0.grouping = PostbackReader.Grouping(groupings: [.campaign], zeroIsNull: zeroIsNull)
+            $0.grouping = PostbackReader.Grouping(groupings: [.sourceIdentifier], zeroIsNull: zeroIsNull)
         }
         let reader = PostbackReader(schema: schema, options: options, output: ByteArrayOutput())
         var input = ByteArrayInput(Array(lines.map { $0 + "\n" }.joined().utf8))

@@ -49,7 +49,7 @@ import Testing
         let lines = fired.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(fired.stdout)")
         #expect(lines[0].hasSuffix("rules.txt:2: FIRED: window 1 null share 0.0% on 2025-12-05, 50.0% on 2025-12-06"))
-        #expect(lines[1].contains("rules.txt:3: FIRED: no install on 2025-12-06 for two.skadnetwork / 5239"))
+        #expect(lines[1].contains("rules.txt:3: FIRED: no install on 2025-12-06 for two.skadnetwork / 52"))
         #expect(lines[2].contains("rules.txt:4: ok: 0.0% of 22 lines have a fine value of no live version"))
         let quiet = try Self.check("null-share-change 1 60\nunknown-version 1\n", segment, in: directory.url)
         #expect(quiet.status == 0 && quiet.stdout.components(separatedBy: ": ok: ").count == 3, "\(quiet.stdout)")

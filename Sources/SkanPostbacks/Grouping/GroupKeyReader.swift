@@ -34,9 +34,13 @@ struct GroupKeyReader {
     ) {
         key.removeAll(keepingCapacity: true)
         for (grouping, letters) in zip(groupings, groupingLetters) {
-            // `campaign` is the source identifier, or before SKAdNetwork 4.0 the campaign ID.
+            // `campaign` is the source identifier's campaign digits, or before SKAdNetwork 4.0 the campaign ID.
             if grouping == .campaign && row.sourceIdentifier == nil && row.campaignID != nil {
                 append(letters.campaignID, .campaignID, row, line, payload, &scratch, &key)
+            } else if grouping == .campaign {
+                append(
+                    letters.first, cell: row.sourceIdentifier, line, payload, &scratch, &key,
+                    prefix: PostbackGrouping.campaignDigits, keepingShorter: true)
             } else if grouping == .day {
                 let text = receivedAt.map { day($0) }
                 append(letters.first, text: text, &key)
@@ -83,7 +87,8 @@ struct GroupKeyReader {
     @inline(__always)
     private func append(
         _ letter: UInt8, cell: PostbackRow.Cell, _ line: UnsafeBufferPointer<UInt8>,
-        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ key: inout [UInt8], prefix: Int? = nil
+        _ payload: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ key: inout [UInt8], prefix: Int? = nil,
+        keepingShorter: Bool = false
     ) {
         guard let cell else { return PostbackTally.appendKey(letter, nil, to: &key) }
         let bytes = cell.source == .line ? line : payload
@@ -91,16 +96,20 @@ struct GroupKeyReader {
         if span.kind == .string, span.hasEscapes {
             let text = JSONStringDecoding.decode(bytes, span.start, span.end, scratch: &scratch)
             guard let prefix else { return append(letter, text: text, &key) }
-            let kept = text.utf8.count >= prefix ? String(decoding: text.utf8.prefix(prefix), as: UTF8.self) : nil
+            let kept =
+                text.utf8.count >= prefix || keepingShorter
+                ? String(decoding: text.utf8.prefix(prefix), as: UTF8.self) : nil
             return append(letter, text: kept, &key)
         }
         guard let prefix else {
             return PostbackTally.appendKey(
                 letter, UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]), to: &key)
         }
-        guard span.end - span.start >= prefix else { return PostbackTally.appendKey(letter, nil, to: &key) }
+        guard span.end - span.start >= prefix || keepingShorter else {
+            return PostbackTally.appendKey(letter, nil, to: &key)
+        }
         PostbackTally.appendKey(
-            letter, UnsafeBufferPointer(rebasing: bytes[span.start..<(span.start + prefix)]), to: &key)
+            letter, UnsafeBufferPointer(rebasing: bytes[span.start..<min(span.end, span.start + prefix)]), to: &key)
     }
 
     private func append(_ letter: UInt8, text: String?, _ key: inout [UInt8]) {

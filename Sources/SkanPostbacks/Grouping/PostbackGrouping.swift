@@ -1,10 +1,12 @@
 public import SkanCompiler
 
 /// What a report groups `ok` postbacks by (`skanc report --by`): each a column of `skanc postbacks`, and
-/// `campaign`, which is `source_identifier` where the postback has one (SKAdNetwork 4.0, AdAttributionKit)
-/// and `campaign_id` before 4.0. The names are the command line's and the JSON report's; the warehouse
-/// views group by the same columns.
+/// `campaign`, the campaign as the network defines it. The names are the command line's and the JSON report's;
+/// the warehouse views group by the same columns.
 public enum PostbackGrouping: String, CaseIterable, Sendable {
+    /// The campaign as the network defines it: the first two digits of the source identifier where the postback
+    /// has one (SKAdNetwork 4.0, AdAttributionKit: Apple's hierarchy makes them the campaign every tier reports,
+    /// and the finer digits of tiers 2-3 fold into it), the campaign ID before 4.0.
     case campaign
     case sourceIdentifier = "source_identifier"
     /// The first two digits of the source identifier: Apple's hierarchy makes them the campaign every tier
@@ -60,6 +62,9 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
         default: nil
         }
     }
+
+    /// The digits of a source identifier that name its campaign (`campaign`).
+    public static let campaignDigits = 2
 
     /// The name a key's value read from `column` has in reports: the grouping's, but for `campaign` the
     /// column it came from.

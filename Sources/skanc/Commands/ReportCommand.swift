@@ -40,8 +40,10 @@ enum ReportCommand {
             high totals in the events' currency, and per install); and the rows that were not ok, by status. Every
             line is counted once: in a group when it is ok, by its status otherwise.
 
-            GROUPINGS (--by, default ad_network_id,campaign: each network's campaigns apart): campaign
-            (source_identifier, or campaign_id before SKAdNetwork 4.0), source_identifier, source_identifier_2
+            GROUPINGS (--by, default ad_network_id,campaign: one row per campaign as each network defines it):
+            campaign (the first two digits of source_identifier, into which the finer digits of high tiers fold,
+            or campaign_id before SKAdNetwork 4.0), source_identifier (the digits each postback shows),
+            source_identifier_2
             and source_identifier_3 (its first two or three digits: Apple's hierarchy, where the first two are the
             campaign every tier reports, so each campaign is one row), campaign_id,
             ad_network_id, app_id, publisher, country_code, framework, conversion_type, interaction, did_win
