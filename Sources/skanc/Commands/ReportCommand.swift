@@ -51,6 +51,11 @@ enum ReportCommand {
             received it; from the .times files beside a store's segments). Several, separated by commas, group by
             each in turn: --by campaign,country_code.
 
+            INSTALL DAYS (--by [GROUPINGS,]install_day, a store's segments with their .times files): installs by
+            the day they first launched the app, worked out from the day each window-1 postback was received, the
+            schema's earliest lock of window 1 and Apple's send delays: per day the installs certainly and possibly
+            on it, the installs up to it (tighter bounds), and an allocation labelled as one (docs/Reports.md).
+
             COST (--cost FILE): a CSV with the header network,campaign,day,spend,currency, one currency in all,
             as exported from the networks. A row counts for the group of its network and campaign (rolled up to
             the digits grouped by: 5239 counts for 52 with source_identifier_2) and, grouped by day, its day.
@@ -84,6 +89,9 @@ enum ReportCommand {
             throw UsageError(message: "name the schema to decode postbacks with", command: "report")
         }
         if let rules = arguments[check] { return try runCheck(arguments, rules: rules, schemaPath: schemaPath) }
+        if let others = try installDayGroupings(arguments) {
+            return try runInstallDays(arguments, groupings: others, schemaPath: schemaPath)
+        }
         let groupings = try GroupingOption.parse(arguments, command: "report")
         if arguments.has(wide), arguments[format] != ReportFormat.csv.rawValue {
             throw UsageError(message: "--wide is a CSV layout: add --format csv", command: "report")
