@@ -129,12 +129,16 @@ public struct CostTable: Sendable {
     /// it has fewer), for `campaign` its first two (a source identifier's campaign digits; a shorter campaign ID
     /// as written), else as written.
     func campaign(of row: Row, for grouping: PostbackGrouping) -> String? {
+        Self.campaign(row.campaign, for: grouping)
+    }
+
+    /// `campaign` as written in a file (a source identifier or a campaign ID) rolled up as `grouping` keys it.
+    static func campaign(_ campaign: String, for grouping: PostbackGrouping) -> String? {
         if grouping == .campaign {
-            return String(decoding: row.campaign.utf8.prefix(PostbackGrouping.campaignDigits), as: UTF8.self)
+            return String(decoding: campaign.utf8.prefix(PostbackGrouping.campaignDigits), as: UTF8.self)
         }
-        guard let digits = grouping.prefixLength else { return row.campaign }
-        return row.campaign.utf8.count >= digits
-            ? String(decoding: row.campaign.utf8.prefix(digits), as: UTF8.self) : nil
+        guard let digits = grouping.prefixLength else { return campaign }
+        return campaign.utf8.count >= digits ? String(decoding: campaign.utf8.prefix(digits), as: UTF8.self) : nil
     }
 
     private static func fractionDigits(_ text: String) -> Int {

@@ -131,7 +131,7 @@ extension PostbackReport {
                 return bounds + (ratio.estimate.map { "; estimate \(Self.ratio($0))" } ?? "")
             }
             return [
-                Self.label(group.by), String(group.windows[0].installs), Self.money(cost.spend, in: currency),
+                Self.label(group), String(group.windows[0].installs), Self.money(cost.spend, in: currency),
                 cost.perInstall.map {
                     Self.money($0, scale: CurrencyMinorUnits.digits(of: currency) ?? max(2, cost.spend.scale))
                 } ?? "–",

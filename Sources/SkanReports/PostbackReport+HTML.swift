@@ -60,7 +60,7 @@ extension PostbackReport {
                 rows: charted.map { group in
                     let first = group.windows[0]
                     return BarChart.Row(
-                        label: Self.label(group.by), valueText: String(first.won),
+                        label: Self.label(group), valueText: String(first.won),
                         segments: [
                             (Double(first.withFineValue), "fine", "\(first.withFineValue) with a fine value"),
                             (Double(first.withCoarseValue), "coarse", "\(first.withCoarseValue) with a coarse value"),
@@ -72,7 +72,7 @@ extension PostbackReport {
         out += Self.legend([("#007aff", "window 1"), ("#5ac8fa", "window 2"), ("#af52de", "window 3")])
         let nullRows = charted.map { group in
             BarChart.Row(
-                label: Self.label(group.by),
+                label: Self.label(group),
                 valueText: group.windows.map { $0.won > 0 ? Self.percent($0.withoutValue, of: $0.won) : "–" }.joined(
                     separator: " · "),
                 parallel: group.windows.map { window in
@@ -97,7 +97,7 @@ extension PostbackReport {
                     return nil
                 }
                 return BarChart.Row(
-                    label: Self.label(group.by),
+                    label: Self.label(group),
                     valueText: Self.money(revenue.mid, in: revenue.currency)
                         + (revenue.currency.map { " \($0)" } ?? ""),
                     interval: (

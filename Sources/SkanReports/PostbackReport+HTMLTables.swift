@@ -16,7 +16,7 @@ extension PostbackReport {
                 let first = group.windows[0]
                 let revenue = group.revenue.first
                 return [
-                    Self.label(group.by), String(group.postbacks), String(first.installs), String(first.contributed),
+                    Self.label(group), String(group.postbacks), String(first.installs), String(first.contributed),
                     String(first.reengagements), Self.percent(first.withFineValue, of: first.won),
                     Self.percent(first.withCoarseValue, of: first.won),
                     Self.percent(first.withoutValue, of: first.won), revenue.map(Self.intervalCell) ?? "–",
@@ -38,13 +38,13 @@ extension PostbackReport {
         out += Self.table(
             header: [keyHeading, "window 1", "window 2", "window 3"],
             rows: groups.map { group in
-                [Self.label(group.by)]
+                [Self.label(group)]
                     + group.windows.map { "\(Self.percent($0.withoutValue, of: $0.won)) of \($0.won)" }
             }, numeric: [1, 2, 3])
         out += "</details>\n"
         for group in groups {
             out +=
-                "<details>\n<summary>\(HTMLText.escaped(Self.label(group.by))): \(group.postbacks) postbacks</summary>\n"
+                "<details>\n<summary>\(HTMLText.escaped(Self.label(group))): \(group.postbacks) postbacks</summary>\n"
             for window in group.windows where window.postbacks > 0 {
                 out += "<h3>Window \(window.number): \(window.postbacks) postbacks</h3>\n<p>"
                 out += HTMLText.escaped(Self.tierAndCoarseSentence(window))

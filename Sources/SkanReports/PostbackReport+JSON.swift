@@ -33,7 +33,7 @@ extension PostbackReport {
         for (index, group) in groups.enumerated() {
             if index > 0 { chunk.append(contentsOf: ",\n".utf8) }
             chunk.append(contentsOf: repeatElement(0x20, count: 4))
-            Self.json(group, windows, costCurrency: costCurrency).render(into: &chunk, indent: 4)
+            Self.json(group, windows, costCurrency: costCurrency, named: named).render(into: &chunk, indent: 4)
             if chunk.count >= 1 << 16 {
                 write(chunk)
                 chunk.removeAll(keepingCapacity: true)
@@ -61,14 +61,16 @@ extension PostbackReport {
             ])
     }
 
-    static func json(_ group: Group, _ windows: WindowTemplate, costCurrency: String? = nil) -> JSONValue {
+    static func json(_ group: Group, _ windows: WindowTemplate, costCurrency: String? = nil, named: Bool = false)
+        -> JSONValue
+    {
         .object(
-            [
-                ("by", .object(group.by.map { ($0.name, .optional($0.text)) })),
-                ("postbacks", .integer(group.postbacks)),
-                ("by_window", .object(group.windows.map { (String($0.number), windows.json($0)) })),
-                ("revenue", .array(group.revenue.map(json))),
-            ] + (costCurrency == nil ? [] : [("cost", group.cost.map(json) ?? .null)]))
+            [("by", .object(group.by.map { ($0.name, .optional($0.text)) }))]
+                + (named ? [("name", .optional(group.name))] : []) + [
+                    ("postbacks", .integer(group.postbacks)),
+                    ("by_window", .object(group.windows.map { (String($0.number), windows.json($0)) })),
+                    ("revenue", .array(group.revenue.map(json))),
+                ] + (costCurrency == nil ? [] : [("cost", group.cost.map(json) ?? .null)]))
     }
 
     private static func json(_ cost: Cost) -> JSONValue {

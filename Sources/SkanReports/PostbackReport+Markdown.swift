@@ -15,7 +15,7 @@ extension PostbackReport {
         for group in groups {
             let first = group.windows[0]
             let revenue = group.revenue.first
-            out += "| \(Self.cell(Self.label(group.by))) | \(group.postbacks) | \(first.installs) | "
+            out += "| \(Self.cell(Self.label(group))) | \(group.postbacks) | \(first.installs) | "
             out += "\(first.contributed) | \(first.reengagements) | "
             out += "\(Self.percent(first.withFineValue, of: first.won)) | "
             out += "\(Self.percent(first.withCoarseValue, of: first.won)) | "
@@ -36,10 +36,10 @@ extension PostbackReport {
         out += "| \(Self.cell(keyHeading)) | window 1 | window 2 | window 3 |\n|---|---:|---:|---:|\n"
         for group in groups {
             let cells = group.windows.map { "\(Self.percent($0.withoutValue, of: $0.won)) of \($0.won)" }
-            out += "| \(Self.cell(Self.label(group.by))) | " + cells.joined(separator: " | ") + " |\n"
+            out += "| \(Self.cell(Self.label(group))) | " + cells.joined(separator: " | ") + " |\n"
         }
         for group in groups {
-            out += "\n## \(Self.cell(Self.label(group.by)))\n"
+            out += "\n## \(Self.cell(Self.label(group)))\n"
             for window in group.windows where window.postbacks > 0 {
                 out += "\n### Window \(window.number): \(window.postbacks) postbacks\n\n"
                 out += Self.tierAndCoarseSentence(window) + "\n"

@@ -62,6 +62,11 @@ extension PostbackReport {
         key.map { $0.text ?? "(none)" }.joined(separator: " / ")
     }
 
+    /// A group's label: its name from a names file, then its key; its key alone without one.
+    static func label(_ group: Group) -> String {
+        group.name.map { "\($0) (\(label(group.by)))" } ?? label(group.by)
+    }
+
     /// The heading of the key column(s).
     var keyHeading: String {
         groupings.map(\.rawValue).joined(separator: " / ")

@@ -28,6 +28,12 @@ extension PostbackReport {
                 group.by.first { $0.name == name }?.text
             }
         }
+        if named {
+            columns.append(
+                WideColumn(name: "name", kind: .string, description: "The campaign's name, from the names file.") {
+                    $0.name
+                })
+        }
         func count(_ name: String, _ description: String, _ value: @escaping (Window) -> Int) {
             columns.append(
                 WideColumn(name: name, kind: .integer, description: description) { String(value($0.windows[0])) })

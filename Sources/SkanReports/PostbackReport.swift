@@ -18,6 +18,8 @@ public struct PostbackReport: Sendable {
         public var revenue: [Revenue]
         /// The group's spend and what it buys, when the report has a cost file (`withCost(_:)`) with rows for it.
         public var cost: Cost? = nil
+        /// What the team calls the campaign, from a names file (`withNames(_:)`).
+        public var name: String? = nil
         /// `ok` postbacks in every window.
         public var postbacks: Int { windows.reduce(0) { $0 + $1.postbacks } }
     }
@@ -120,6 +122,8 @@ public struct PostbackReport: Sendable {
     public internal(set) var notes: [String]
     /// The currency of the spend, when a cost file is joined (`withCost(_:)`); nil without one.
     public internal(set) var costCurrency: String? = nil
+    /// Whether a names file named the campaigns (`withNames(_:)`): JSON and the wide CSV then say each group's name.
+    public internal(set) var named = false
     /// The cost rows that match no group, and their spend (exact), when a cost file is joined: noted in every
     /// format, rows of their own in CSV.
     public internal(set) var unmatchedCost: (rows: Int, spend: DecimalAmount)? = nil

@@ -349,6 +349,41 @@ import Testing
 
     /// Two ad networks' campaigns that share a source identifier stay two groups by default (they merged when
     /// the default was the campaign alone).
+    /// `--names`: each campaign row with the team's name for it (finer digits naming the campaign they fold
+    /// into), in every format; a bad file is an error at its line; names need a network and campaign grouping.
+    @Test func namesGoWithTheirCampaigns() throws {
+        let directory = try TemporaryDirectory()
+        let input = directory.url.appendingPathComponent("postbacks.jsonl")
+        let line =
+            #"{"version":"4.0","ad-network-id":"one.skadnetwork","source-identifier":"SOURCE","app-id":1,"transaction-id":"ID","redownload":false,"fidelity-type":1,"did-win":true,"postback-sequence-index":0}"#
+        try ["5239", "61"].map {
+            line.replacingOccurrences(of: "SOURCE", with: $0).replacingOccurrences(of: "ID", with: "t\($0)")
+        }.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let names = directory.url.appendingPathComponent("names.csv")
+        try "network,campaign,name\none.skadnetwork,5239,Summer <sale>\ntwo.skadnetwork,61,Other network\n".write(
+            to: names, atomically: true, encoding: .utf8)
+        func report(_ extra: [String]) throws -> CLIResult {
+            try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--names", names.path] + extra)
+        }
+        let json = try report(["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        #expect(groups.map { $0["name"] as? String } == ["Summer <sale>", nil])
+        #expect(try report([]).stdout.contains("| Summer &lt;sale&gt; (one.skadnetwork / 52) |"))
+        #expect(try report(["--format", "html"]).stdout.contains("Summer &lt;sale&gt; (one.skadnetwork / 52)"))
+        let wide = try report(["--format", "csv", "--wide"]).stdout
+        #expect(wide.hasPrefix("ad_network_id,source_identifier,campaign_id,name,installs,"), "\(wide)")
+        #expect(wide.contains(",Summer <sale>,"))
+        try "network,campaign,name\none.skadnetwork,52,A\none.skadnetwork,52,B\n".write(
+            to: names, atomically: true, encoding: .utf8)
+        let twice = try report([])
+        #expect(twice.status == 1 && twice.stderr.contains("names.csv:3:1: error: this network and campaign are named"))
+        #expect(twice.stderr.contains("[names-invalid]"))
+        let usage = try report(["--by", "country_code"])
+        #expect(usage.status == 64 && usage.stderr.contains("--names: spend is per network"), "\(usage.stderr)")
+    }
+
     @Test func eachNetworksCampaignsAreApartByDefault() throws {
         let directory = try TemporaryDirectory()
         let first =

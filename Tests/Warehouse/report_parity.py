@@ -162,6 +162,8 @@ def cli_report(skanc, schema, path, options):
                 ratio.pop("estimate", None)
                 for bound in ("low", "high"):
                     ratio[bound] = significant(ratio[bound])
+        # Names come from a file only the CLI reads.
+        entry.pop("name", None)
         for revenue in entry["revenue"]:
             # The estimate is the CLI's alone (a model, not a sum a view keeps); the hard bounds are compared.
             installs = revenue["installs"]

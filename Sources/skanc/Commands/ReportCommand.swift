@@ -16,6 +16,11 @@ enum ReportCommand {
         help: "Join spend from a CSV of network,campaign,day,spend,currency: spend, cost per install and return on "
             + "ad spend per group (group by ad_network_id and one campaign grouping, and day).")
 
+    static let names = CommandOption.text(
+        "--names", placeholder: "FILE",
+        help: "Name the campaigns from a CSV of network,campaign,name (group by ad_network_id and one campaign "
+            + "grouping, and day).")
+
     static let wide = CommandOption.flag(
         "--wide",
         help: "With --format csv: one row per group and one column per figure, for Excel, Looker Studio and bq load; "
@@ -30,7 +35,7 @@ enum ReportCommand {
         name: "report",
         summary: "Report on postbacks per campaign: null rate, cases, coarse values, revenue, rows not ok.",
         operands: "SCHEMA[,SCHEMA...] [FILE...]",
-        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, amounts, wide, check]
+        options: [format, output, GroupingOption.by, GroupingOption.zeroIsNull, cost, names, amounts, wide, check]
             + PostbackRun.options,
         discussion: """
             Decodes postbacks as 'skanc postbacks' does (signatures verified by default; standard input when no
@@ -71,6 +76,9 @@ enum ReportCommand {
             each range counts at the mean of the prior's amounts inside it, its spread in the interval
             (docs/Reports.md, "Estimates").
 
+            NAMES (--names FILE): a CSV with the header network,campaign,name; each campaign row is shown with
+            its name (a name given for finer digits, 5239, names the campaign 52 they fold into).
+
             CHECK (--check RULES): one rule a line, '#' a comment: null-share-change WINDOW POINTS,
             failing-verification PERCENT, unknown-version PERCENT, installs-to-zero. Each rule is printed with
             what it saw, FIRED or ok; days are those skanc serve received the postbacks on (read the store's
@@ -103,6 +111,7 @@ enum ReportCommand {
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
         let costFile =
             (arguments[cost].map { [($0, "the cost file it reads")] } ?? [])
+            + (arguments[names].map { [($0, "the names it reads")] } ?? [])
             + (arguments[amounts].map { [($0, "the amounts it reads")] } ?? [])
         try CommandFiles.refuseOutput(
             arguments[output],
@@ -113,8 +122,10 @@ enum ReportCommand {
                 wideSchemaPath(of: path), over: schemas + costFile + run.readFiles, what: "the report's schema",
                 command: "report")
         }
-        if arguments[cost] != nil, let problem = CostTable.problem(with: groupings) {
-            throw UsageError(message: "--cost: " + problem, command: "report")
+        for option in [cost, names] where arguments.has(option) {
+            if let problem = CostTable.problem(with: groupings) {
+                throw UsageError(message: "\(option.names[0]): " + problem, command: "report")
+            }
         }
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
         var costs: CostTable?
@@ -125,6 +136,16 @@ enum ReportCommand {
             } catch {
                 let location = error.line.map { SourceLocation(line: $0, column: 1, offset: 0) }
                 return Output.diagnostics([.error(.costInvalid, error.message, at: location)], path: path)
+            }
+        }
+        var campaignNames: CampaignNames?
+        if let path = arguments[names] {
+            guard let bytes = CommandFiles.read(path, what: "the names", limit: .table) else { return .failure }
+            do {
+                campaignNames = try CampaignNames(csv: String(decoding: bytes, as: UTF8.self))
+            } catch {
+                let location = error.line.map { SourceLocation(line: $0, column: 1, offset: 0) }
+                return Output.diagnostics([.error(.namesInvalid, error.message, at: location)], path: path)
             }
         }
         var prior: RevenuePrior?
@@ -151,6 +172,7 @@ enum ReportCommand {
         let readAll = run.read(into: reader)
         var report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions, prior: prior)
         if let costs { report = report.withCost(costs) }
+        if let campaignNames { report = report.withNames(campaignNames) }
         let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
         let written: ExitStatus
         if arguments.has(wide) {
