@@ -75,6 +75,9 @@ extension PostbackReport {
         public var high: DecimalAmount?
         /// How the ranges were read.
         public var method: Method
+        /// Whether the group had too few fine-value installs of its own (fewer than two) and the installs of
+        /// every group of its network stood in for them.
+        public var pooled = false
         /// The interval's nominal coverage, in percent.
         public static let confidence = 95
         /// The normal quantile of `confidence`.
@@ -103,9 +106,27 @@ extension PostbackReport {
         }
     }
 
-    /// `field`'s figures over a group's window-1 `population`; nil when a total does not fit.
+    /// The fine-value installs of `population` as a sample of `field`.
+    static func sample(of population: Population, _ field: ReportColumns.RevenueField, columns: ReportColumns)
+        -> Sample
+    {
+        var sample = Sample(strata: CoarseValue.allCases.count, prior: field.prior)
+        for fine in Schema.fineValueRange where population.fineValues[fine] > 0 {
+            guard let index = field.rangeOfFine[fine] else { continue }
+            let range = field.ranges[index]
+            let stands =
+                field.withinRanges.map { Sample.Stands(value: $0[index].value, variance: $0[index].variance) }
+                ?? Sample.Stands(value: range.mid.doubleValue, variance: 0)
+            sample.add(range, stands, count: population.fineValues[fine], stratum: columns.coarseOfFine[fine])
+        }
+        return sample
+    }
+
+    /// `field`'s figures over a group's window-1 `population`; nil when a total does not fit. When the group has
+    /// fewer than two fine-value installs to estimate the others from, `pool` (the installs of every group of its
+    /// network) stands in for them.
     static func installRevenue(
-        _ field: ReportColumns.RevenueField, _ window: Population, columns: ReportColumns
+        _ field: ReportColumns.RevenueField, _ window: Population, columns: ReportColumns, pool: Population? = nil
     ) -> InstallRevenue? {
         let zero = DecimalAmount(units: 0, scale: columns.scale)
         var low = zero
@@ -153,7 +174,12 @@ extension PostbackReport {
             guard add(bound, times: window.coarseValues[index]) else { return nil }
         }
         guard add(.init(low: zero, high: nil), times: window.withoutValue) else { return nil }
-        let estimate = sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale)
+        var estimate = sample.estimate(shares, withoutValue: window.withoutValue, scale: columns.scale)
+        if estimate == nil, let pool {
+            estimate = Self.sample(of: pool, field, columns: columns)
+                .estimate(shares, withoutValue: window.withoutValue, scale: columns.scale)
+            estimate?.pooled = true
+        }
         var revenue = InstallRevenue(
             installs: window.postbacks, withFineValue: window.withFineValue, fromCoarse: shares,
             withoutValue: window.withoutValue, low: low, high: high, estimate: estimate, fineMid: fineMid)
@@ -188,6 +214,8 @@ extension PostbackReport {
             let low = DecimalAmount(rounding: max(low, hardLow), scale: scale)
         else { return nil }
         let top = upper.isFinite ? DecimalAmount(rounding: upper, scale: scale).map { max($0, mid) } : nil
-        return Estimate(installs: revenue.installs, mid: mid, low: min(low, mid), high: top, method: method)
+        var total = Estimate(installs: revenue.installs, mid: mid, low: min(low, mid), high: top, method: method)
+        total.pooled = revenue.estimate?.pooled ?? false
+        return total
     }
 }

@@ -49,6 +49,7 @@ extension PostbackReport {
 
             """
         out += totalsHTML
+        out += trendHTML
         out += groupTablesHTML
         out += "<h2>Installs per group, window 1\(HTMLText.escaped(more))</h2>\n"
         out += Self.legend([
@@ -120,7 +121,35 @@ extension PostbackReport {
         }
         out += "<p class=\"method\">\(HTMLText.escaped(Self.revenueMethod))</p>\n"
         out += detailsHTML
-        return out + "</body>\n</html>\n"
+        return out + Self.sortScript + "</body>\n</html>\n"
+    }
+
+    /// The installs by day received, in date order, by what their postbacks carried; nothing without receipt days.
+    private var trendHTML: String {
+        guard !trend.isEmpty else { return "" }
+        var out = "<h2>Installs by day received</h2>\n"
+        out += Self.legend([
+            ("#34c759", "with a fine value"), ("#ffcc00", "with a coarse value"), ("#c7c7cc", "without a value"),
+        ])
+        out +=
+            BarChart(
+                id: "chart-trend", title: "Installs per day received, by what their postbacks carried",
+                rows: trend.map { day in
+                    let window = day.counts
+                    // Installs only: a re-engagement's or a contributing network's postback is no install.
+                    let installsWithFine = window.installFineValues.reduce(0, +)
+                    let installsWithCoarse = window.installCoarseValues.reduce(0, +)
+                    let without = window.installs - installsWithFine - installsWithCoarse
+                    return BarChart.Row(
+                        label: day.day, valueText: Self.count(window.installs),
+                        segments: [
+                            (Double(installsWithFine), "fine", "\(installsWithFine) with a fine value"),
+                            (Double(installsWithCoarse), "coarse", "\(installsWithCoarse) with a coarse value"),
+                            (Double(without), "none", "\(without) without a value"),
+                        ])
+                }
+            ).svg
+        return out + "<p class=\"method\">\(HTMLText.escaped(Self.trendMethod))</p>\n"
     }
 
     private static func legend(_ items: [(color: String, text: String)]) -> String {

@@ -2,34 +2,143 @@ import SkanCore
 import SkanPostbacks
 
 extension PostbackReport {
-    /// The table of groups (and of cost), as the Markdown report's, in a box that scrolls sideways on a narrow
-    /// screen.
+    /// The campaigns' table, the page's answer: one row per group with what a lead acts on (installs, the null
+    /// rate, revenue over every install as the estimate and the hard bounds, and with a cost file spend, cost per
+    /// install and return on ad spend), counts with thousands separated; sortable by any column (each cell keeps
+    /// its number in `data-sort`), largest installs first.
     var groupTablesHTML: String {
         var out = "<h2>Groups</h2>\n"
-        out += Self.table(
-            header: [
-                keyHeading, "postbacks", "installs", "contributed", "re-engagements", "with fine value",
-                "with coarse value", "without value",
-                "revenue (mid, low to high)", "per install", "all installs (hard bounds)",
-            ],
-            rows: groups.map { group in
-                let first = group.windows[0]
-                let revenue = group.revenue.first
-                return [
-                    Self.label(group), String(group.postbacks), String(first.installs), String(first.contributed),
-                    String(first.reengagements), Self.percent(first.withFineValue, of: first.won),
-                    Self.percent(first.withCoarseValue, of: first.won),
-                    Self.percent(first.withoutValue, of: first.won), revenue.map(Self.intervalCell) ?? "–",
-                    revenue.map(Self.perInstall) ?? "–", revenue.map(Self.installBounds) ?? "–",
-                ]
-            }, numeric: [1, 2, 3, 4, 5, 6, 7, 9])
+        let field = columns.revenue.first?.column
+        var header = [keyHeading, "installs", "null rate, window 1"]
+        if let field { header += ["revenue, \(field) (estimate)", "revenue, \(field) (hard bounds)"] }
+        if let currency = costCurrency {
+            header += ["spend (\(currency))", "per install (\(currency))"]
+            if let field { header.append("return on ad spend, \(field) (bounds; estimate)") }
+        }
+        header += ["postbacks", "contributed", "re-engagements"]
+        let rows = groups.sorted { $0.windows[0].installs > $1.windows[0].installs }.map { group -> [SortableCell] in
+            let first = group.windows[0]
+            let revenue = field.flatMap { field in group.revenue.first { $0.field == field } }
+            var cells: [SortableCell] = [
+                SortableCell(text: Self.label(group)),
+                SortableCell(number: first.installs),
+                SortableCell(
+                    text: Self.percent(first.withoutValue, of: first.won),
+                    sort: first.won > 0 ? Double(first.withoutValue) / Double(first.won) : nil),
+            ]
+            if field != nil {
+                let total = revenue?.installs.total
+                cells.append(
+                    SortableCell(
+                        text: revenue.flatMap { Self.estimateCell($0) } ?? "–", sort: total?.mid.doubleValue))
+                cells.append(
+                    SortableCell(
+                        text: revenue.map(Self.installBounds) ?? "–", sort: revenue?.installs.low.doubleValue))
+            }
+            if let currency = costCurrency {
+                let cost = group.cost
+                let decimals = CurrencyMinorUnits.digits(of: currency) ?? 2
+                cells.append(
+                    SortableCell(
+                        text: cost.map { Self.money($0.spend, in: currency) } ?? "–", sort: cost?.spend.doubleValue))
+                cells.append(
+                    SortableCell(
+                        text: cost?.perInstall.map { Self.money($0, scale: decimals) } ?? "–", sort: cost?.perInstall))
+                if let field {
+                    let ratio = cost?.returnOnSpend.first { $0.field == field }
+                    cells.append(SortableCell(text: ratio.map(Self.returnCell) ?? "–", sort: ratio?.low))
+                }
+            }
+            cells += [
+                SortableCell(number: group.postbacks), SortableCell(number: first.contributed),
+                SortableCell(number: first.reengagements),
+            ]
+            return cells
+        }
+        out += Self.sortableTable(header: header, rows: rows)
         if let cost = costTable {
-            out += "<h2>Cost</h2>\n"
+            out += "<details>\n<summary>Cost per group</summary>\n"
             out += Self.table(header: cost.header, rows: cost.rows, numeric: [1, 2, 3])
-            out += "<p class=\"method\">\(HTMLText.escaped(Self.costMethod))</p>\n"
+            out += "<p class=\"method\">\(HTMLText.escaped(Self.costMethod))</p>\n</details>\n"
         }
         return out
     }
+
+    /// `1,234.56 USD (1,000.00 to 1,500.00)`: the estimate over every install with its interval; nil without one.
+    static func estimateCell(_ revenue: Revenue) -> String? {
+        guard let total = revenue.installs.total else { return nil }
+        let high = total.high.map { money($0, in: revenue.currency, .up) } ?? "no upper end"
+        return "\(money(total.mid, in: revenue.currency))\(revenue.currency.map { " \($0)" } ?? "") "
+            + "(\(money(total.low, in: revenue.currency, .down)) to \(high))"
+    }
+
+    /// `20.0% to 45.1%; estimate 30.2%`.
+    static func returnCell(_ ratio: ReturnOnSpend) -> String {
+        guard let low = ratio.low else { return "–" }
+        let bounds = ratio.high.map { "\(Self.ratio(low)) to \(Self.ratio($0))" } ?? "at least \(Self.ratio(low))"
+        return bounds + (ratio.estimate.map { "; estimate \(Self.ratio($0))" } ?? "")
+    }
+
+    /// A cell of a sortable table: its text, and the number it sorts by (none: it sorts by its text).
+    struct SortableCell {
+        var text: String
+        var sort: Double? = nil
+
+        init(text: String, sort: Double? = nil) {
+            self.text = text
+            self.sort = sort
+        }
+
+        init(number: Int) {
+            self.init(text: PostbackReport.count(number), sort: Double(number))
+        }
+    }
+
+    /// A table whose header sorts its rows (the page's one script, `sortScript`).
+    static func sortableTable(header: [String], rows: [[SortableCell]]) -> String {
+        var out = "<div class=\"scroll\">\n<table class=\"sortable\">\n<tr>"
+        out += header.map { "<th title=\"sort\">\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
+        for row in rows {
+            out += "<tr>"
+            for cell in row {
+                if let sort = cell.sort, sort.isFinite {
+                    out += "<td class=\"number\" data-sort=\"\(sort)\">"
+                } else {
+                    out += "<td>"
+                }
+                out += HTMLText.escaped(cell.text) + "</td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</table>\n</div>\n"
+    }
+
+    /// Sorts a `sortable` table by the column whose header is clicked, numbers by `data-sort`, again to reverse.
+    static let sortScript = """
+        <script>
+        document.querySelectorAll("table.sortable").forEach(function (table) {
+          var headers = table.querySelectorAll("tr:first-child th");
+          headers.forEach(function (header, column) {
+            header.style.cursor = "pointer";
+            header.addEventListener("click", function () {
+              var descending = header.dataset.order !== "descending";
+              header.dataset.order = descending ? "descending" : "ascending";
+              var rows = Array.prototype.slice.call(table.querySelectorAll("tr")).slice(1);
+              function key(row) {
+                var cell = row.children[column];
+                return cell.dataset.sort !== undefined ? Number(cell.dataset.sort) : cell.textContent;
+              }
+              rows.sort(function (a, b) {
+                var x = key(a), y = key(b);
+                return (x < y ? -1 : x > y ? 1 : 0) * (descending ? -1 : 1);
+              });
+              rows.forEach(function (row) { row.parentNode.appendChild(row); });
+            });
+          });
+        });
+        </script>
+
+        """
 
     /// The rest of the Markdown report's tables: the null rate by window and each group's windows and revenue,
     /// folded (`<details>`), so the page stays short; then the rows not ok, open.
@@ -92,7 +201,7 @@ extension PostbackReport {
         return out
     }
 
-    private static func table(header: [String], rows: [[String]], numeric: Set<Int>) -> String {
+    static func table(header: [String], rows: [[String]], numeric: Set<Int>) -> String {
         var out = "<div class=\"scroll\">\n<table>\n<tr>"
         out += header.map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"
         for row in rows {

@@ -56,6 +56,7 @@ extension PostbackReport {
                 ("lines", .integer(lines)),
                 ("ok", .integer(ok)),
                 ("groups", groups),
+            ] + (trend.isEmpty ? [] : [("trend", trendJSON)]) + [
                 ("not_ok", .object(notOK.map { ($0.status.code, .integer($0.rows)) })),
                 ("notes", .array(notes.map(JSONValue.string))),
             ])
@@ -140,6 +141,7 @@ extension PostbackReport {
         let json = { (estimate: Estimate) -> JSONValue in
             .object([
                 ("installs", .integer(estimate.installs)), ("method", .string(estimate.method.rawValue)),
+                ("pooled", .bool(estimate.pooled)),
                 ("mid", .decimal(estimate.mid.text)), ("low", .decimal(estimate.low.text)),
                 ("high", estimate.high.map { .decimal($0.text) } ?? .null),
                 ("confidence", .integer(Estimate.confidence)),
@@ -162,6 +164,21 @@ extension PostbackReport {
                 ("estimate", installs.total.map(json) ?? .null),
                 ("estimate_without_fine_value", installs.estimate.map(json) ?? .null),
             ])
+    }
+
+    /// The trend: per day received, window 1's installs and what their postbacks carried.
+    private var trendJSON: JSONValue {
+        .array(
+            trend.map { day in
+                .object([
+                    ("day", .string(day.day)), ("installs", .integer(day.counts.installs)),
+                    ("contributed", .integer(day.counts.contributed)),
+                    ("reengagements", .integer(day.counts.reengagements)),
+                    ("with_fine_value", .integer(day.counts.withFineValue)),
+                    ("with_coarse_value", .integer(day.counts.withCoarseValue)),
+                    ("without_value", .integer(day.counts.withoutValue)),
+                ])
+            })
     }
 
     /// The names of the tier counts: `0` to `3`, then `unknown` for postbacks whose fields tell none.

@@ -25,6 +25,19 @@ extension PostbackReport {
             out += "\(revenue.map { Self.cell(Self.installBounds($0)) } ?? "–") |\n"
         }
         out += "\n\(Self.countsMethod) \(Self.revenueMethod)\n\n"
+        if !trend.isEmpty {
+            out += "## By day received\n\n| day | installs | with fine value | with coarse value | without value |\n"
+            out += "|---|---:|---:|---:|---:|\n"
+            for day in trend {
+                let counts = day.counts
+                let won = counts.postbacks - counts.contributed
+                out += "| \(day.day) | \(Self.count(counts.installs)) | "
+                out += "\(Self.percent(counts.withFineValue, of: won)) | "
+                out += "\(Self.percent(counts.withCoarseValue, of: won)) | "
+                out += "\(Self.percent(counts.withoutValue, of: won)) |\n"
+            }
+            out += "\n\(Self.trendMethod)\n\n"
+        }
         if let cost = costTable {
             out += "## Cost\n\n| " + cost.header.map(Self.cell).joined(separator: " | ") + " |\n|---|"
             out += String(repeating: "---:|", count: 3) + String(repeating: "---|", count: cost.header.count - 4) + "\n"

@@ -57,6 +57,12 @@ extension PostbackReport {
         + "the installs the network won (every install sends a window-1 postback, whatever its tier); return on ad spend divides each "
         + "revenue total (the range arithmetic above, over postbacks with a fine value) by it."
 
+    /// What the trend's days are.
+    static let trendMethod =
+        "Days are those skanc serve received the window-1 postbacks on (UTC), not install days: an install's "
+        + "first postback arrives 2 to 4 days after its first launch (report --by install_day gives install days "
+        + "as intervals)."
+
     /// A group's key as one label: `5239`, or `US / 5239` for several groupings; `(none)` for an empty value.
     static func label(_ key: [GroupValue]) -> String {
         key.map { $0.text ?? "(none)" }.joined(separator: " / ")
@@ -171,8 +177,9 @@ extension PostbackReport {
             parts.append("Estimate for all \(total.installs) installs: \(interval(total)).")
         }
         if let rest = revenue.installs.estimate {
+            let from = rest.pooled ? "every group of its network's" : "the group's"
             parts.append(
-                "For the \(rest.installs) installs without a fine value: \(interval(rest)), from the group's "
+                "For the \(rest.installs) installs without a fine value: \(interval(rest)), from \(from) "
                     + "fine-value installs with the same coarse value.")
         }
         let method =

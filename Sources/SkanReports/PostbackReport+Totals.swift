@@ -8,13 +8,26 @@ extension PostbackReport {
         let installs = first.reduce(0) { $0 + $1.installs }
         let won = first.reduce(0) { $0 + $1.won }
         let without = first.reduce(0) { $0 + $1.withoutValue }
-        var items: [(String, String)] = [
-            ("lines read", Self.count(lines)), ("ok", Self.count(ok)), ("not ok", Self.count(lines - ok)),
-            ("installs won", Self.count(installs)),
+        // What a lead acts on first: installs, spend and cost per install, revenue and its return; then the counts
+        // that say how the figures were made.
+        var items: [(String, String)] = [("installs won", Self.count(installs))]
+        let counts: [(String, String)] = [
+            ("null rate, window 1", Self.percent(without, of: won)),
             ("contributed", Self.count(first.reduce(0) { $0 + $1.contributed })),
             ("re-engagements", Self.count(first.reduce(0) { $0 + $1.reengagements })),
-            ("null rate, window 1", Self.percent(without, of: won)),
+            ("lines read", Self.count(lines)), ("ok", Self.count(ok)), ("not ok", Self.count(lines - ok)),
         ]
+        if let currency = costCurrency {
+            let costs = groups.compactMap(\.cost)
+            let spend = costs.reduce(0.0) { $0 + $1.spend.doubleValue }
+            let costed = groups.filter { $0.cost != nil }.reduce(0) { $0 + $1.windows[0].installs }
+            let decimals = CurrencyMinorUnits.digits(of: currency) ?? 2
+            items.append(("spend", Self.money(spend, scale: decimals) + " \(currency)"))
+            if costed > 0 {
+                items.append(
+                    ("cost per install", Self.money(spend / Double(costed), scale: decimals) + " \(currency)"))
+            }
+        }
         for field in columns.revenue {
             let revenues = groups.compactMap { $0.revenue.first { $0.field == field.column } }
             guard let sample = revenues.first else { continue }
@@ -53,18 +66,7 @@ extension PostbackReport {
             }
             if let roas = returnOnSpendTotal(field.column) { items.append(roas) }
         }
-        if let currency = costCurrency {
-            let costs = groups.compactMap(\.cost)
-            let spend = costs.reduce(0.0) { $0 + $1.spend.doubleValue }
-            let costed = groups.filter { $0.cost != nil }.reduce(0) { $0 + $1.windows[0].installs }
-            let decimals = CurrencyMinorUnits.digits(of: currency) ?? 2
-            items.append(("spend", Self.money(spend, scale: decimals) + " \(currency)"))
-            if costed > 0 {
-                items.append(
-                    ("cost per install", Self.money(spend / Double(costed), scale: decimals) + " \(currency)"))
-            }
-        }
-        return items
+        return items + counts
     }
 
     /// Return on ad spend over every group with spend: the installs' summed bounds (and estimate) over the summed

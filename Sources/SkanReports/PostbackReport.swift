@@ -128,9 +128,26 @@ public struct PostbackReport: Sendable {
     /// format, rows of their own in CSV.
     public internal(set) var unmatchedCost: (rows: Int, spend: DecimalAmount)? = nil
 
+    /// Per day received (when the report was made with `foldingDay`), window 1's counts over every group, in
+    /// date order: the trend the page charts. Empty without receipt days.
+    public internal(set) var trend: [TrendDay] = []
+
+    /// One day of the trend: what the window-1 postbacks received that day counted, over every group.
+    public struct TrendDay: Sendable {
+        /// `2026-12-03`, the UTC day `skanc serve` received them.
+        public var day: String
+        /// Their counts.
+        public var counts: PostbackTally.WindowCounts
+    }
+
     /// The report of a reader's run: `tally` (its `ok` rows per group) and `summary` (every row's status);
-    /// `prior`, when given, is what the revenue estimates read inside each range.
-    public init(tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions, prior: RevenuePrior? = nil) {
+    /// `prior`, when given, is what the revenue estimates read inside each range. With `foldingDay`, the tally's
+    /// last grouping is the receipt day: the groups are those of the other groupings (each day's counts added up),
+    /// and the days make `trend`.
+    public init(
+        tally: PostbackTally, summary: PostbackSummary, versions: LiveVersions, prior: RevenuePrior? = nil,
+        foldingDay: Bool = false
+    ) {
         var columns = ReportColumns(versions: versions)
         if let prior {
             for index in columns.revenue.indices {
@@ -144,16 +161,29 @@ public struct PostbackReport: Sendable {
         }
         let casesOfFine = Self.caseCountIndices(columns, versions)
         var groups: [Group] = []
-        for (index, key) in tally.keys.enumerated() {
-            let counts = tally.windows(ofGroup: index)
+        var keyed = tally.keys.indices.map { (tally.keys[$0], tally.windows(ofGroup: $0)) }
+        var trend: [TrendDay] = []
+        if foldingDay, tally.groupings.last == .day {
+            (keyed, trend) = Self.folding(keyed)
+        }
+        // Per network (every group when not grouped by network), window 1 over all its groups: what stands in for a
+        // group's own fine-value installs when it has too few to estimate from.
+        let network = tally.groupings.firstIndex(of: .adNetworkID)
+        var pools: [String?: PostbackTally.WindowCounts] = [:]
+        for (key, counts) in keyed {
+            let name = network.flatMap { key[$0].text }
+            pools[name] = pools[name].map { $0.adding(counts[0]) } ?? counts[0]
+        }
+        for (key, counts) in keyed {
             // A group whose only rows turned out to be duplicates in the merge has none left.
             guard counts.contains(where: { $0.postbacks > 0 }) else { continue }
+            let pool = pools[network.flatMap { key[$0].text }]
             let windows = counts.enumerated().map { offset, window in
                 Self.window(offset + 1, window, columns: columns, casesOfFine: casesOfFine)
             }
             var revenue: [Revenue] = []
             for field in columns.revenue {
-                if let total = Self.revenue(field, counts, columns: columns) {
+                if let total = Self.revenue(field, counts, columns: columns, pool: pool) {
                     revenue.append(total)
                 } else {
                     notes.append("\(field.column): a total is too large to hold exactly; its revenue is left out")
@@ -164,7 +194,8 @@ public struct PostbackReport: Sendable {
         // The keys are sorted, then the groups moved once: moving groups as they sort copies their windows.
         let keys = groups.map(\.by)
         self.groups = keys.indices.sorted { Self.precedes(keys[$0], keys[$1]) }.map { groups[$0] }
-        groupings = tally.groupings
+        groupings = foldingDay && tally.groupings.last == .day ? tally.groupings.dropLast() : tally.groupings
+        self.trend = trend
         zeroIsNull = tally.zeroIsNull
         notOK = PostbackStatus.allCases.filter { $0 != .ok }.map { ($0, summary.count(of: $0)) }.filter { $0.1 > 0 }
         lines = summary.read
@@ -172,6 +203,31 @@ public struct PostbackReport: Sendable {
         self.versions = versions
         self.columns = columns
         self.notes = Array(Set(notes)).sorted()
+    }
+
+    /// The groups of `keyed` (keys ending in the receipt day) with the day folded out, and the days' window-1
+    /// counts over every group, in date order (no day last).
+    private static func folding(
+        _ keyed: [([GroupValue], [PostbackTally.WindowCounts])]
+    ) -> (groups: [([GroupValue], [PostbackTally.WindowCounts])], trend: [TrendDay]) {
+        var order: [[GroupValue]] = []
+        var byKey: [[GroupValue]: [PostbackTally.WindowCounts]] = [:]
+        var byDay: [String: PostbackTally.WindowCounts] = [:]
+        for (key, counts) in keyed {
+            let folded = Array(key.dropLast())
+            if let sum = byKey[folded] {
+                byKey[folded] = zip(sum, counts).map { $0.adding($1) }
+            } else {
+                order.append(folded)
+                byKey[folded] = counts
+            }
+            guard let day = key.last?.text else { continue }
+            byDay[day] = byDay[day].map { $0.adding(counts[0]) } ?? counts[0]
+        }
+        let trend = byDay.keys.sorted().map { day in
+            TrendDay(day: day, counts: byDay[day]!)
+        }
+        return (order.map { ($0, byKey[$0]!) }, trend)
     }
 
     /// For each fine value, where its cases count in a window's `caseCounts`: found once for every group and
@@ -203,9 +259,13 @@ public struct PostbackReport: Sendable {
 
     /// A field's revenue over every window's fine values; nil when a total does not fit.
     private static func revenue(
-        _ field: ReportColumns.RevenueField, _ windows: [PostbackTally.WindowCounts], columns: ReportColumns
+        _ field: ReportColumns.RevenueField, _ windows: [PostbackTally.WindowCounts], columns: ReportColumns,
+        pool: PostbackTally.WindowCounts?
     ) -> Revenue? {
-        guard let installs = installRevenue(field, .installs(windows[0]), columns: columns) else { return nil }
+        guard
+            let installs = installRevenue(
+                field, .installs(windows[0]), columns: columns, pool: pool.map(Population.installs))
+        else { return nil }
         let reengagements =
             windows[0].reengagements > 0
             ? installRevenue(field, .reengagements(windows[0]), columns: columns) : nil

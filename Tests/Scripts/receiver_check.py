@@ -555,7 +555,11 @@ def restart(skanc, work, postbacks):
         fail("after a restart, %d postbacks sent twice counted %d ok and %d duplicates" % (len(bodies), ok, duplicates))
     if live != again:
         fail("/report changed when the segments did: it read the store again")
-    if live != expected:
+    # The CLI reads the segments' receipt times and adds the days' trend; /report is made from the counter's
+    # counts, which have no days: every other figure is the same.
+    expected_report = json.loads(expected)
+    expected_report.pop("trend", None)
+    if json.loads(live) != expected_report:
         fail("/report differs from skanc report over the store")
     print("restart: %d postbacks sent before and after a restart: %d ok, %d duplicates; /report equals skanc report "
           "and is made from the counts" % (len(bodies), ok, duplicates))

@@ -133,7 +133,9 @@ import Testing
             #expect(result.stdout.contains("Null rate by window"))
         }
         let page = try Self.report(["--format", "html"]).stdout
-        #expect(!page.contains("<script") && !page.contains(" src=") && !page.contains("<link"))
+        // Self-contained: one inline script (the table's sorting), nothing fetched.
+        #expect(
+            page.components(separatedBy: "<script>").count == 2 && !page.contains(" src=") && !page.contains("<link"))
         #expect(page.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http") == false)
     }
 
@@ -478,11 +480,13 @@ import Testing
         let environment = ProcessInfo.processInfo.environment.merging(["SKANC": CLI.executable.path]) { $1 }
         let directory = try TemporaryDirectory()
         let png = directory.url.appendingPathComponent("report.png")
+        let jsonPath = directory.url.appendingPathComponent("report.json").path
         let dom = try ChildProcess.run(
             try ChildProcess.onPath("bash"), [script, png.path],
-            environment: environment.merging(["SKANC_DOM": "1"]) { $1 })
+            environment: environment.merging(["SKANC_DOM": "1", "SKANC_JSON": jsonPath]) { $1 })
         #expect(dom.status == 0, "\(dom.stderr)")
-        for chart in ["chart-postbacks", "chart-null-rate", "chart-revenue-revenue"] {
+        try Self.firstScreenEqualsTheJSON(dom.stdout, json: jsonPath)
+        for chart in ["chart-postbacks", "chart-null-rate", "chart-revenue-revenue", "chart-trend"] {
             let start = try #require(dom.stdout.range(of: "<svg id=\"\(chart)\""), "\(chart) is missing")
             let rest = dom.stdout[start.upperBound...]
             let svg = String(rest[..<(rest.range(of: "</svg>")?.lowerBound ?? rest.endIndex)])
@@ -491,11 +495,22 @@ import Testing
             for mark in marks { #expect(svg.components(separatedBy: mark).count > 3, "\(chart): \(mark)") }
             // Numbers on the bars, and every label's whole text as its tooltip.
             #expect(svg.components(separatedBy: "<text class=\"value\"").count > 3, "\(chart): numbers on bars")
+            // The trend's rows are days, in date order; the others' are groups of two keys.
+            if chart == "chart-trend" {
+                // Each day is the label's text and its tooltip: the distinct days, in their order.
+                let labels = svg.components(separatedBy: ">2026-").dropFirst().map { String($0.prefix(5)) }
+                let days = labels.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+                #expect(days.count == 14 && days == days.sorted(), "\(chart): \(days)")
+                continue
+            }
             #expect(svg.contains("skadnetwork / "), "\(chart): two-key labels")
             #expect(!svg.contains("skadnetwork …"), "\(chart): a two-key label cut")
         }
-        // The answer first: totals, then the groups' table, then the charts; each group's detail folded.
-        let order = ["<div class=\"totals\">", "<h2>Groups</h2>", "<svg id=\"chart-postbacks\"", "<h2>Each group</h2>"]
+        // The answer first: totals, the trend, then the groups' table, then the charts; each group's detail folded.
+        let order = [
+            "<div class=\"totals\">", "<svg id=\"chart-trend\"", "<h2>Groups</h2>", "<svg id=\"chart-postbacks\"",
+            "<h2>Each group</h2>",
+        ]
         let positions = try order.map { try #require(dom.stdout.range(of: $0)?.lowerBound, "\($0) is missing") }
         #expect(positions == positions.sorted())
         #expect(dom.stdout.components(separatedBy: "<details>").count > 10)
@@ -506,6 +521,53 @@ import Testing
         let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 1700 && height == 1100)
         #expect(bytes.count > 20_000, "a blank page compresses to far less")
+    }
+}
+
+extension ReportCommandTests {
+    /// The page's first screen says what the JSON says: the tiles' installs, spend and revenue estimate are the
+    /// JSON's totals, each campaign row's installs and spend its group's, and the trend's days add up to the
+    /// installs.
+    static func firstScreenEqualsTheJSON(_ dom: String, json path: String) throws {
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let groups = try #require(root["groups"] as? [[String: Any]])
+        func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
+        func installs(_ group: [String: Any]) -> Int {
+            ((group["by_window"] as? [String: Any])?["1"] as? [String: Any])?["installs"] as? Int ?? -1
+        }
+        let total = groups.reduce(0) { $0 + installs($1) }
+        let spend = groups.reduce(0.0) { $0 + number(($1["cost"] as? [String: Any])?["spend"]) }
+        let estimate = groups.reduce(0.0) { sum, group in
+            let revenue = (group["revenue"] as? [[String: Any]])?.first
+            return sum + number(((revenue?["installs"] as? [String: Any])?["estimate"] as? [String: Any])?["mid"])
+        }
+        func tile(_ label: String) -> String? {
+            guard let start = dom.range(of: "<div>\(label)<b>") else { return nil }
+            let rest = dom[start.upperBound...]
+            return rest.range(of: "</b>").map { String(rest[..<$0.lowerBound]) }
+        }
+        func amount(_ text: String?) -> Double {
+            Double(
+                (text ?? "").prefix { $0.isNumber || $0 == "," || $0 == "." }.replacingOccurrences(of: ",", with: ""))
+                ?? .nan
+        }
+        #expect(amount(tile("installs won")) == Double(total))
+        #expect(abs(amount(tile("spend")) - spend) < 0.005, "\(tile("spend") ?? "no spend tile") against \(spend)")
+        let estimateTile = tile("revenue, all installs, revenue (estimate, prior)")
+        #expect(abs(amount(estimateTile) - estimate) < 0.01, "\(estimateTile ?? "none") against \(estimate)")
+        // Each campaign row: its label, then its installs (`data-sort`), as its group's in the JSON.
+        for group in groups {
+            let by = try #require(group["by"] as? [String: Any])
+            let campaign = (by["source_identifier"] as? String) ?? (by["campaign_id"] as? String) ?? "(none)"
+            let label = "\(by["ad_network_id"] as? String ?? "(none)") / \(campaign)"
+            let row = try #require(dom.range(of: "<tr><td>\(label)</td>"), "no row for \(label)")
+            let cell = try #require(dom[row.upperBound...].range(of: "data-sort=\""))
+            let value = dom[cell.upperBound...].prefix { $0 != "\"" }
+            #expect(Double(value) == Double(installs(group)), "\(label)")
+        }
+        let trend = try #require(root["trend"] as? [[String: Any]])
+        #expect(trend.reduce(0) { $0 + ($1["installs"] as? Int ?? 0) } == total)
     }
 }
 

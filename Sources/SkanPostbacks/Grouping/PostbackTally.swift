@@ -65,6 +65,17 @@ public struct PostbackTally: Sendable {
         /// Installs the network won: its postbacks but contributions and re-engagements.
         public var installs: Int { postbacks - contributed - reengagements }
 
+        /// The counts of this group and `other` together: what one group of both would have counted.
+        public func adding(_ other: WindowCounts) -> WindowCounts {
+            let sum = { (a: [Int], b: [Int]) in zip(a, b).map { $0 + $1 } }
+            return WindowCounts(
+                postbacks: postbacks + other.postbacks, fineValues: sum(fineValues, other.fineValues),
+                coarseValues: sum(coarseValues, other.coarseValues), tiers: sum(tiers, other.tiers),
+                contributed: contributed + other.contributed, reengagements: reengagements + other.reengagements,
+                reengagementFineValues: sum(reengagementFineValues, other.reengagementFineValues),
+                reengagementCoarseValues: sum(reengagementCoarseValues, other.reengagementCoarseValues))
+        }
+
         /// The installs' fine values (`fineValues` but the re-engagements').
         public var installFineValues: [Int] { zip(fineValues, reengagementFineValues).map { $0 - $1 } }
         /// The installs' coarse values.

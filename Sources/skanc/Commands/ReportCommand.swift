@@ -163,14 +163,16 @@ enum ReportCommand {
                     + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)",
                 command: "report")
         }
-        // A report reads receipt times only to group by day: without, the `.times` files stay unread.
-        run.readerOptions.withReceiptColumn = groupings.contains(.day)
+        // Where the inputs have receipt times, the groups are counted per day too and the days folded into a
+        // trend (`PostbackReport.trend`); a report grouped by day has its days as groups already.
+        let trendDays = run.readerOptions.withReceiptColumn && !groupings.contains(.day)
         run.readerOptions.grouping = PostbackReader.Grouping(
-            groupings: groupings, zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
+            groupings: groupings + (trendDays ? [.day] : []), zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
         run.readerOptions.writesRows = false
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader)
-        var report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions, prior: prior)
+        var report = PostbackReport(
+            tally: reader.tally!, summary: reader.summary, versions: versions, prior: prior, foldingDay: trendDays)
         if let costs { report = report.withCost(costs) }
         if let campaignNames { report = report.withNames(campaignNames) }
         let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
