@@ -79,3 +79,42 @@ import Testing
         #expect(message(String(repeating: "1", count: 401)).contains("a number of 401 characters"))
     }
 }
+
+/// Characters beyond the BMP written as JSON escapes (RFC 8259: a surrogate pair, as pygls and JavaScript's
+/// `JSON.stringify` of a lone half write them): the pair is the character; half a pair is an error, never U+FFFD.
+@Suite struct JSONSurrogateEscapeTests {
+    static func string(_ text: String) -> Result<String, JSONReader.Malformed> {
+        var reader = JSONReader(bytes: Array(text.utf8), maximumDepth: 1, tooDeep: "deep")
+        do throws(JSONReader.Malformed) {
+            guard case .string(let value) = try reader.document() else { return .success("not a string") }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func anEscapedPairIsItsCharacter() throws {
+        #expect(try Self.string(#""Pay\u00e9 \ud83c\udf89 \uD83D\uDE00!""#).get() == "Payé 🎉 😀!")
+        #expect(try Self.string(#""\u4e2d\u6587""#).get() == "中文")
+        #expect(try Self.string(#""🎉""#).get() == "🎉")
+    }
+
+    @Test(arguments: [#""\ud83c""#, #""\ud83cx""#, #""\udf89\ud83c""#, #""\ud83c\u0041""#, #""\ud83c\n""#])
+    func halfAPairIsRefused(_ text: String) {
+        guard case .failure(let error) = Self.string(text) else {
+            Issue.record("\(text) read")
+            return
+        }
+        #expect(error.message.contains("surrogate pair"), "\(error.message)")
+    }
+
+    @Test func aUEscapeTakesFourHexDigitsAndNoSign() {
+        for text in [#""\u+041""#, #""\u04""#, #""\u00g1""#] {
+            guard case .failure(let error) = Self.string(text) else {
+                Issue.record("\(text) read")
+                continue
+            }
+            #expect(error.message.contains("four hex digits"), "\(text): \(error.message)")
+        }
+    }
+}

@@ -51,3 +51,37 @@ import Testing
         #expect(broken["error"]?["message"]?.string?.contains("syntax errors") == true)
     }
 }
+
+/// A client that escapes characters beyond the BMP as surrogate pairs (pygls, and so pytest-lsp, by default) gets
+/// them back whole from formatting, and one that sends half a pair gets a JSON-RPC error, not U+FFFD in its file.
+@Suite struct EscapedSurrogateTests {
+    @Test func formattingKeepsAnEscapedEmoji() throws {
+        var session = ServerSession.initialized()
+        let unformatted =
+            "schema  F\nversion 1\nflag   a at bit 0 \"Payé 🎉\"\nreserved bits 1...5\ncoarse { low otherwise }\n"
+        let escaped = ServerSession.quoted(unformatted).split(separator: "🎉", omittingEmptySubsequences: false)
+            .joined(separator: #"\ud83c\udf89"#)
+        #expect(escaped.contains(#"\ud83c\udf89"#))
+        _ = session.notify(
+            "textDocument/didOpen",
+            #"{"textDocument": {"uri": "file:///schema.skan", "languageId": "skan", "version": 1, "text": \#(escaped)}}"#
+        )
+        let response = session.request("textDocument/formatting", FormattingTests.params)
+        let answer = try #require(response)
+        guard case .array(let edits)? = answer["result"] else {
+            Issue.record("no edits: \(answer)")
+            return
+        }
+        let text = try #require(edits.first?["newText"]?.string)
+        #expect(text.contains("\"Payé 🎉\"") && !text.contains("\u{FFFD}"))
+    }
+
+    @Test func halfAPairIsAParseError() throws {
+        var session = ServerSession.initialized()
+        let answers = session.send(
+            #"{"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": {"x": "\ud83c"}}"#)
+        let answer = try #require(answers.last)
+        #expect(answer["error"]?["code"]?.integer == -32700, "\(answer)")
+        #expect(answer["error"]?["message"]?.string?.contains("surrogate") == true, "\(answer)")
+    }
+}

@@ -164,11 +164,7 @@ package struct JSONReader {
                 case UInt8(ascii: "b"): scalars.append("\u{8}")
                 case UInt8(ascii: "f"): scalars.append("\u{C}")
                 case UInt8(ascii: "u"):
-                    guard index + 4 <= bytes.count,
-                        let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-                    else { throw Malformed(message: "a \\u escape needs four hex digits") }
-                    index += 4
-                    scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    scalars.append(try escapedScalar())
                 default: throw Malformed(message: "unknown escape in a string")
                 }
             case 0..<0x20:
@@ -178,6 +174,50 @@ package struct JSONReader {
             }
         }
         throw Malformed(message: "a string is not closed")
+    }
+
+    /// The character of a `\u` escape whose `u` was read: one UTF-16 unit, or a surrogate pair written as two
+    /// escapes (`\ud83c\udf89` is 🎉, as JSON's RFC 8259 writes characters beyond the BMP). A lone surrogate is no
+    /// character: an error, never a replacement character that would end up in the user's file.
+    private mutating func escapedScalar() throws(Malformed) -> Unicode.Scalar {
+        let high = try hexUnit()
+        guard (0xD800...0xDFFF).contains(high) else { return Unicode.Scalar(high)! }
+        guard high <= 0xDBFF, index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+        else { throw Malformed(message: Self.loneSurrogate(high)) }
+        index += 2
+        let low = try hexUnit()
+        guard (0xDC00...0xDFFF).contains(low) else { throw Malformed(message: Self.loneSurrogate(high)) }
+        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+    }
+
+    /// Four hex digits after `\u`, as a UTF-16 unit.
+    private mutating func hexUnit() throws(Malformed) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw Malformed(message: "a \\u escape needs four hex digits") }
+        var unit: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            guard let digit = Self.hexDigit(byte) else {
+                throw Malformed(message: "a \\u escape needs four hex digits")
+            }
+            unit = unit << 4 | digit
+        }
+        index += 4
+        return unit
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func loneSurrogate(_ unit: UInt32) -> String {
+        let hex = String(unit, radix: 16)
+        return "\\u\(hex) is half of a UTF-16 surrogate pair with no other half: escape both halves "
+            + "(\\ud83c\\udf89) or write the character itself"
     }
 
     private mutating func number() throws(Malformed) -> Double {
