@@ -21,6 +21,9 @@ public struct LineTable: Sendable {
     private let bytes: [UInt8]
     /// The byte offset each line starts at.
     private let starts: [Int]
+    /// The bytes of a UTF-8 byte order mark the text starts with (3), which the compiler's columns of line 1 do
+    /// not count (its lexer skips the mark) but the document's positions do (U+FEFF is a character to the client).
+    private let mark: Int
 
     /// The table of `text`. Lines end at LF; a CR before it belongs to no character.
     public init(_ text: String) {
@@ -28,7 +31,11 @@ public struct LineTable: Sendable {
         var starts = [0]
         for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
         self.starts = starts
+        mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
+
+    /// Bytes of line `index` (0-based) before the compiler's column 1.
+    private func skipped(_ index: Int) -> Int { index == 0 ? mark : 0 }
 
     /// The number of lines (one more than the line feeds).
     public var lineCount: Int { starts.count }
@@ -38,7 +45,7 @@ public struct LineTable: Sendable {
     public func position(line: Int, column: Int) -> TextPosition {
         let index = min(max(line - 1, 0), starts.count - 1)
         let lineBytes = self.lineBytes(index)
-        let prefix = lineBytes.prefix(max(column - 1, 0))
+        let prefix = lineBytes.prefix(skipped(index) + max(column - 1, 0))
         return TextPosition(line: index, character: String(decoding: prefix, as: UTF8.self).utf16.count)
     }
 
@@ -47,10 +54,14 @@ public struct LineTable: Sendable {
     public func range(at location: SourceLocation) -> (start: TextPosition, end: TextPosition) {
         let index = min(max(location.line - 1, 0), starts.count - 1)
         let lineBytes = self.lineBytes(index)
+        let skip = skipped(index)
         guard location.column > 0 else {
-            return (TextPosition(line: index, character: 0), position(line: index + 1, column: lineBytes.count + 1))
+            return (
+                TextPosition(line: index, character: 0), position(line: index + 1, column: lineBytes.count - skip + 1)
+            )
         }
-        var end = min(location.column - 1, lineBytes.count)
+        // Byte indices in the line as the document has it (after the mark on line 1 for the compiler's columns).
+        var end = min(skip + location.column - 1, lineBytes.count)
         let wordStart = end
         while end < lineBytes.count, Self.isWordByte(lineBytes[lineBytes.startIndex + end]) { end += 1 }
         if end == wordStart, end < lineBytes.count {
@@ -58,7 +69,9 @@ public struct LineTable: Sendable {
             end += 1
             while end < lineBytes.count, lineBytes[lineBytes.startIndex + end] & 0xC0 == 0x80 { end += 1 }
         }
-        return (position(line: index + 1, column: wordStart + 1), position(line: index + 1, column: end + 1))
+        return (
+            position(line: index + 1, column: wordStart - skip + 1), position(line: index + 1, column: end - skip + 1)
+        )
     }
 
     /// The byte offset of a protocol position (clamped to its line), for edits that come as ranges.

@@ -34,6 +34,23 @@ import Testing
         #expect(wholeLine.end == TextPosition(line: 2, character: 4))
     }
 
+    /// A document that starts with a byte order mark: the compiler's columns of line 1 start after it, the
+    /// client's positions count U+FEFF as one character. Before, line-1 diagnostics landed 3 characters early.
+    @Test func aByteOrderMarkIsOneCharacterBeforeColumnOne() throws {
+        let lines = LineTable("\u{FEFF}schema Taken\nversion 1\n")
+        #expect(lines.position(line: 1, column: 1) == TextPosition(line: 0, character: 1))
+        let name = lines.range(at: SourceLocation(line: 1, column: 8, offset: 10))
+        #expect(name.start == TextPosition(line: 0, character: 8) && name.end == TextPosition(line: 0, character: 13))
+        #expect(lines.position(line: 2, column: 1) == TextPosition(line: 1, character: 0))
+        let whole = lines.range(at: SourceLocation(line: 1, column: 0, offset: 0))
+        #expect(whole.start.character == 0 && whole.end.character == 13)
+        // Through the server: an unknown keyword on line 1 is flagged where the client sees it.
+        var session = ServerSession.initialized()
+        let diagnostics = session.open("\u{FEFF}schemaa T\nversion 1\n")
+        let start = try #require(diagnostics.first?["range"]?["start"])
+        #expect(start["line"]?.integer == 0 && start["character"]?.integer == 1, "\(diagnostics)")
+    }
+
     @Test func positionsGoBackToTheirBytes() {
         let lines = LineTable(Self.text)
         let bytes = Array(Self.text.utf8)
