@@ -151,7 +151,7 @@ def main():
         # (what, arguments, expected exit status, bounded)
         ("export ga4, four flags of ten-term ors", ["export", write("Blowup.skan", blowup_schema()), "--format", "ga4"], 1, True),
         ("export google-ads, the same", ["export", "Blowup.skan", "--format", "google-ads", "--app-id", "1"], 1, True),
-        ("export app-reporting-pack, the same", ["export", "Blowup.skan", "--format", "app-reporting-pack"], 1, True),
+        ("export app-reporting-pack, the same", ["export", "Blowup.skan", "--format", "app-reporting-pack", "--app-id", "1"], 1, True),
         ("export google-ads, 2,000 events (128 KB)",
          ["export", write("Big.skan", many_events_schema()), "--format", "google-ads", "--app-id", "1"], 1, True),
         ("check, a gap in a block of 40 event terms", ["check", write("Gap.skan", gap_schema(40))], 1, True),
