@@ -193,10 +193,16 @@ public struct LanguageServer: Sendable {
     /// `skanc fmt` as edits: none when the document is formatted, else one replacing it whole.
     private func formatting(_ uri: String, id: JSONValue) throws(RPCFailure) -> JSONValue {
         let text = documents[uri]!.text
-        guard let formatted = SchemaFormatter.format(text) else {
+        guard var formatted = SchemaFormatter.format(text) else {
             throw RPCFailure(
                 id: id, code: .requestFailed,
                 message: "the document has syntax errors; fix them (see its diagnostics) and format again")
+        }
+        // The document keeps its line ending: one written with CR LF gets CR LF back (the formatter writes LF).
+        let bytes = text.utf8
+        if let newline = bytes.firstIndex(of: 10), newline > bytes.startIndex, bytes[bytes.index(before: newline)] == 13
+        {
+            formatted = formatted.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
         }
         guard formatted != text else { return .array([]) }
         let lines = LineTable(text)

@@ -85,3 +85,31 @@ import Testing
         #expect(answer["error"]?["message"]?.string?.contains("surrogate") == true, "\(answer)")
     }
 }
+
+/// A document written with CR LF keeps CR LF when formatted (the formatter writes LF); one with LF keeps LF.
+@Suite struct FormattingLineEndingTests {
+    @Test func crlfStaysCRLF() throws {
+        var session = ServerSession.initialized()
+        let crlf = FormattingTests.unformatted.split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\r\n")
+        _ = session.open(crlf)
+        let response = session.request("textDocument/formatting", FormattingTests.params)
+        let answer = try #require(response)
+        guard case .array(let edits)? = answer["result"] else {
+            Issue.record("no edits: \(answer)")
+            return
+        }
+        let text = try #require(edits.first?["newText"]?.string)
+        let expected = try #require(SchemaFormatter.format(FormattingTests.unformatted))
+        #expect(text == expected.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
+        // Formatted already, in CR LF: no edit.
+        var again = ServerSession.initialized()
+        _ = again.open(text)
+        let second = again.request("textDocument/formatting", FormattingTests.params)
+        guard case .array(let none)? = try #require(second)["result"] else {
+            Issue.record("no result")
+            return
+        }
+        #expect(none.isEmpty)
+    }
+}
