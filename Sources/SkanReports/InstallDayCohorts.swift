@@ -65,46 +65,59 @@ public struct InstallDayCohorts: Sendable {
             byKey[key, default: [:]][day, default: 0] += installs
         }
         self.undated = undated
-        let span = hoursBeforeReceipt
+        let span = ReceiptSpan(hoursBeforeReceipt: hoursBeforeReceipt)
         cohorts = order.map { key in Self.cohort(key, received: byKey[key]!, span: span) }
     }
 
     /// For installs received on days `received` (day number: installs), their first-launch days.
-    static func cohort(_ key: [GroupValue], received: [Int: Int], span: (earliest: Double, latest: Double))
-        -> Cohort
-    {
-        // Received on day d (seconds [d, d+1) x 86,400): first launch in (d x 24 - earliest, (d+1) x 24 - latest)
-        // hours, the days that interval touches.
-        func days(_ day: Int) -> (first: Int, last: Int, from: Double, to: Double) {
-            let from = Double(day) * 24 - span.earliest
-            let to = Double(day + 1) * 24 - span.latest
-            let first = Int((from / 24).rounded(.down))
-            let last = Int((to / 24).rounded(.up)) - 1
-            return (first, max(first, last), from, to)
-        }
-        let spans = received.keys.sorted().map { (days($0), received[$0]!) }
-        let first = spans.map(\.0.first).min() ?? 0
-        let last = spans.map(\.0.last).max() ?? 0
+    static func cohort(_ key: [GroupValue], received: [Int: Int], span: ReceiptSpan) -> Cohort {
+        let days = received.keys.sorted()
+        let first = (days.first ?? 0) + span.first
+        let last = (days.last ?? 0) + span.last
         var result: [Day] = []
         for day in first...last {
-            var entry = Day(
-                day: Self.text(day), low: 0, high: 0, throughLow: 0, throughHigh: 0, allocated: 0)
-            for (span, installs) in spans {
-                if span.first == day && span.last == day { entry.low += installs }
-                if span.first <= day && day <= span.last { entry.high += installs }
-                if span.last <= day { entry.throughLow += installs }
-                if span.first <= day { entry.throughHigh += installs }
-                let overlap = min(span.to, Double(day + 1) * 24) - max(span.from, Double(day) * 24)
-                if overlap > 0 { entry.allocated += Double(installs) * overlap / (span.to - span.from) }
+            var entry = Day(day: Self.text(day), low: 0, high: 0, throughLow: 0, throughHigh: 0, allocated: 0)
+            for receipt in days {
+                let installs = received[receipt]!
+                let (from, to) = (receipt + span.first, receipt + span.last)
+                if from == day && to == day { entry.low += installs }
+                if from <= day && day <= to { entry.high += installs }
+                if to <= day { entry.throughLow += installs }
+                if from <= day { entry.throughHigh += installs }
+                entry.allocated += Double(installs) * span.share(day - receipt)
             }
             result.append(entry)
         }
         return Cohort(by: key, days: result)
     }
 
+    /// The days, relative to the day a window-1 postback was received (day 0), its install's first launch can lie
+    /// on, and each day's share of those hours: the one rule the CLI's cohorts and the warehouse's view follow.
+    public struct ReceiptSpan: Sendable {
+        /// Hours before its receipt the first launch can lie: from `earliest` to `latest`.
+        public let hoursBeforeReceipt: (earliest: Double, latest: Double)
+        /// The first and last day, relative to the receipt day, the first launch can lie on.
+        public let first: Int, last: Int
+
+        /// The span for postbacks received `hours` after their first launch.
+        public init(hoursBeforeReceipt hours: (earliest: Double, latest: Double)) {
+            hoursBeforeReceipt = hours
+            // Received in hours [0, 24) of day 0: first launch in (-earliest, 24 - latest), the days it touches.
+            first = Int((-hours.earliest / 24).rounded(.down))
+            last = max(first, Int(((24 - hours.latest) / 24).rounded(.up)) - 1)
+        }
+
+        /// The share of the span's hours on day `offset` (0 outside it): what an allocation gives that day.
+        public func share(_ offset: Int) -> Double {
+            let (from, to) = (-hoursBeforeReceipt.earliest, 24 - hoursBeforeReceipt.latest)
+            let overlap = min(to, Double(offset + 1) * 24) - max(from, Double(offset) * 24)
+            return overlap > 0 ? overlap / (to - from) : 0
+        }
+    }
+
     /// Hours before its receipt a window-1 postback's first launch can lie: the window's end (48 hours, or the
     /// earliest the schema's locks can end it, over every live version) plus the send delay (24 to 48 hours).
-    static func hoursBeforeReceipt(_ versions: LiveVersions) -> (earliest: Double, latest: Double) {
+    public static func hoursBeforeReceipt(_ versions: LiveVersions) -> (earliest: Double, latest: Double) {
         let window = ConversionWindow.first.hours
         let end = Double(window.upperBound)
         let earliestEnd =

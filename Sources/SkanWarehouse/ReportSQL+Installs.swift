@@ -6,9 +6,22 @@ import SkanReports
 /// the bound its coarse value stands for under the schema's coarse rules (`ReportColumns.coarseBounds`), or, with
 /// neither, at least 0 and no upper bound. Read from `report_counts`, window 1 and `attribution = 'install'` only.
 /// `report_installs` has a row per group and revenue field; `report_installs_coarse` one per group, field and
-/// coarse value that occurs. The estimate for installs without a fine value stays the CLI's (a model over the
-/// fine-value postbacks' states, not a sum a view can keep), as do the re-engagements' own bounds.
+/// coarse value that occurs. `report_reengagements` and `report_reengagements_coarse` are the same over the
+/// re-engagements (conversions, not installs), as the JSON report's `reengagements`. The estimates stay the CLI's
+/// (a model over the fine-value postbacks' states, not a sum a view can keep).
 extension ReportSQL {
+    /// Whose window-1 postbacks a bounds view sums: the installs or, apart, the re-engagements.
+    enum Bounded: String, CaseIterable {
+        case installs, reengagements
+
+        /// The rows' `attribution` in `report_rows`.
+        var attribution: String { self == .installs ? "install" : "reengagement" }
+        /// The view of the bounds per group and field.
+        var view: String { "report_\(rawValue)" }
+        /// The view of what each coarse value stands for.
+        var coarseView: String { "report_\(rawValue)_coarse" }
+    }
+
     /// Each revenue field's bound per coarse value, as exact units of 10^-scale (NULL high: none).
     private var coarseBoundRows: [String] {
         let big = dialect.integerType
@@ -21,12 +34,14 @@ extension ReportSQL {
         }
     }
 
-    /// The install rows of window 1 a group's left join takes.
-    private static let installRows = ["r.window_number = 1", "r.attribution = 'install'"]
+    /// The rows of window 1 a group's left join takes for `bounded`.
+    private static func rows(_ bounded: Bounded) -> [String] {
+        ["r.window_number = 1", "r.attribution = '\(bounded.attribution)'"]
+    }
 
-    /// Per group, revenue field and window-1 coarse value that occurs among the installs: the postbacks and what
+    /// Per group, revenue field and window-1 coarse value that occurs among `bounded`: the postbacks and what
     /// each stands for.
-    func installsCoarseView() -> String {
+    func coarseBoundsView(_ bounded: Bounded) -> String {
         let bounds = coarseBoundRows
         guard !bounds.isEmpty else { return emptyView([("field", text), ("coarse", text)] + counts(["postbacks"])) }
         let postbacks = "COALESCE(SUM(r.n), 0)"
@@ -36,7 +51,7 @@ extension ReportSQL {
                 "b.high_bound AS high_units", "CAST(b.low_bound AS \(double)) / \(power) AS low",
                 "CAST(b.high_bound AS \(double)) / \(power) AS high",
             ], crossing: ["(" + bounds.joined(separator: " UNION ALL ") + ") AS b"],
-            on: Self.installRows + ["r.coarse = b.coarse"],
+            on: Self.rows(bounded) + ["r.coarse = b.coarse"],
             groupBy: ["b.field", "b.coarse", "b.low_bound", "b.high_bound"])
             + "\nHAVING \(postbacks) > 0"
     }
@@ -55,9 +70,9 @@ extension ReportSQL {
         return "CASE f.field " + fields.joined(separator: " ") + " END"
     }
 
-    /// Per group and revenue field: window 1's installs, those with a fine value and with neither value, and the
+    /// Per group and revenue field: window 1's `bounded`, those with a fine value and with neither value, and the
     /// bounds over all of them (`high` NULL when one is unbounded).
-    func installsView() -> String {
+    func boundsView(_ bounded: Bounded) -> String {
         guard !columns.revenue.isEmpty else {
             return emptyView(
                 [("field", text), ("currency", text)] + counts(["postbacks", "with_fine_value", "without_value"]))
@@ -79,7 +94,7 @@ extension ReportSQL {
                 "COALESCE(SUM(CASE WHEN \(fine) THEN r.n * COALESCE(\(low), 0) ELSE 0 END), 0) AS fine_low",
                 "COALESCE(SUM(CASE WHEN \(fine) AND \(high) IS NULL THEN r.n ELSE 0 END), 0) AS fine_unbounded",
                 "COALESCE(SUM(CASE WHEN \(fine) THEN r.n * COALESCE(\(high), 0) ELSE 0 END), 0) AS fine_high",
-            ], crossing: ["(" + fields.joined(separator: " UNION ALL ") + ") AS f"], on: Self.installRows,
+            ], crossing: ["(" + fields.joined(separator: " UNION ALL ") + ") AS f"], on: Self.rows(bounded),
             groupBy: ["f.field", "f.currency"])
         let on = keyColumns.map { nullSafeEqual("v.\(id($0))", "k.\(id($0))") }.joined(separator: " AND ")
         // The coarse-only installs' share, per group and field.
@@ -88,7 +103,7 @@ extension ReportSQL {
               SUM(c.postbacks * c.low_units) AS low_units,
               SUM(CASE WHEN c.high_units IS NULL THEN 1 ELSE 0 END) AS unbounded,
               SUM(c.postbacks * COALESCE(c.high_units, 0)) AS high_units
-            FROM report_installs_coarse AS c
+            FROM \(bounded.coarseView) AS c
             GROUP BY \((keys.map { "c.\($0)" } + ["c.field"]).joined(separator: ", "))
             """
         let unbounded = "v.without_value > 0 OR v.fine_unbounded > 0 OR COALESCE(k.unbounded, 0) > 0"

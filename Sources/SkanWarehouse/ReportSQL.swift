@@ -41,7 +41,8 @@ public struct ReportSQL: Sendable {
     public static let views = [
         "report_rows", "report_counts", "report_groups", "report_windows", "report_tiers", "report_cases",
         "report_coarse",
-        "report_revenue_ranges", "report_revenue", "report_installs_coarse", "report_installs", "report_not_ok",
+        "report_revenue_ranges", "report_revenue", "report_installs_coarse", "report_installs",
+        "report_reengagements_coarse", "report_reengagements", "report_not_ok",
     ]
 
     /// The group key's columns, in order.
@@ -63,15 +64,21 @@ public struct ReportSQL: Sendable {
                 rowsView(), countsView(), groupsView(), windowsView(),
                 valuesView("tier", PostbackReport.tierNames), casesView(),
                 valuesView("coarse", PostbackReport.coarseNames),
-                revenueRangesView(), revenueView(), installsCoarseView(), installsView(), notOKView(),
-            ] + (costTable.map(costBodies) ?? [])
-        let views = Self.views + (costTable == nil ? [] : Self.costViews)
+                revenueRangesView(), revenueView(), coarseBoundsView(.installs), boundsView(.installs),
+                coarseBoundsView(.reengagements), boundsView(.reengagements), notOKView(),
+            ] + (costTable.map(costBodies) ?? []) + [wideView()] + (byDay ? [installDaysView()] : [])
+        let views =
+            Self.views + (costTable == nil ? [] : Self.costViews) + [Self.wideViewName]
+            + (byDay ? [Self.installDaysViewName] : [])
         for name in views.reversed() { out += "DROP VIEW IF EXISTS \(dialect.identifier(name));\n" }
         for (name, body) in zip(views, bodies) {
             out += "CREATE VIEW \(dialect.identifier(name)) AS\n\(body);\n\n"
         }
         return out
     }
+
+    /// Whether the report groups by the receipt day, and so has install-day cohorts.
+    var byDay: Bool { groupings.contains(.day) }
 
     var text: String { dialect.textType }
     var double: String { dialect == .postgres ? "DOUBLE PRECISION" : dialect == .sqlite ? "REAL" : "DOUBLE" }

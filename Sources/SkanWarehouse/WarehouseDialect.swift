@@ -48,6 +48,17 @@ public enum WarehouseDialect: String, Sendable, CaseIterable {
             .replacingAll("\n", with: "\\n") + "'"
     }
 
+    /// The day `days` after the `YYYY-MM-DD` text `day`, as such a text (NULL where `day` is not a date, but
+    /// PostgreSQL refuses one).
+    func adding(days: Int, to day: String) -> String {
+        switch self {
+        case .duckdb: "CAST(TRY_CAST(\(day) AS DATE) + \(days) AS VARCHAR)"
+        case .postgres: "CAST(CAST(\(day) AS DATE) + \(days) AS TEXT)"
+        case .sqlite: "date(\(day), '\(days >= 0 ? "+" : "")\(days) days')"
+        case .spark: "CAST(date_add(CAST(\(day) AS DATE), \(days)) AS STRING)"
+        }
+    }
+
     /// A table name, quoted part by part: `analytics.postback_lines` is the table in schema `analytics`.
     func qualifiedIdentifier(_ name: String) -> String {
         name.split(separator: ".", omittingEmptySubsequences: false).map { identifier(String($0)) }

@@ -20,10 +20,15 @@ import Testing
             ])
             precondition(made.status == 0, made.stderr)
             let path = directory.appendingPathComponent("game-\(framework).jsonl").path
-            // Apple's examples and a repeated postback join them: other versions, and rows that are not ok.
+            // Apple's examples and a repeated postback join them: other versions, and rows that are not ok. Every
+            // seventh AdAttributionKit postback becomes a re-engagement (bounded apart from the installs).
             let examples = try! String(contentsOfFile: "Tests/Fixtures/apple-examples.jsonl", encoding: .utf8)
-            let first = made.stdout.split(separator: "\n").first.map { String($0) + "\n" } ?? ""
-            try! (made.stdout + examples + first).write(toFile: path, atomically: true, encoding: .utf8)
+            let lines = made.stdout.split(separator: "\n").enumerated().map { index, line in
+                framework == "adattributionkit" && index % 7 == 3 ? Self.reengagement(String(line)) : String(line)
+            }
+            let first = lines.first.map { $0 + "\n" } ?? ""
+            try! (lines.map { $0 + "\n" }.joined() + examples + first).write(
+                toFile: path, atomically: true, encoding: .utf8)
             paths.append(path)
         }
         let hostile = directory.appendingPathComponent("hostile.jsonl").path
@@ -32,6 +37,21 @@ import Testing
         precondition(made.status == 0, made.stderr)
         return paths + ["\(hostile):\(names)"]
     }()
+
+    /// `line`, an AdAttributionKit postback of an install, as a re-engagement: its JWS payload's conversion type
+    /// changed (the signature no longer holds; the reports read with `--no-verify`).
+    static func reengagement(_ line: String) -> String {
+        let parts = line.split(separator: "\"", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 3, parts[1] == "jws-string" else { return line }
+        var segments = parts[3].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var base64 = segments[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        let payload = String(decoding: Data(base64Encoded: base64)!, as: UTF8.self).replacingOccurrences(
+            of: #""conversion-type":"download""#, with: #""conversion-type":"re-engagement""#)
+        segments[1] = Data(payload.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return ([parts[0], parts[1], parts[2], segments.joined(separator: ".")] + parts[4...]).joined(separator: "\"")
+    }
 
     /// The first simulated file as `skanc serve` would have stored it: its receipt times beside it, a postback
     /// every 700 s from 2025-12-02 21:20 UTC (three days), the last lines without a time.
@@ -83,6 +103,14 @@ import Testing
         if options.contains("--cost") {
             #expect(summaries.allSatisfy { !$0.hasSuffix(" 0 groups with cost") }, "\(result.stdout)")
         }
+        // The AdAttributionKit file's re-engagements are bounded apart, and every file has a wide table.
+        if files.contains(where: { $0.hasSuffix("adattributionkit.jsonl") }) {
+            #expect(summaries.contains { !$0.contains(" 0 groups with re-engagements") }, "\(result.stdout)")
+        }
+        if options.contains(where: { $0.split(separator: ",").contains("day") }) {
+            #expect(summaries.allSatisfy { $0.contains(" install days") && !$0.contains(" 0 install days") })
+        }
+        #expect(summaries.allSatisfy { !$0.contains(" 0 wide rows") }, "\(result.stdout)")
         // The simulated files have groups to compare; the hostile one has rows that are not ok.
         #expect(!summaries.contains { $0.contains(" 0 groups and 0 rows not ok") }, "\(result.stdout)")
     }

@@ -13,10 +13,12 @@ differences) are left out of both reports, each printed with its reason. Prints 
 difference; exits 1 on any. With --cost, the cost file is loaded as the table cost_rows (every column text but
 spend), `skanc report --cost` is compared with the views of `skanc sql --report --cost-table cost_rows`: each
 group's spend, cost rows, cost per install and return on ad spend (ratios to 12 significant digits: the engine
-sums the spend as doubles, skanc exactly).
+sums the spend as doubles, skanc exactly). The view `report_wide` is compared with `skanc report --format csv
+--wide`: the same columns (but the CLI's estimates and names) and every cell (amounts to 12 significant digits).
 """
 import argparse
 import csv
+import io
 import json
 import os
 import subprocess
@@ -106,19 +108,24 @@ def engine_report(engine, keys, with_cost=False):
         entry["revenue"][values["field"]]["ranges"][integer(values["range_index"])] = {
             "case": values["case_name"], "range": values["range_text"], "postbacks": integer(values["postbacks"]),
             "low": amount(values["low"]), "mid": amount(values["mid"]), "high": amount(values["high"])}
-    for entry, values in rows_of("report_installs"):
-        entry["revenue"][values["field"]]["installs"] = {
-            "postbacks": integer(values["postbacks"]), "with_fine_value": integer(values["with_fine_value"]),
-            "from_coarse": {}, "without_value": integer(values["without_value"]), "low": amount(values["low"]),
-            "high": amount(values["high"])}
-    for entry, values in rows_of("report_installs_coarse"):
-        entry["revenue"][values["field"]]["installs"]["from_coarse"][values["coarse"]] = {
-            "coarse": values["coarse"], "postbacks": integer(values["postbacks"]), "low": amount(values["low"]),
-            "high": amount(values["high"])}
+    # The installs' bounds, and the re-engagements' apart (null in the CLI's JSON where a group has none).
+    for member in ("installs", "reengagements"):
+        for entry, values in rows_of(f"report_{member}"):
+            entry["revenue"][values["field"]][member] = {
+                "postbacks": integer(values["postbacks"]), "with_fine_value": integer(values["with_fine_value"]),
+                "from_coarse": {}, "without_value": integer(values["without_value"]), "low": amount(values["low"]),
+                "high": amount(values["high"])}
+        for entry, values in rows_of(f"report_{member}_coarse"):
+            entry["revenue"][values["field"]][member]["from_coarse"][values["coarse"]] = {
+                "coarse": values["coarse"], "postbacks": integer(values["postbacks"]), "low": amount(values["low"]),
+                "high": amount(values["high"])}
     for entry in groups.values():
         for revenue in entry["revenue"].values():
-            shares = revenue["installs"]["from_coarse"]
-            revenue["installs"]["from_coarse"] = [shares[name] for name in ("low", "medium", "high") if name in shares]
+            for member in ("installs", "reengagements"):
+                shares = revenue[member]["from_coarse"]
+                revenue[member]["from_coarse"] = [shares[name] for name in ("low", "medium", "high") if name in shares]
+            if revenue["reengagements"]["postbacks"] == 0:
+                revenue["reengagements"] = None
     if with_cost:
         for entry in groups.values():
             entry["cost"] = None
@@ -165,18 +172,103 @@ def cli_report(skanc, schema, path, options):
         # Names come from a file only the CLI reads.
         entry.pop("name", None)
         for revenue in entry["revenue"]:
-            # The estimate is the CLI's alone (a model, not a sum a view keeps); the hard bounds are compared.
-            installs = revenue["installs"]
-            installs.pop("estimate_without_fine_value", None)
-            installs.pop("estimate", None)
-            # The re-engagements' own bounds are the CLI's alone; the installs' (re-engagements left out) compared.
-            revenue.pop("reengagements", None)
-            for item in [revenue] + revenue["ranges"] + [installs] + installs["from_coarse"]:
+            # The estimates are the CLI's alone (a model, not a sum a view keeps); the hard bounds are compared,
+            # the installs' and the re-engagements' apart.
+            bounded = [revenue["installs"]] + ([revenue["reengagements"]] if revenue["reengagements"] else [])
+            for item in bounded:
+                item.pop("estimate_without_fine_value", None)
+                item.pop("estimate", None)
+            for item in [revenue] + revenue["ranges"] + [share for item in bounded
+                                                         for share in [item] + item["from_coarse"]]:
                 for bound in ("low", "mid", "high"):
                     if bound in item:
                         item[bound] = None if item[bound] is None else float(item[bound])
         groups[json.dumps(entry["by"], sort_keys=True)] = entry
     return groups, report["not_ok"]
+
+
+def spreadsheet_safe(text):
+    """A key cell as the CLI's CSV writes it (CSVField.escaped before quoting): control characters but tab and
+    line breaks as `\\u{HEX}`, and a leading `'` on a cell a spreadsheet would evaluate."""
+    if text is None:
+        return None
+    text = "".join(f"\\u{{{ord(c):X}}}" if (ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F) and c not in "\t\r\n"
+                   else c for c in text)
+    if text[:1] in ("=", "+", "@", "\t", "\r"):
+        return "'" + text
+    if text[:1] == "-":
+        try:
+            float(text)
+        except ValueError:
+            return "'" + text
+    return text
+
+
+def wide_rows(columns, rows, counts, escape=False):
+    """Rows of a wide table keyed by their key cells (the columns before `installs`): each cell as text (keys,
+    written as the CLI's CSV writes them when `escape`), a whole number (counts) or a double to 12 significant
+    digits (amounts and ratios), empty as None."""
+    keys = columns[:columns.index("installs")]
+    key = spreadsheet_safe if escape else none_or_text
+    table = {}
+    for row in rows:
+        values = dict(zip(columns, row))
+        cells = {name: key(none_or_text(value)) if name in keys else integer(value) if name in counts
+                 else significant(value) for name, value in values.items()}
+        table[json.dumps([cells[name] for name in keys])] = cells
+    return table
+
+
+def cli_wide(skanc, schema, path, options):
+    """`skanc report --format csv --wide`'s columns and rows, but those only the CLI has (the names file's `name`,
+    the estimates)."""
+    result = subprocess.run([skanc, "report", schema, path, "--no-verify", "--format", "csv", "--wide", *options],
+                            capture_output=True)
+    if result.returncode != 0:
+        sys.exit("skanc report --wide failed: " + result.stderr.decode(errors="replace"))
+    reader = csv.reader(io.StringIO(result.stdout.decode("utf-8"), newline=""))
+    header = next(reader)
+    kept = [index for index, name in enumerate(header) if name != "name" and not name.endswith("_estimate")]
+    return [header[index] for index in kept], [[row[index] for index in kept] for row in reader]
+
+
+def cli_install_days(skanc, schema, path, by):
+    """`skanc report --by G,install_day --format json`'s cohorts for the groupings `by` less `day`: per key and
+    day, the bounds and the allocation (to 2 decimals, as the CLI rounds it). Days no install can lie on (every
+    figure but the through counts 0) are left out, as the view leaves them."""
+    others = [name for name in by.split(",") if name != "day"]
+    result = subprocess.run([skanc, "report", schema, path, "--no-verify", "--format", "json", "--by",
+                             ",".join(others + ["install_day"])], capture_output=True)
+    if result.returncode != 0:
+        sys.exit("skanc report --by install_day failed: " + result.stderr.decode(errors="replace"))
+    days = {}
+    for cohort in json.loads(result.stdout)["cohorts"]:
+        for day in cohort["days"]:
+            if day["installs_high"] == 0:
+                continue
+            key = json.dumps([cohort["by"], day["day"]], sort_keys=True)
+            days[key] = {name: day[name] for name in ("installs_low", "installs_high", "through_low",
+                                                      "through_high")}
+            days[key]["allocated"] = round(day["allocated"], 2)
+    return days
+
+
+def engine_install_days(engine, keys):
+    """`report_install_days` in the shape of `cli_install_days`."""
+    columns, rows = engine.query("SELECT * FROM report_install_days")
+    days = {}
+    for row in rows:
+        values = dict(zip(columns, row))
+        by = {}
+        for key in keys:
+            if key in ("campaign_column", "day"):
+                continue
+            by[values["campaign_column"] if key == "campaign" else key] = none_or_text(values[key])
+        name = json.dumps([by, str(values["install_day"])], sort_keys=True)
+        days[name] = {column: integer(values[column]) for column in ("installs_low", "installs_high",
+                                                                    "through_low", "through_high")}
+        days[name]["allocated"] = round(float(values["allocated"]) + 1e-9, 2)
+    return days
 
 
 def differences(expected, actual, path=""):
@@ -272,9 +364,26 @@ def main():
             elapsed = time.monotonic() - started
             found = differences({"groups": expected_groups, "not_ok": expected_not_ok},
                                 {"groups": actual_groups, "not_ok": actual_not_ok})
+            # Grouped by the receipt day: the install-day cohorts too.
+            install_days = {}
+            if "day" in keys:
+                install_days = cli_install_days(arguments.skanc, arguments.schema, path, arguments.by)
+                found += differences({"install_days": install_days},
+                                     {"install_days": engine_install_days(engine, keys)})
+            # The wide table: the same columns in the same order, and every row's cells.
+            wide_columns, wide = cli_wide(arguments.skanc, arguments.schema, path, cli_options)
+            engine_columns, engine_wide = engine.query("SELECT * FROM report_wide")
+            counts = wide_columns[wide_columns.index("installs"):wide_columns.index("without_value") + 1]
+            found += differences({"wide_columns": wide_columns, "wide": wide_rows(wide_columns, wide, counts)},
+                                 {"wide_columns": list(engine_columns),
+                                  "wide": wide_rows(list(engine_columns), engine_wide, counts, escape=True)})
             costed = sum(1 for group in expected_groups.values() if group.get("cost"))
+            reengaged = sum(1 for group in expected_groups.values()
+                            if any(revenue["reengagements"] for revenue in group["revenue"]))
             print(f"{arguments.engine} {os.path.basename(spec.partition(':')[0])}: {len(expected_groups)} groups and "
-                  f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s"
+                  f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s, "
+                  f"{reengaged} groups with re-engagements, {len(wide)} wide rows"
+                  + (f", {len(install_days)} install days" if "day" in keys else "")
                   + (f", {costed} groups with cost" if arguments.cost else ""))
             for line in found[:30]:
                 print("  " + line)

@@ -49,9 +49,11 @@ enum SQLCommand {
             With --report, writes instead views over the decoded view (run the decoding SQL first) that compute the
             figures of 'skanc report --format json' (--no-verify), with the same --by and --zero-is-null:
             report_windows, report_tiers, report_cases, report_coarse, report_revenue_ranges, report_revenue,
-            report_installs_coarse, report_installs (hard bounds over all installs) and report_not_ok
-            (docs/Reports.md lists their columns); with --cost-table NAME, report_cost and
-            report_return_on_spend over a table of spend with the columns of 'skanc report --cost'. --by,
+            report_installs_coarse, report_installs (hard bounds over all installs), report_reengagements_coarse,
+            report_reengagements (the same over re-engagements), report_not_ok and report_wide (one row per
+            group, the columns of 'skanc report --format csv --wide' but the estimates; docs/Reports.md lists
+            every view's columns); with --cost-table NAME, report_cost and report_return_on_spend over a table
+            of spend with the columns of 'skanc report --cost'. --by,
             --zero-is-null and --cost-table go with --report only; --query goes without --report and --view.
             """,
         exitStatus: "0 written, 1 a schema error or a file that cannot be read, 64 bad usage.",
