@@ -55,18 +55,15 @@ extension PostbackReport {
         out += Self.legend([
             ("#34c759", "with a fine value"), ("#ffcc00", "with a coarse value"), ("#c7c7cc", "without a value"),
         ])
+        // Installs only, as the table counts them: a re-engagement's postback is no install.
         out +=
             BarChart(
-                id: "chart-postbacks", title: "Won window-1 postbacks per group, by what they carried",
+                id: "chart-postbacks", title: "Installs per group, by what their window-1 postbacks carried",
                 rows: charted.map { group in
                     let first = group.windows[0]
-                    return BarChart.Row(
-                        label: Self.label(group), valueText: String(first.won),
-                        segments: [
-                            (Double(first.withFineValue), "fine", "\(first.withFineValue) with a fine value"),
-                            (Double(first.withCoarseValue), "coarse", "\(first.withCoarseValue) with a coarse value"),
-                            (Double(first.withoutValue), "none", "\(first.withoutValue) without a value"),
-                        ])
+                    return Self.valueBars(
+                        label: Self.label(group), installs: first.installs, fine: first.installsWithFineValue,
+                        coarse: first.installsWithCoarseValue)
                 }
             ).svg
         out += "<h2>Null rate per window</h2>\n"
@@ -135,21 +132,26 @@ extension PostbackReport {
             BarChart(
                 id: "chart-trend", title: "Installs per day received, by what their postbacks carried",
                 rows: trend.map { day in
-                    let window = day.counts
                     // Installs only: a re-engagement's or a contributing network's postback is no install.
-                    let installsWithFine = window.installFineValues.reduce(0, +)
-                    let installsWithCoarse = window.installCoarseValues.reduce(0, +)
-                    let without = window.installs - installsWithFine - installsWithCoarse
-                    return BarChart.Row(
-                        label: day.day, valueText: Self.count(window.installs),
-                        segments: [
-                            (Double(installsWithFine), "fine", "\(installsWithFine) with a fine value"),
-                            (Double(installsWithCoarse), "coarse", "\(installsWithCoarse) with a coarse value"),
-                            (Double(without), "none", "\(without) without a value"),
-                        ])
+                    let window = day.counts
+                    return Self.valueBars(
+                        label: day.day, installs: window.installs, fine: window.installFineValues.reduce(0, +),
+                        coarse: window.installCoarseValues.reduce(0, +))
                 }
             ).svg
         return out + "<p class=\"method\">\(HTMLText.escaped(Self.trendMethod))</p>\n"
+    }
+
+    /// A bar of `installs` split by what their postbacks carried: a fine value, a coarse value only, neither.
+    private static func valueBars(label: String, installs: Int, fine: Int, coarse: Int) -> BarChart.Row {
+        let without = installs - fine - coarse
+        return BarChart.Row(
+            label: label, valueText: count(installs),
+            segments: [
+                (Double(fine), "fine", "\(count(fine)) with a fine value"),
+                (Double(coarse), "coarse", "\(count(coarse)) with a coarse value"),
+                (Double(without), "none", "\(count(without)) without a value"),
+            ])
     }
 
     private static func legend(_ items: [(color: String, text: String)]) -> String {

@@ -11,7 +11,7 @@ extension PostbackReport {
         // What a lead acts on first: installs, spend and cost per install, revenue and its return; then the counts
         // that say how the figures were made.
         var items: [(String, String)] = [("installs won", Self.count(installs))]
-        let counts: [(String, String)] = [
+        var counts: [(String, String)] = [
             ("null rate, window 1", Self.percent(without, of: won)),
             ("contributed", Self.count(first.reduce(0) { $0 + $1.contributed })),
             ("re-engagements", Self.count(first.reduce(0) { $0 + $1.reengagements })),
@@ -36,17 +36,13 @@ extension PostbackReport {
             let zero = DecimalAmount(units: 0, scale: sample.mid.scale)
             // Over every install: the interval that holds the truth, then an estimate labelled as one (never the
             // fine-value postbacks' mid-points alone, which leave out every install without a fine value).
-            if let low = Self.sum(revenues.map(\.installs.low), zero) {
-                let highs = revenues.map(\.installs.high)
-                let high = highs.contains { $0 == nil } ? nil : Self.sum(highs.compactMap { $0 }, zero)
-                items.append(
-                    (
-                        "revenue, all installs, \(field.column) (hard bounds)",
-                        high.map {
-                            "\(Self.money(low, in: code, .down)) to \(Self.money($0, in: code, .up))\(currency)"
-                        }
-                            ?? "at least \(Self.money(low, in: code, .down))\(currency)"
-                    ))
+            if let bounds = Self.bounds(revenues.map(\.installs), zero: zero, currency: code) {
+                items.append(("revenue, all installs, \(field.column) (hard bounds)", bounds))
+            }
+            // Re-engagements' revenue is its own figure, in no figure of installs.
+            let reengagements = revenues.compactMap(\.reengagements)
+            if !reengagements.isEmpty, let bounds = Self.bounds(reengagements, zero: zero, currency: code) {
+                counts.insert(("revenue, re-engagements, \(field.column) (hard bounds)", bounds), at: 3)
             }
             let estimates = revenues.compactMap(\.installs.total)
             if estimates.count == revenues.count, let mid = Self.sum(estimates.map(\.mid), zero),
@@ -90,6 +86,19 @@ extension PostbackReport {
             "return on ad spend, \(field) (all installs)",
             bounds + (estimate.map { "; estimate \(Self.ratio($0))" } ?? "")
         )
+    }
+
+    /// The summed hard bounds of `revenues` (`12.00 to 96.00 USD`, or `at least 12.00 USD` when one is
+    /// unbounded); nil when a sum does not fit.
+    private static func bounds(_ revenues: [InstallRevenue], zero: DecimalAmount, currency code: String?)
+        -> String?
+    {
+        guard let low = sum(revenues.map(\.low), zero) else { return nil }
+        let currency = code.map { " \($0)" } ?? ""
+        let highs = revenues.map(\.high)
+        let high = highs.contains { $0 == nil } ? nil : sum(highs.compactMap { $0 }, zero)
+        return high.map { "\(money(low, in: code, .down)) to \(money($0, in: code, .up))\(currency)" }
+            ?? "at least \(money(low, in: code, .down))\(currency)"
     }
 
     /// The totals as the page's first boxes.

@@ -44,6 +44,10 @@ public struct PostbackReport: Sendable {
         public var installs: Int { postbacks - contributed - reengagements }
         /// The postbacks the network won (installs and re-engagements): what the value shares are of.
         public var won: Int { postbacks - contributed }
+        /// Installs (re-engagements left out) with a fine value, and with a coarse value only.
+        public var installsWithFineValue: Int, installsWithCoarseValue: Int
+        /// Installs with neither value.
+        public var installsWithoutValue: Int { installs - installsWithFineValue - installsWithCoarseValue }
         /// Postbacks per tier 0...3, then those whose fields tell none.
         public var tiers: [Int]
         /// Postbacks per coarse value: low, medium, high.
@@ -253,7 +257,9 @@ public struct PostbackReport: Sendable {
         return Window(
             number: number, postbacks: counts.postbacks, withFineValue: counts.withFineValue,
             withCoarseValue: counts.withCoarseValue, withoutValue: counts.withoutValue,
-            contributed: counts.contributed, reengagements: counts.reengagements, tiers: counts.tiers,
+            contributed: counts.contributed, reengagements: counts.reengagements,
+            installsWithFineValue: counts.installFineValues.reduce(0, +),
+            installsWithCoarseValue: counts.installCoarseValues.reduce(0, +), tiers: counts.tiers,
             coarse: counts.coarseValues, columns: columns.fields, caseCounts: caseCounts)
     }
 

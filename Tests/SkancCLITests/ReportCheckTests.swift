@@ -100,6 +100,19 @@ import Testing
         #expect(bounds["postbacks"] as? Int == 2 && bounds["with_fine_value"] as? Int == 2, "\(bounds)")
         let apart = try #require(revenue["reengagements"] as? [String: Any], "\(revenue)")
         #expect(apart["postbacks"] as? Int == 1 && apart["with_fine_value"] as? Int == 1, "\(apart)")
+        // The page: the installs chart's bar is the 2 installs (not the 3 won postbacks), and the re-engagement's
+        // revenue is a tile of its own: the JSON's bounds (0 to 0.01 USD, the range its fine value shows).
+        let page = try CLI.run(["report", "Schemas/Game.skan", input.path, "--no-verify", "--format", "html"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let chart = try #require(page.stdout.components(separatedBy: "<svg id=\"chart-postbacks\"").last)
+            .components(separatedBy: "</svg>")[0]
+        #expect(chart.contains(">2</text>") && !chart.contains(">3</text>"), "\(chart)")
+        #expect(chart.contains("2 with a fine value"), "\(chart)")
+        let tile = try #require(
+            page.stdout.components(separatedBy: "revenue, re-engagements, revenue (hard bounds)<b>").dropFirst().first,
+            "\(page.stdout)")
+        #expect(apart["low"] as? Double == 0 && apart["high"] as? Double == 0.01, "\(apart)")
+        #expect(tile.hasPrefix("0.00 to 0.01 USD</b>"), "\(tile.prefix(80))")
     }
 }
 
