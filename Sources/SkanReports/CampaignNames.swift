@@ -24,22 +24,9 @@ public struct CampaignNames: Sendable {
 
     /// The names a CSV text holds; `CostTable.Invalid` at the line of the first problem.
     public init(csv: String) throws(CostTable.Invalid) {
-        let text = csv.hasPrefix("\u{FEFF}") ? String(csv.dropFirst()) : csv
-        let records: [[String]]
-        do {
-            records = try StrictCSV.records(text)
-        } catch {
-            let line = Array(text.utf8).prefix(error.offset).count { $0 == 10 } + 1
-            throw CostTable.Invalid(message: "not CSV: \(error.reason)", line: line)
-        }
-        guard records.first == Self.columns else {
-            throw CostTable.Invalid(
-                message: "the header is \(Self.columns.joined(separator: ",")), in that order", line: 1)
-        }
         var rows: [Row] = []
         var seen: [[String]: Int] = [:]
-        for (offset, record) in records.dropFirst().enumerated() where record != [""] {
-            let line = offset + 2
+        for (line, record) in try CSVTable.rows(csv, columns: Self.columns) {
             guard record.count == 3, record.allSatisfy({ !$0.isEmpty }) else {
                 throw CostTable.Invalid(message: "a row has a network, a campaign and a name, none empty", line: line)
             }

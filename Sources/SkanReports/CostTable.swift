@@ -39,28 +39,14 @@ public struct CostTable: Sendable {
 
     /// The table a CSV text holds.
     public init(csv: String) throws(Invalid) {
-        let records: [[String]]
-        do {
-            // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the header.
-            records = try StrictCSV.records(csv.hasPrefix("\u{FEFF}") ? String(csv.dropFirst()) : csv)
-        } catch {
-            // The line the malformed byte is on (a BOM, dropped above, takes no line).
-            let bytes = Array(csv.utf8).dropFirst(csv.hasPrefix("\u{FEFF}") ? 3 : 0)
-            let line = bytes.prefix(error.offset).count { $0 == 10 } + 1
-            throw Invalid(message: "not CSV: \(error.reason)", line: line)
-        }
-        guard let header = records.first, header == Self.columns else {
-            throw Invalid(message: "the header is \(Self.columns.joined(separator: ",")), in that order", line: 1)
-        }
-        let body = records.dropFirst().enumerated().filter { $0.element != [""] }
+        let body = try CSVTable.rows(csv, columns: Self.columns)
         guard !body.isEmpty else { throw Invalid(message: "no row of spend under the header", line: nil) }
         // Every spend at one scale: the most fraction digits any row writes.
-        let scale = body.map { $0.element.count == 5 ? Self.fractionDigits($0.element[3]) : 0 }.max() ?? 0
+        let scale = body.map { $0.record.count == 5 ? Self.fractionDigits($0.record[3]) : 0 }.max() ?? 0
         var rows: [Row] = []
         var currencies: Set<String> = []
         var seen: [[String]: Int] = [:]
-        for (offset, record) in body {
-            let line = offset + 2
+        for (line, record) in body {
             guard record.count == 5 else {
                 throw Invalid(
                     message: "a row has 5 cells (\(Self.columns.joined(separator: ","))), not \(record.count)",

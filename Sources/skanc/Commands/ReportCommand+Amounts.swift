@@ -72,3 +72,21 @@ extension ReportCommand {
     /// A prior that could not be read; its diagnostics are printed.
     struct Failed: Error {}
 }
+
+extension ReportCommand {
+    /// The table file at `path` (`what` it is, for errors) made by `parse`; nil, its problem printed as a
+    /// diagnostic `code` at its line, when it cannot be read or parsed.
+    static func readTable<Table>(
+        _ path: String, what: String, code: DiagnosticCode,
+        _ parse: (String) throws(CostTable.Invalid) -> Table
+    ) -> Table? {
+        guard let bytes = CommandFiles.read(path, what: what, limit: .table) else { return nil }
+        do {
+            return try parse(String(decoding: bytes, as: UTF8.self))
+        } catch {
+            let location = error.line.map { SourceLocation(line: $0, column: 1, offset: 0) }
+            _ = Output.diagnostics([.error(code, error.message, at: location)], path: path)
+            return nil
+        }
+    }
+}

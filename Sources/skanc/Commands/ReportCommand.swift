@@ -130,23 +130,15 @@ enum ReportCommand {
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
         var costs: CostTable?
         if let path = arguments[cost] {
-            guard let bytes = CommandFiles.read(path, what: "the cost file", limit: .table) else { return .failure }
-            do {
-                costs = try CostTable(csv: String(decoding: bytes, as: UTF8.self))
-            } catch {
-                let location = error.line.map { SourceLocation(line: $0, column: 1, offset: 0) }
-                return Output.diagnostics([.error(.costInvalid, error.message, at: location)], path: path)
-            }
+            guard let read = Self.readTable(path, what: "the cost file", code: .costInvalid, CostTable.init(csv:))
+            else { return .failure }
+            costs = read
         }
         var campaignNames: CampaignNames?
         if let path = arguments[names] {
-            guard let bytes = CommandFiles.read(path, what: "the names", limit: .table) else { return .failure }
-            do {
-                campaignNames = try CampaignNames(csv: String(decoding: bytes, as: UTF8.self))
-            } catch {
-                let location = error.line.map { SourceLocation(line: $0, column: 1, offset: 0) }
-                return Output.diagnostics([.error(.namesInvalid, error.message, at: location)], path: path)
-            }
+            guard let read = Self.readTable(path, what: "the names", code: .namesInvalid, CampaignNames.init(csv:))
+            else { return .failure }
+            campaignNames = read
         }
         var prior: RevenuePrior?
         if let path = arguments[amounts] {
