@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SkanSchemaTools", targets: ["SkanSchemaTools"]),
         .library(name: "SkanLanguageServer", targets: ["SkanLanguageServer"]),
         .library(name: "SkanCrypto", targets: ["SkanCrypto"]),
+        .library(name: "SkanSchemaArtifact", targets: ["SkanSchemaArtifact"]),
         .library(name: "SkanPostbacks", targets: ["SkanPostbacks"]),
         .library(name: "SkanReports", targets: ["SkanReports"]),
         .library(name: "SkanWarehouse", targets: ["SkanWarehouse"]),
@@ -61,6 +62,11 @@ let package = Package(
             swiftSettings: strictImports),
         // SHA-256, P-256 and P-192 arithmetic, ECDSA verification and DER: what postback signatures need.
         .target(name: "SkanCrypto", swiftSettings: strictImports),
+        // A compiled schema as one canonical JSON file (the artifact), read back into the compiler's model:
+        // what schemas over the air publish and apps read. No I/O, no Foundation.
+        .target(
+            name: "SkanSchemaArtifact", dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto"],
+            swiftSettings: strictImports),
         // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
         // schema, verification, merging and the rows written.
         .target(
@@ -118,7 +124,7 @@ let package = Package(
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
                 "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine", "SkanReceiver",
-                "SkanLanguageServer",
+                "SkanLanguageServer", "SkanSchemaArtifact",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -147,6 +153,10 @@ let package = Package(
         .testTarget(
             name: "SkanLanguageServerTests",
             dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanLanguageServer", "SkanTestSupport"],
+            swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanSchemaArtifactTests",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaArtifact", "SkanTestSupport"],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanCryptoTests", dependencies: ["SkanCore", "SkanCrypto", "SkanTestSupport"],

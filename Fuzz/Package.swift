@@ -48,6 +48,9 @@ var targets: [Target] = [
     .executableTarget(name: "FuzzTimes", dependencies: ["FuzzSupport", skanc("SkanPostbacks")]),
     .executableTarget(name: "FuzzCost", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanReports")]),
     .executableTarget(
+        name: "FuzzArtifact",
+        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaArtifact")]),
+    .executableTarget(
         name: "FuzzGoogleAds",
         dependencies: [
             "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),

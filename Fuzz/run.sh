@@ -3,7 +3,7 @@
 # and runs each for a bounded time, once optimized (-O, the speed users get) and once not (-Onone, where unsafe
 # buffer accesses are bounds-checked). Both are release builds, the second with -Onone last on the command
 # line: a debug build names each executable's entry point for testing, which a libFuzzer target has not.
-# usage: Fuzz/run.sh [SECONDS_PER_TARGET_AND_BUILD] [TARGET...]   targets: schema postbacks generated signatures csv plist strings journey ga4 meta export http lsp mix times cost google-ads (default: all)
+# usage: Fuzz/run.sh [SECONDS_PER_TARGET_AND_BUILD] [TARGET...]   targets: schema postbacks generated signatures csv plist strings journey ga4 meta export http lsp mix times cost google-ads artifact (default: all)
 #        FUZZ_OPTIMIZATIONS="-O" Fuzz/run.sh ...               only the optimized builds
 # Exits non-zero on any crash, leak or timeout, naming the input that caused it (in .build/fuzz/).
 # Seeds: the example schemas, the test fixtures, Apple's example postbacks and Fuzz/Regressions/.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv plist strings journey ga4 meta export http lsp mix times cost google-ads)
+[ ${#targets[@]} -eq 0 ] && targets=(schema postbacks generated signatures csv plist strings journey ga4 meta export http lsp mix times cost google-ads artifact)
 read -r -a optimizations <<< "${FUZZ_OPTIMIZATIONS:--O -Onone}"
 
 work=.build/fuzz
@@ -38,8 +38,8 @@ product() {
     schema) echo FuzzSchema ;; postbacks) echo FuzzPostbacks ;; signatures) echo FuzzSignatures ;;
     csv) echo FuzzCSV ;; plist) echo FuzzPlist ;; generated) echo FuzzGenerated ;; strings) echo FuzzStrings ;; journey) echo FuzzJourney ;; ga4) echo FuzzGA4 ;;
     meta) echo FuzzMeta ;; export) echo FuzzExport ;; http) echo FuzzHTTP ;; lsp) echo FuzzLSP ;; mix) echo FuzzMix ;;
-    times) echo FuzzTimes ;; cost) echo FuzzCost ;; google-ads) echo FuzzGoogleAds ;;
-    *) echo "unknown fuzz target '$1' (schema, postbacks, generated, signatures, csv, plist, strings, journey, ga4, meta, export, http, lsp, mix, times, cost, google-ads)" >&2; exit 64 ;;
+    times) echo FuzzTimes ;; cost) echo FuzzCost ;; google-ads) echo FuzzGoogleAds ;; artifact) echo FuzzArtifact ;;
+    *) echo "unknown fuzz target '$1' (schema, postbacks, generated, signatures, csv, plist, strings, journey, ga4, meta, export, http, lsp, mix, times, cost, google-ads, artifact)" >&2; exit 64 ;;
   esac
 }
 seeds() {

@@ -52,9 +52,7 @@ public struct SchemaExport: Sendable {
         }
 
         /// One to nineteen digits: an int64 ID as App Store and Google Ads IDs are.
-        private static func isDecimalID(_ text: Substring) -> Bool {
-            (1...19).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
-        }
+        private static func isDecimalID(_ text: Substring) -> Bool { AppStoreID.isValid(text) }
 
         /// Whether `text` can be an App Store ID: digits only, one to nineteen of them (Apple's IDs are
         /// integers: `id1234567890` in a store link).
