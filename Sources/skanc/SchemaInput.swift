@@ -18,6 +18,16 @@ enum SchemaInput {
         }
     }
 
+    /// The one schema `command` reads (`purpose`: "to export"); bad usage for none or several.
+    static func single(_ arguments: ParsedArguments, _ purpose: String, command: String) throws(UsageError) -> String {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(
+                message: arguments.positionals.isEmpty
+                    ? "name the schema \(purpose)" : "\(command) takes one schema at a time", command: command)
+        }
+        return path
+    }
+
     /// Compiles `SCHEMA[,SCHEMA...]` (versions live together) and prints their diagnostics; nil when any
     /// has errors or cannot be read.
     /// An empty name (`,`, `a.skan,`) is bad usage, reported for `command`.

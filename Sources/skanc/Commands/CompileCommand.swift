@@ -26,11 +26,7 @@ enum CompileCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                message: arguments.positionals.isEmpty
-                    ? "name the schema to compile" : "compile takes one schema at a time", command: "compile")
-        }
+        let path = try SchemaInput.single(arguments, "to compile", command: "compile")
         if let appID = arguments[app], !AppStoreID.isValid(appID) {
             throw UsageError(message: "--app is the app's App Store ID (digits), not '\(appID)'", command: "compile")
         }

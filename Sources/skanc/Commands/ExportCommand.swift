@@ -68,12 +68,7 @@ enum ExportCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                message: arguments.positionals.isEmpty
-                    ? "name the schema to export" : "export takes one schema at a time",
-                command: "export")
-        }
+        let path = try SchemaInput.single(arguments, "to export", command: "export")
         guard let formatName = arguments[format], let format = SchemaExport.Format(rawValue: formatName)
         else {
             throw UsageError(

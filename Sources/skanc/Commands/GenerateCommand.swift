@@ -27,11 +27,7 @@ enum GenerateCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                message: arguments.positionals.isEmpty
-                    ? "name the schema to generate from" : "generate takes one schema at a time", command: "generate")
-        }
+        let path = try SchemaInput.single(arguments, "to generate from", command: "generate")
         try CommandFiles.refuseOutput(
             arguments[output], over: [(path, "the schema itself")],
             what: "the Swift code", command: "generate")

@@ -37,11 +37,7 @@ enum TableCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                message: arguments.positionals.isEmpty
-                    ? "name the schema to tabulate" : "table takes one schema at a time", command: "table")
-        }
+        let path = try SchemaInput.single(arguments, "to tabulate", command: "table")
         let format = arguments[format].flatMap(TableFormat.init(rawValue:)) ?? .text
         if arguments.has(dialect), format != .sql {
             throw UsageError(message: "--dialect goes with --format sql", command: "table")
