@@ -46,22 +46,9 @@ public struct SyntheticPostbacks: Sendable {
         /// A key from PEM (`EC PRIVATE KEY` or `PRIVATE KEY`, P-256); nil otherwise. Other blocks are skipped:
         /// `openssl ecparam -genkey` writes an `EC PARAMETERS` block first.
         public init?(pem: String) {
-            var body = ""
-            var inKey = false
-            for line in pem.split(whereSeparator: \.isNewline) {
-                let trimmed = line.trimmingPrefix(while: \.isWhitespace)
-                if trimmed.hasPrefix("-----BEGIN ") {
-                    inKey = trimmed.hasSuffix(" PRIVATE KEY-----") && body.isEmpty
-                } else if trimmed.hasPrefix("-----END ") {
-                    if inKey { break }
-                } else if inKey {
-                    body += trimmed
-                }
+            guard let der = PEM.der(pem, labelEndingWith: "PRIVATE KEY"), let key = ECDSASigningKey(der: der) else {
+                return nil
             }
-            let text = Array(body.utf8).filter { $0 > 0x20 }
-            guard let der = Base64URL.decode(text, table: Base64URL.standardTable),
-                let key = ECDSASigningKey(der: der)
-            else { return nil }
             self.key = key
         }
 
