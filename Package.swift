@@ -54,7 +54,9 @@ let package = Package(
         .target(name: "SkanCompiler", dependencies: ["SkanCore"], swiftSettings: strictImports),
         // What the command line shows about schemas: decoding tables, value explanations, diffs, the version
         // gate, versions live together, and the formatter. No I/O, no Foundation, no C library.
-        .target(name: "SkanSchemaTools", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
+        .target(
+            name: "SkanSchemaTools", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaArtifact"],
+            swiftSettings: strictImports),
         // `skanc lsp`'s server as a value: the base protocol's framing, JSON-RPC, and the compiler's diagnostics
         // and formatter in the protocol's terms (UTF-16 positions).
         .target(
@@ -124,7 +126,7 @@ let package = Package(
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
                 "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine", "SkanReceiver",
-                "SkanLanguageServer", "SkanSchemaArtifact",
+                "SkanLanguageServer", "SkanSchemaArtifact", "SkanCrypto",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
@@ -148,7 +150,7 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanSchemaToolsTests",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanTestSupport"],
+            dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaArtifact", "SkanSchemaTools", "SkanTestSupport"],
             exclude: ["Goldens"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanLanguageServerTests",

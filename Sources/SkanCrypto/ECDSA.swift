@@ -77,6 +77,20 @@ public struct ECDSAPublicKey: Sendable {
         return nil
     }
 
+    /// The key as DER `SubjectPublicKeyInfo` (RFC 5480): an uncompressed point on P-256 or P-192.
+    package var der: [UInt8] {
+        let (x, y) = curve.affinePoint(point)
+        let p256 = curve.byteCount == 32
+        let prefix: [UInt8] =
+            p256
+            ? [0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86]
+                + [0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04]
+            : [0x30, 0x49, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86]
+                + [0x48, 0xCE, 0x3D, 0x03, 0x01, 0x01, 0x03, 0x32, 0x00, 0x04]
+        let width = curve.byteCount
+        return prefix + x.bigEndianBytes.suffix(width) + y.bigEndianBytes.suffix(width)
+    }
+
     /// Whether a DER `ECDSA-Sig-Value` signs `message`; malformed DER is not a signature.
     public func isValidSignature(der: [UInt8], for message: some Collection<UInt8>) -> Bool {
         guard let (r, s) = DER.signature(der) else { return false }

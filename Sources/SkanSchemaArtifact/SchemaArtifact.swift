@@ -40,6 +40,9 @@ public struct SchemaArtifact: Sendable, Equatable {
         return document.bytes + [0x0A]
     }
 
+    /// The artifact's name where it is published: the SHA-256 of `bytes`, lowercase hex (`schemas/<name>.json`).
+    public var fileName: String { Self.hex(SHA256.hash(bytes)) }
+
     /// Lowercase hex of `bytes`.
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

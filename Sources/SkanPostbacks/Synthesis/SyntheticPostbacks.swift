@@ -53,14 +53,7 @@ public struct SyntheticPostbacks: Sendable {
         }
 
         /// The public key as `--public-key skadnetwork=BASE64` takes it (DER SubjectPublicKeyInfo).
-        public var publicKeyBase64: String {
-            let (x, y) = key.curve.affinePoint(key.publicKey.point)
-            let prefix: [UInt8] = [
-                0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86,
-                0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04,
-            ]
-            return Base64URL.encode(prefix + x.bigEndianBytes + y.bigEndianBytes)
-        }
+        public var publicKeyBase64: String { Base64URL.encode(key.publicKey.der) }
     }
 
     /// The `kid` of synthetic AdAttributionKit postbacks: `--public-key jws:skanc-test/1=BASE64` reads them.

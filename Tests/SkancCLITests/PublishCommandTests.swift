@@ -1,0 +1,177 @@
+import Foundation
+import SkanTestSupport
+import Testing
+
+/// `skanc publish`: a signed manifest and content-addressed artifacts in a folder; the gate refuses each unsafe
+/// change with its diagnostic and writes nothing; rollouts, rollbacks and revocations each make a new serial; the
+/// manifest verifies with OpenSSL's ES256 through Python's `cryptography` (an outside verifier), whichever signer
+/// made it.
+@Suite struct PublishCommandTests {
+    /// A scratch folder with a fresh P-256 key pair (openssl), and the options every publish takes.
+    final class Setup {
+        let directory: TemporaryDirectory
+        let key: String
+        let publicKey: String
+        let out: String
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            key = directory.url.appendingPathComponent("key.pem").path
+            publicKey = directory.url.appendingPathComponent("public.pem").path
+            out = directory.url.appendingPathComponent("site").path
+            for command in [
+                ["openssl", "ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", key],
+                ["openssl", "ec", "-in", key, "-pubout", "-out", publicKey],
+            ] {
+                let made = try CLI.run(command, executable: URL(fileURLWithPath: "/usr/bin/env"))
+                try #require(made.status == 0, "\(made.stderr)")
+            }
+        }
+
+        func publish(_ arguments: [String], key: String? = nil) throws -> CLIResult {
+            try CLI.run(["publish"] + arguments + ["--app", "1234567890", "--to", out, "--key", key ?? self.key])
+        }
+
+        func status() throws -> [String: Any] {
+            let result = try CLI.run([
+                "publish", "status", "--app", "1234567890", "--from", out, "--key", publicKey, "--format", "json",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        }
+
+        /// Every file under the site and its bytes: what a refused publish must leave as it was.
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            let root = URL(fileURLWithPath: out)
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                return files
+            }
+            for case let url as URL in walker where !url.hasDirectoryPath {
+                files[url.path] = try Data(contentsOf: url)
+            }
+            return files
+        }
+
+        /// Whether Python's `cryptography` verifies the manifest's ES256 signature with the public key.
+        func verifiedOutside() throws -> Bool {
+            let script = """
+                import base64, sys
+                from cryptography.hazmat.primitives import hashes, serialization
+                from cryptography.hazmat.primitives.asymmetric import ec, utils
+                header, payload, signature = open(sys.argv[1]).read().strip().split(".")
+                raw = base64.urlsafe_b64decode(signature + "=" * (-len(signature) % 4))
+                der = utils.encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big"))
+                key = serialization.load_pem_public_key(open(sys.argv[2], "rb").read())
+                key.verify(der, (header + "." + payload).encode(), ec.ECDSA(hashes.SHA256()))
+                print("verified")
+                """
+            let result = try WarehouseSQLTests.python(["-c", script, out + "/1234567890/manifest.jws", publicKey])
+            return result.status == 0 && result.stdout.contains("verified")
+        }
+    }
+
+    @Test func publishesRollsOutRollsBackAndRevokes() throws {
+        let setup = try Setup()
+        let first = try setup.publish(["Schemas/Shop.skan"])
+        #expect(first.status == 0 && first.stderr.contains("version 3 is live"), "\(first.stderr)")
+        #expect(try setup.verifiedOutside())
+        var status = try setup.status()
+        #expect(
+            status["live"] as? Int == 3 && status["serial"] as? Int == 1
+                && status["signature_verified"] as? Bool == true)
+        // The artifact is named by the SHA-256 of its bytes, and is what `skanc compile` writes.
+        let versions = try #require(status["versions"] as? [[String: Any]])
+        let name = try #require(versions.first?["artifact"] as? String)
+        let artifact = try Data(contentsOf: URL(fileURLWithPath: "\(setup.out)/1234567890/schemas/\(name).json"))
+        #expect(
+            String(decoding: artifact, as: UTF8.self)
+                == (try CLI.run(["compile", "Schemas/Shop.skan", "--app", "1234567890"])).stdout)
+
+        let marked = try setup.publish(["Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "--rollout", "10"])
+        #expect(marked.status == 0, "\(marked.stderr)")
+        status = try setup.status()
+        #expect((status["rollout"] as? [String: Int]) == ["version": 4, "percent": 10], "\(status)")
+        #expect(try setup.publish(["--rollout", "100"]).status == 0)
+        status = try setup.status()
+        #expect(status["live"] as? Int == 4 && status["rollout"] is NSNull && status["serial"] as? Int == 3)
+        #expect(try setup.publish(["--rollback"]).status == 0)
+        #expect(try setup.status()["live"] as? Int == 3)
+        #expect(try setup.publish(["--revoke", "4"]).status == 0)
+        status = try setup.status()
+        #expect(status["revoked"] as? [Int] == [4] && status["serial"] as? Int == 5, "\(status)")
+        #expect(try setup.verifiedOutside())
+    }
+
+    @Test func theGateRefusesAndWritesNothing() throws {
+        let setup = try Setup()
+        #expect(try setup.publish(["Schemas/Shop.skan"]).status == 0)
+        let before = try setup.snapshot()
+        // (what is published, what the diagnostic says)
+        let refusals: [([String], String)] = [
+            // Version 4 uses bit 5, which version 3 left clear: the two share every value with bit 5 clear.
+            (["Tests/SkanCompilerTests/Fixtures/ShopV4.skan"], "[version-overlap]"),
+            // The same version number with a changed meaning.
+            (["Tests/SkanCompilerTests/Fixtures/Evolution/CoarseAndLock.skan"], "error:"),
+            // A version published already, with other content.
+            (["Tests/SkanCompilerTests/Fixtures/Evolution/Renamed.skan"], "error:"),
+            (["--revoke", "3"], "[publish-state]"),
+            (["--rollout", "50"], "[publish-state]"),
+        ]
+        for (arguments, expected) in refusals {
+            let refused = try setup.publish(arguments)
+            #expect(refused.status == 1, "\(arguments): \(refused.stderr)")
+            #expect(
+                refused.stderr.contains(expected) && refused.stderr.contains("nothing was published"),
+                "\(arguments): \(refused.stderr)")
+            #expect(try setup.snapshot() == before, "\(arguments) wrote")
+        }
+        // Another key: the manifest in the folder does not verify with it.
+        let other = setup.directory.url.appendingPathComponent("other.pem").path
+        _ = try CLI.run(
+            ["openssl", "ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", other],
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let wrongKey = try setup.publish(["--rollback"], key: other)
+        #expect(wrongKey.status == 1 && wrongKey.stderr.contains("[manifest-invalid]"), "\(wrongKey.stderr)")
+        #expect(try setup.snapshot() == before)
+        // A changed manifest does not verify either.
+        let manifest = setup.out + "/1234567890/manifest.jws"
+        var text = try String(contentsOfFile: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: ".", with: "x.", options: [], range: text.range(of: "."))
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let tampered = try setup.publish(["--rollback"])
+        #expect(tampered.status == 1 && tampered.stderr.contains("[manifest-invalid]"), "\(tampered.stderr)")
+    }
+
+    @Test func everySignerMakesAManifestOpenSSLVerifies() throws {
+        for signer in [["--test-signer"], ["--signer", "openssl dgst -sha256 -sign KEY"]] {
+            let setup = try Setup()
+            let arguments = signer.map { $0.replacingOccurrences(of: "KEY", with: setup.key) }
+            let key = signer.first == "--signer" ? setup.publicKey : setup.key
+            let result = try setup.publish(["Schemas/Shop.skan"] + arguments, key: key)
+            #expect(result.status == 0, "\(signer): \(result.stderr)")
+            #expect(try setup.verifiedOutside(), "\(signer)")
+        }
+        // A signer that fails, or signs with another key, writes nothing.
+        let setup = try Setup()
+        let failing = try setup.publish(["Schemas/Shop.skan", "--signer", "exit 3"], key: setup.publicKey)
+        #expect(failing.status == 1 && failing.stderr.contains("the signer failed"), "\(failing.stderr)")
+        let garbage = try setup.publish(["Schemas/Shop.skan", "--signer", "echo nonsense"], key: setup.publicKey)
+        #expect(garbage.status == 1 && garbage.stderr.contains("does not verify"), "\(garbage.stderr)")
+        #expect(try setup.snapshot().isEmpty)
+    }
+
+    @Test func usageMistakesSayWhatToDo() throws {
+        let setup = try Setup()
+        for (arguments, expected) in [
+            (["--rollback", "--revoke", "3"], "one of --rollout PERCENT, --rollback, --revoke VERSION"),
+            (["Schemas/Shop.skan", "--rollout", "150"], "0 to 100"),
+            (["Schemas/Shop.skan", "--rollback"], "take no schema"),
+        ] {
+            let result = try setup.publish(arguments)
+            #expect(result.status == 64 && result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+        }
+        let app = try CLI.run(["publish", "Schemas/Shop.skan", "--app", "x1", "--to", setup.out, "--key", setup.key])
+        #expect(app.status == 64 && app.stderr.contains("App Store ID"), "\(app.stderr)")
+    }
+}
