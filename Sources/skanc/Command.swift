@@ -37,7 +37,8 @@ struct Command: Sendable {
     }
 
     static let all: [Command] = [
-        CheckCommand.command, GenerateCommand.command, CompileCommand.command, PublishCommand.command, TableCommand.command, DecodeCommand.command,
+        CheckCommand.command, GenerateCommand.command, CompileCommand.command, PublishCommand.command,
+        TableCommand.command, DecodeCommand.command,
         SimulateCommand.command, PreviewCommand.command, LintCommand.command, SuggestCommand.command,
         ExportCommand.command, ImportCommand.command, DiffCommand.command, FmtCommand.command,
         PostbacksCommand.command, ReportCommand.command, SQLCommand.command, AttributionCommand.command,

@@ -45,7 +45,8 @@ import Testing
     /// The modules each pure target may import: no Foundation, no C library, so the core and the compiler run
     /// wherever Swift does (and the plugin's tool builds quickly).
     static let pureTargets: [(target: String, allowed: Set<String>)] = [
-        ("SkanCore", []), ("SkanCompiler", ["SkanCore"]), ("SkanSchemaTools", ["SkanCore", "SkanCompiler", "SkanSchemaArtifact"]),
+        ("SkanCore", []), ("SkanCompiler", ["SkanCore"]),
+        ("SkanSchemaTools", ["SkanCore", "SkanCompiler", "SkanSchemaArtifact"]),
         ("SkanCrypto", []), ("SkanPlatforms", ["SkanCore", "SkanCompiler"]), ("SkanHTTP", []),
         // The artifact is read on devices as well: bytes in, a model out.
         ("SkanSchemaArtifact", ["SkanCore", "SkanCompiler", "SkanCrypto"]),
