@@ -1,6 +1,7 @@
 /// The statuses the receiver answers with, declared once with their reason phrases.
 public enum HTTPStatus: Int, Sendable, CaseIterable {
     case ok = 200
+    case notModified = 304
     case badRequest = 400
     case unauthorized = 401
     case notFound = 404
@@ -17,6 +18,7 @@ public enum HTTPStatus: Int, Sendable, CaseIterable {
     public var reason: String {
         switch self {
         case .ok: "OK"
+        case .notModified: "Not Modified"
         case .badRequest: "Bad Request"
         case .unauthorized: "Unauthorized"
         case .notFound: "Not Found"
@@ -75,7 +77,8 @@ public struct HTTPResponse: Sendable {
     /// The bytes on the wire; a `HEAD` answer carries the headers only.
     public func serialized(headOnly: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
-        head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+        // A 304 has no content, and no length but the one a 200 would have had: none is sent (RFC 9110, 8.6).
+        if status != .notModified { head += "Content-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n" }
         if let allow { head += "Allow: \(allow)\r\n" }
         if let retryAfter { head += "Retry-After: \(retryAfter)\r\n" }
         for (name, value) in extraHeaders { head += "\(name): \(value)\r\n" }

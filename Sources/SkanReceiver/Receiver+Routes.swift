@@ -3,7 +3,8 @@ import SkanHTTP
 import SkanPostbacks
 import SkanReports
 
-/// What each path answers. Public: the two report-attribution paths (with and without the trailing slash).
+/// What each path answers. Public: the two report-attribution paths (with and without the trailing slash), and
+/// with `--schemas` the published schemas (`SchemaFiles`).
 /// Admin (on `--admin-listen`, else on the public port): `/healthz`, `/metrics`, `/report`. Every answer is a
 /// fixed text: nothing of the request is reflected.
 extension Receiver {
@@ -38,6 +39,15 @@ extension Receiver {
             default:
                 answer(connection, route: framework, Self.notAllowed("GET, HEAD, POST"))
             }
+            return
+        }
+        if let folder = configuration.schemas, request.path.hasPrefix(SchemaFiles.prefix) {
+            guard request.method == "GET" || headOnly else {
+                answer(connection, route: "schemas", Self.notAllowed("GET, HEAD"))
+                return
+            }
+            let response = SchemaFiles(root: folder).answer(request.path, ifNoneMatch: request.header("if-none-match"))
+            answer(connection, route: "schemas", response, headOnly: headOnly)
             return
         }
         let path = String(request.path)

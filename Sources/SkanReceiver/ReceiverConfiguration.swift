@@ -40,6 +40,8 @@ package struct ReceiverConfiguration {
     package var requestTimeout = 10.0
     /// Seconds a keep-alive connection may stay idle between requests.
     package var idleTimeout = 60.0
+    /// The folder `skanc publish` writes, served at `/schemas/`; nil: no such route.
+    package var schemas: String?
     /// Names this receiver's segments apart from others' sharing the store.
     package var instance: String
 

@@ -175,3 +175,50 @@ import Testing
         #expect(app.status == 64 && app.stderr.contains("App Store ID"), "\(app.stderr)")
     }
 }
+
+/// `skanc serve --schemas DIR`: what `skanc publish` wrote, served to curl as a static host would, with a strong
+/// ETag, 304 to `If-None-Match`, caching headers, and nothing outside the two published shapes.
+@Suite struct SchemaServingTests {
+    @Test func curlFetchesTheManifestAndTheArtifact() throws {
+        let setup = try PublishCommandTests.Setup()
+        #expect(try setup.publish(["Schemas/Shop.skan"]).status == 0)
+        let data = setup.directory.url.appendingPathComponent("data").path
+        let server = try ServeCommandTests.Server(["--data", data, "--schemas", setup.out])
+        defer { _ = server.stop() }
+        let manifestURL = "\(server.url)/schemas/1234567890/manifest.jws"
+        let manifest = try String(contentsOfFile: setup.out + "/1234567890/manifest.jws", encoding: .utf8)
+        let first = try ServeCommandTests.curl(["-i", manifestURL])
+        let (head, body) = try #require(Self.split(first.stdout))
+        #expect(head.hasPrefix("HTTP/1.1 200 OK") && body == manifest, "\(first.stdout)")
+        #expect(head.contains("Content-Type: application/jose") && head.contains("Cache-Control: public, max-age=300"))
+        let tag = try #require(
+            head.split(separator: "\r\n").first { $0.hasPrefix("ETag: ") }.map { String($0.dropFirst(6)) })
+        let again = try ServeCommandTests.curl(["-i", "-H", "If-None-Match: \(tag)", manifestURL])
+        #expect(again.stdout.hasPrefix("HTTP/1.1 304 Not Modified") && !again.stdout.contains("Content-Length"))
+        let other = try ServeCommandTests.curl(["-i", "-H", "If-None-Match: \"elsewhere\"", manifestURL])
+        #expect(other.stdout.hasPrefix("HTTP/1.1 200 OK"))
+        // The artifact the manifest names: immutable, as its name is its hash.
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: setup.out + "/1234567890/schemas").first)
+        let artifact = try ServeCommandTests.curl(["-i", "\(server.url)/schemas/1234567890/schemas/\(name)"])
+        #expect(artifact.stdout.hasPrefix("HTTP/1.1 200 OK"), "\(artifact.stdout.prefix(200))")
+        #expect(artifact.stdout.contains("Cache-Control: public, max-age=31536000, immutable"))
+        // Nothing else: another file, a path that climbs out, a name that is no hash, a POST.
+        for path in [
+            "/schemas/1234567890/../../key.pem", "/schemas/1234567890/schemas/x.json", "/schemas/key.pem",
+            "/schemas/99/manifest.jws",
+        ] {
+            let refused = try ServeCommandTests.curl([
+                "-o", "/dev/null", "-w", "%{http_code}", "--path-as-is", server.url + path,
+            ])
+            #expect(refused.stdout == "404", "\(path): \(refused.stdout)")
+        }
+        let post = try ServeCommandTests.curl(["-o", "/dev/null", "-w", "%{http_code}", "-d", "x", manifestURL])
+        #expect(post.stdout == "405")
+    }
+
+    static func split(_ answer: String) -> (String, String)? {
+        guard let range = answer.range(of: "\r\n\r\n") else { return nil }
+        return (String(answer[..<range.lowerBound]), String(answer[range.upperBound...]))
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SkanCommandLine
 import SkanCore
 import SkanReceiver
@@ -23,6 +24,10 @@ enum ServeCommand {
     static let schema = CommandOption.text(
         "--schema", placeholder: "SCHEMA", repeatable: true,
         help: "The schema (versions live together: repeat it, or A.skan,B.skan) that /report decodes with.")
+    static let schemas = CommandOption.text(
+        "--schemas", placeholder: "DIR",
+        help: "Serve the folder 'skanc publish' writes at GET /schemas/APP_ID/manifest.jws and "
+            + "/schemas/APP_ID/schemas/SHA256.json, with ETag and Cache-Control, on the public port.")
     static let adminToken = CommandOption.text(
         "--admin-token", placeholder: "FILE",
         help: "A file holding a token the admin routes require as 'Authorization: Bearer TOKEN' (else 401).")
@@ -73,7 +78,7 @@ enum ServeCommand {
         operands: "",
         options: [
             data, listen, adminListen, adminToken, forward, forwardFilter, forwardDevelopment, forwardTimeout,
-            schema, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
+            schema, schemas, PostbackRun.publicKey, PostbackRun.allowDevelopment, maxBody,
             unverifiedQuota, unverifiedTotal, maxConnections, maxConnectionsPerClient, rateLimit, trustedProxy,
             requestTimeout, instance,
         ],
@@ -168,11 +173,20 @@ enum ServeCommand {
         where Listener.split(address) == nil {
             throw UsageError(message: "'\(address)' is not HOST:PORT (127.0.0.1:8080, [::1]:0)", command: "serve")
         }
-        let schemas = arguments.values(schema)
-        if !schemas.isEmpty {
-            guard let versions = try SchemaInput.compileVersions(schemas.joined(separator: ","), command: "serve")
+        let named = arguments.values(schema)
+        if !named.isEmpty {
+            guard let versions = try SchemaInput.compileVersions(named.joined(separator: ","), command: "serve")
             else { return .failure }
             configuration.versions = versions
+        }
+        if let folder = arguments[schemas] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError(
+                    message: "--schemas names the folder 'skanc publish --to' writes; '\(folder)' is not a folder",
+                    command: "serve")
+            }
+            configuration.schemas = folder
         }
         let receiver: Receiver
         do {
