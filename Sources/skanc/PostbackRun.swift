@@ -25,7 +25,7 @@ struct PostbackRun {
         help: "Also accept keys (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or jws:KID or "
             + "jws-development:KID for an AdAttributionKit key identifier.")
     /// The options both commands take, in their help's order.
-    static let options = [threads, noVerify, allowDevelopment, publicKey]
+    static let options = [SchemaInput.schemas, threads, noVerify, allowDevelopment, publicKey]
 
     /// The files to read (`-` is standard input).
     var inputs: [String]
@@ -41,9 +41,11 @@ struct PostbackRun {
             }
             threads = count
         }
-        inputs = Array(arguments.positionals.dropFirst())
+        // With `--schemas`, every operand is a file to read; else the first is the schema.
+        let schemaOperands = arguments.has(SchemaInput.schemas) ? 0 : 1
+        inputs = Array(arguments.positionals.dropFirst(schemaOperands))
         if inputs.isEmpty { inputs = ["-"] }
-        if (arguments.positionals.prefix(1) + inputs).filter({ $0 == "-" }).count > 1 {
+        if (arguments.positionals.prefix(schemaOperands) + inputs).filter({ $0 == "-" }).count > 1 {
             throw UsageError(
                 message: "standard input (-) can be read once; name files for the others", command: command)
         }

@@ -18,6 +18,23 @@ enum SchemaInput {
         }
     }
 
+    /// `--schemas DIR/APP_ID`: every version `skanc publish` published into the folder, in place of the SCHEMA
+    /// operand (postbacks, report, sql).
+    static let schemas = CommandOption.text(
+        "--schemas", placeholder: "DIR/APP_ID",
+        help: "Decode with every version 'skanc publish' published for the app (the folder it wrote), in place "
+            + "of SCHEMA.")
+
+    /// The schemas a command decodes with: `--schemas DIR/APP_ID`, or else the first operand (`what` says what
+    /// for, in the error when there is neither).
+    static func operand(_ arguments: ParsedArguments, _ what: String, command: String) throws(UsageError) -> String {
+        if let folder = arguments[schemas] { return folder }
+        guard let path = arguments.positionals.first else {
+            throw UsageError(message: "name the schema \(what), or --schemas DIR/APP_ID", command: command)
+        }
+        return path
+    }
+
     /// The one schema `command` reads (`purpose`: "to export"); bad usage for none or several.
     static func single(_ arguments: ParsedArguments, _ purpose: String, command: String) throws(UsageError) -> String {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -32,6 +49,11 @@ enum SchemaInput {
     /// has errors or cannot be read.
     /// An empty name (`,`, `a.skan,`) is bad usage, reported for `command`.
     static func compileVersions(_ argument: String, command: String) throws(UsageError) -> LiveVersions? {
+        // A folder `skanc publish` wrote: every version published in it.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+            return publishedVersions(argument, command: command)
+        }
         // A file whose name has a comma is that file, not two schemas.
         var isDirectory: ObjCBool = false
         let whole =
@@ -59,6 +81,32 @@ enum SchemaInput {
             Output.diagnostics([diagnostic], path: path, source: try? read(path).get())
         }
         return repeated.isEmpty ? LiveVersions(schemas) : nil
+    }
+
+    /// Every version published in `folder` (`DIR/APP_ID`, as `skanc publish --to DIR` wrote it), read from the
+    /// artifacts its manifest names (each checked against its name); nil, the problem printed, when one is missing
+    /// or changed, or nothing is published.
+    static func publishedVersions(_ folder: String, command: String) -> LiveVersions? {
+        let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let appID = String(trimmed.split(separator: "/").last ?? "")
+        let root = String(trimmed.dropLast(appID.count + 1))
+        let published = PublishedFolder(root: root.isEmpty ? "." : root, appID: appID)
+        guard FileManager.default.fileExists(atPath: published.manifestPath) else {
+            Output.diagnostics(
+                [
+                    .error(
+                        .manifestInvalid,
+                        "no manifest.jws: name the folder 'skanc publish --to DIR' wrote for the "
+                            + "app (DIR/APP_ID)", at: nil)
+                ], path: folder)
+            return nil
+        }
+        guard let read = published.read(publicKey: nil) else { return nil }
+        guard !read.schemas.isEmpty else {
+            Output.diagnostics([.error(.manifestInvalid, "no version is published here", at: nil)], path: folder)
+            return nil
+        }
+        return LiveVersions(read.schemas.keys.sorted().map { read.schemas[$0]! })
     }
 
     /// Compiles one schema and prints its diagnostics to standard error, with those `more` finds in a schema

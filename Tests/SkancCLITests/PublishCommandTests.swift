@@ -222,3 +222,39 @@ import Testing
         return (String(answer[..<range.lowerBound]), String(answer[range.upperBound...]))
     }
 }
+
+/// `--schemas DIR/APP_ID`: `postbacks`, `report` and `sql` decode with every version published for the app, as
+/// they do with the same versions named as schemas; each postback by the version its fine value belongs to.
+@Suite struct PublishedVersionsDecodingTests {
+    @Test func thePublishedFolderDecodesAsTheSchemasItHolds() throws {
+        let setup = try PublishCommandTests.Setup()
+        #expect(try setup.publish(["Schemas/Shop.skan"]).status == 0)
+        #expect(try setup.publish(["Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "--rollout", "10"]).status == 0)
+        let journey = setup.directory.url.appendingPathComponent("journey.jsonl")
+        try "{\"hour\": 1, \"set\": {\"paymentTier\": \"medium\"}}\n{\"hour\": 60}\n".write(
+            to: journey, atomically: true, encoding: .utf8)
+        var lines = ""
+        for (schema, seed) in [("Schemas/Shop.skan", "3"), ("Tests/SkanCompilerTests/Fixtures/ShopMarked.skan", "4")] {
+            let made = try CLI.run(["simulate", schema, journey.path, "--postbacks", "--users", "30", "--seed", seed])
+            try #require(made.status == 0, "\(made.stderr)")
+            lines += made.stdout
+        }
+        let postbacks = setup.directory.url.appendingPathComponent("postbacks.jsonl")
+        try lines.write(to: postbacks, atomically: true, encoding: .utf8)
+        let folder = setup.out + "/1234567890"
+        let named = "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/ShopMarked.skan"
+        for command in [["postbacks"], ["report", "--format", "json"]] {
+            let published = try CLI.run(command + ["--schemas", folder, postbacks.path, "--no-verify"])
+            let direct = try CLI.run(command + [named, postbacks.path, "--no-verify"])
+            #expect(published.status == 0 && direct.status == 0, "\(published.stderr)")
+            #expect(published.stdout == direct.stdout && !published.stdout.isEmpty, "\(command)")
+        }
+        let rows = try CLI.run(["postbacks", "--schemas", folder, postbacks.path, "--no-verify"]).stdout
+        #expect(rows.contains(",3,") && rows.contains(",4,"), "both versions decode rows")
+        let sql = try CLI.run(["sql", "--schemas", folder, "--dialect", "duckdb"])
+        let namedSQL = try CLI.run(["sql", named, "--dialect", "duckdb"])
+        #expect(sql.status == 0 && sql.stdout == namedSQL.stdout)
+        let missing = try CLI.run(["postbacks", "--schemas", setup.directory.url.path, postbacks.path])
+        #expect(missing.status == 1 && missing.stderr.contains("no manifest.jws"), "\(missing.stderr)")
+    }
+}

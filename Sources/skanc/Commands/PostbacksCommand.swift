@@ -64,9 +64,7 @@ enum PostbacksCommand {
     }
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard let schemaPath = arguments.positionals.first else {
-            throw UsageError(message: "name the schema to decode postbacks with", command: "postbacks")
-        }
+        let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with", command: "postbacks")
         if arguments.has(summary), arguments.has(summaryOnly) {
             throw UsageError(message: "use --summary or --summary-only, not both", command: "postbacks")
         }

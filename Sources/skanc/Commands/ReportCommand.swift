@@ -93,9 +93,7 @@ enum ReportCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard let schemaPath = arguments.positionals.first else {
-            throw UsageError(message: "name the schema to decode postbacks with", command: "report")
-        }
+        let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with", command: "report")
         if let rules = arguments[check] { return try runCheck(arguments, rules: rules, schemaPath: schemaPath) }
         if let others = try installDayGroupings(arguments) {
             return try runInstallDays(arguments, groupings: others, schemaPath: schemaPath)

@@ -35,7 +35,7 @@ enum SQLCommand {
         operands: "SCHEMA[,SCHEMA...]",
         options: [
             dialect, table, lineColumn, textColumn, receivedColumn, view, query, report, costTable, GroupingOption.by,
-            GroupingOption.zeroIsNull,
+            GroupingOption.zeroIsNull, SchemaInput.schemas,
         ],
         discussion: """
             Writes a view (replaced when the file runs again) that turns a table of raw postback lines (a line
@@ -61,11 +61,9 @@ enum SQLCommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                message: arguments.positionals.isEmpty
-                    ? "name the schema to decode with" : "sql takes one schema argument (versions: A.skan,B.skan)",
-                command: "sql")
+        let path = try SchemaInput.operand(arguments, "to decode with", command: "sql")
+        guard arguments.positionals.count == (arguments.has(SchemaInput.schemas) ? 0 : 1) else {
+            throw UsageError(message: "sql takes one schema argument (versions: A.skan,B.skan)", command: "sql")
         }
         guard let dialect = arguments[dialect].flatMap(WarehouseDialect.init(rawValue:)) else {
             throw UsageError(message: "name the engine with --dialect duckdb|postgres|sqlite|spark", command: "sql")
