@@ -39,6 +39,7 @@ let package = Package(
         // only what it uses: conversion values (StoreKit, AdAttributionKit), tracking authorization
         // (AppTrackingTransparency, AdSupport, UIKit), Apple Ads attribution (AdServices).
         .library(name: "SkanRuntime", targets: ["SkanRuntime"]),
+        .library(name: "SkanRemoteSchema", targets: ["SkanRemoteSchema"]),
         .library(name: "SkanTracking", targets: ["SkanTracking"]),
         .library(name: "SkanAppleAdsClient", targets: ["SkanAppleAdsClient"]),
         .executable(name: "skanc", targets: ["skanc"]),
@@ -111,6 +112,11 @@ let package = Package(
         // AdAttributionKit and SKAdNetwork. Each runtime target ships a privacy manifest for what it does.
         .target(
             name: "SkanRuntime", dependencies: ["SkanCore"], resources: [.process("PrivacyInfo.xcprivacy")],
+            swiftSettings: strictImports),
+        // Schemas over the air in the app: the signed manifest and the artifacts fetched, verified against a
+        // pinned key, cached, and the schema an install uses (live or in rollout).
+        .target(
+            name: "SkanRemoteSchema", dependencies: ["SkanCompiler", "SkanCrypto", "SkanSchemaArtifact"],
             swiftSettings: strictImports),
         // Tracking authorization at the right moment, and the identifiers it allows.
         .target(
@@ -198,7 +204,7 @@ let package = Package(
             name: "SkancCLITests",
             dependencies: [
                 "skanc", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanPlatforms",
-                "SkanCommandLine", "SkanTestSupport",
+                "SkanCommandLine", "SkanRemoteSchema", "SkanSchemaArtifact", "SkanTestSupport",
             ],
             swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by
