@@ -116,7 +116,8 @@ let package = Package(
         // Schemas over the air in the app: the signed manifest and the artifacts fetched, verified against a
         // pinned key, cached, and the schema an install uses (live or in rollout).
         .target(
-            name: "SkanRemoteSchema", dependencies: ["SkanCompiler", "SkanCrypto", "SkanSchemaArtifact"],
+            name: "SkanRemoteSchema",
+            dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto", "SkanRuntime", "SkanSchemaArtifact"],
             swiftSettings: strictImports),
         // Tracking authorization at the right moment, and the identifiers it allows.
         .target(
@@ -165,6 +166,12 @@ let package = Package(
         .testTarget(
             name: "SkanSchemaArtifactTests",
             dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaArtifact", "SkanTestSupport"],
+            swiftSettings: strictImports),
+        .testTarget(
+            name: "SkanRemoteSchemaTests",
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanSchemaArtifact", "SkanRemoteSchema", "SkanRuntime", "SkanTestSupport",
+            ],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanCryptoTests", dependencies: ["SkanCore", "SkanCrypto", "SkanTestSupport"],

@@ -1,4 +1,4 @@
-import SkanCore
+public import SkanCore
 
 /// The reference semantics of events and time kept up to date as events arrive: counts and sums since first
 /// launch, and each derived field's source, added to once per event. Evaluating costs the same whatever came
@@ -80,8 +80,13 @@ public struct RunningActivity: Sendable {
 
     /// The schema evaluated at `hour` on what was logged and set: as `Schema.evaluate(_:at:)`.
     public func evaluate(at hour: Double) -> ActivityEvaluation {
+        evaluate(at: hour, window: ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) })
+    }
+
+    /// The same, with the coarse value, `sends` and the lock of `window` rather than of the window at `hour`:
+    /// what an app asks of a window it is told about (`ConversionValueState.coarseValue(in:)`).
+    public func evaluate(at hour: Double, window: ConversionWindow?) -> ActivityEvaluation {
         let facts = Totals(counts: counts, sums: sums, hours: hour)
-        let window = ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) }
         var codes = Array(repeating: 0, count: schema.fields.count)
         var measures = [Double?](repeating: nil, count: schema.fields.count)
         for (index, field) in schema.fields.enumerated() {
