@@ -230,7 +230,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SkanRuntimeTests",
-            dependencies: ["SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient", "GeneratedPublic"],
+            dependencies: [
+                "SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient", "GeneratedPublic", "SkanCompiler",
+                "SkanSchemaArtifact", "SkanRemoteSchema", "SkanTestSupport",
+            ],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanTrackingTests", dependencies: ["SkanCore", "SkanTracking"], swiftSettings: strictImports),
