@@ -179,8 +179,10 @@ import FoundationNetworking
         try process.run()
         defer { process.terminate() }
         let port = try #require(Int(ServeCommandTests.Server.line(output.fileHandleForReading)))
-        for (path, expected) in [("/big", "more than"), ("/deep", "JWS"), ("/slow", "within 1")] {
-            let source = try site.source(url: "http://127.0.0.1:\(port)\(path)", timeout: 1)
+        // A generous deadline where the answer itself is the problem (a busy machine is no slow server); 1 s for
+        // the server that sleeps 5 s.
+        for (path, expected, timeout) in [("/big", "more than", 60.0), ("/deep", "JWS", 60), ("/slow", "within 1", 1)] {
+            let source = try site.source(url: "http://127.0.0.1:\(port)\(path)", timeout: timeout)
             let outcome = await source.refresh(force: true)
             switch outcome {
             case .failed(let reason), .refused(let reason):
