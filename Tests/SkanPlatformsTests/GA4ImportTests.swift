@@ -45,6 +45,8 @@ import Testing
                 }
             }
         }
+        // In order: a set's order changes from process to process, and the same seed must draw the same amounts.
+        let choices = amounts.sorted()
         var generator = SplitMix64(seed: UInt64(seed) &+ 0x6A41)
         var activity = Activity()
         var hour = 0.0
@@ -52,7 +54,7 @@ import Testing
             hour += [0, 0.5, 6, 30].randomElement(using: &generator)!
             if !schema.events.isEmpty {
                 let event = Int.random(in: 0..<schema.events.count, using: &generator)
-                let amount = schema.events[event].hasValue ? amounts.randomElement(using: &generator)! : nil
+                let amount = schema.events[event].hasValue ? choices.randomElement(using: &generator)! : nil
                 activity.events.append(LoggedEvent(event: event, hour: hour, amount: amount))
             }
             let mine = schema.evaluate(activity, at: hour)
