@@ -8,6 +8,11 @@ import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The app's side of schemas over the air, over real HTTP on Linux: `RemoteSchemaSource` with Foundation's
 /// URLSession against `skanc serve --schemas` (and a Python server for answers skanc never gives). Every case ends
@@ -176,8 +181,15 @@ import FoundationNetworking
         process.arguments = ["python3", "-c", script]
         let output = Pipe()
         process.standardOutput = output
+        // Nothing of the test run's own: a server that outlived the test would hold swift-test's pipes open.
+        process.standardInput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate() }
+        // SIGKILL: the server keeps the signal mask it inherits, and a test runner's threads block SIGTERM.
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         let port = try #require(Int(ServeCommandTests.Server.line(output.fileHandleForReading)))
         // A generous deadline where the answer itself is the problem (a busy machine is no slow server); 1 s for
         // the server that sleeps 5 s.
