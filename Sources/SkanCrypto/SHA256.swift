@@ -15,6 +15,12 @@ package struct SHA256 {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
 
+    /// The digest of `bytes` in lowercase hex: how artifacts, manifests and entity tags name content.
+    package static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: hash(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
     /// The digest of `bytes`: whole 64-byte blocks straight from the input, then the padded tail.
     package static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var hasher = SHA256()

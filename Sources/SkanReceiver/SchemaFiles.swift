@@ -48,7 +48,7 @@ struct SchemaFiles {
         guard let (relative, isManifest) = Self.relativePath(path), let bytes = read(root + "/" + relative) else {
             return HTTPResponse(.notFound, body: "Not Found\n")
         }
-        let tag = "\"" + String(Self.hex(SHA256.hash(bytes)).prefix(32)) + "\""
+        let tag = "\"" + String(SHA256.hexDigest(bytes).prefix(32)) + "\""
         var response =
             ifNoneMatch.map { Self.matches($0, tag) } == true
             ? HTTPResponse(.notModified, contentType: "", bytes: [])
@@ -90,10 +90,5 @@ struct SchemaFiles {
             done += count
         }
         return bytes
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 }

@@ -28,7 +28,7 @@ public struct SchemaArtifact: Sendable, Equatable {
     }
 
     /// The SHA-256 of the `schema` member's canonical bytes, in lowercase hex.
-    public var schemaSHA256: String { Self.hex(SHA256.hash(Self.encode(schema).bytes)) }
+    public var schemaSHA256: String { SHA256.hexDigest(Self.encode(schema).bytes) }
 
     /// The file: canonical JSON (sorted keys, no white space, no floating-point number) and a line feed.
     public var bytes: [UInt8] {
@@ -41,13 +41,5 @@ public struct SchemaArtifact: Sendable, Equatable {
     }
 
     /// The artifact's name where it is published: the SHA-256 of `bytes`, lowercase hex (`schemas/<name>.json`).
-    public var fileName: String { Self.hex(SHA256.hash(bytes)) }
-
-    /// Lowercase hex of `bytes`.
-    public static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes { out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public var fileName: String { SHA256.hexDigest(bytes) }
 }

@@ -13,7 +13,7 @@ public struct SignedManifest: Sendable {
 
     /// The key ID of `publicKey`: the first 16 hex digits of the SHA-256 of its DER.
     public static func keyID(_ publicKey: ECDSAPublicKey) -> String {
-        String(SchemaArtifact.hex(SHA256.hash(publicKey.der)).prefix(16))
+        String(SHA256.hexDigest(publicKey.der).prefix(16))
     }
 
     /// The bytes to sign for `manifest` under `publicKey`'s key: `base64url(header).base64url(payload)`.
