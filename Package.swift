@@ -23,6 +23,7 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13)],
     products: [
         .library(name: "SkanCore", targets: ["SkanCore"]),
+        .library(name: "SkanSchema", targets: ["SkanSchema"]),
         .library(name: "SkanCompiler", targets: ["SkanCompiler"]),
         .library(name: "SkanSchemaTools", targets: ["SkanSchemaTools"]),
         .library(name: "SkanLanguageServer", targets: ["SkanLanguageServer"]),
@@ -50,44 +51,50 @@ let package = Package(
         // terminal), exact JSON integers, and the vocabulary (coarse values, conversion windows). No
         // Foundation, no C library.
         .target(name: "SkanCore", swiftSettings: strictImports),
-        // The schema compiler: lexer, parser, checker, model, reference semantics and the Swift generator:
-        // what a build needs. No I/O, no Foundation, no C library.
-        .target(name: "SkanCompiler", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // The schema model and its reference semantics (state, fine and coarse value, lock, events, amounts,
+        // time, running activity, live versions): what every reader of postbacks and the app's interpreter
+        // need, without the compiler. No I/O, no Foundation, no C library.
+        .target(name: "SkanSchema", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // The schema compiler: lexer, parser, checker and the Swift generator: what a build needs. No I/O, no
+        // Foundation, no C library.
+        .target(name: "SkanCompiler", dependencies: ["SkanCore", "SkanSchema"], swiftSettings: strictImports),
         // What the command line shows about schemas: decoding tables, value explanations, diffs, the version
         // gate, versions live together, and the formatter. No I/O, no Foundation, no C library.
         .target(
-            name: "SkanSchemaTools", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaArtifact"],
+            name: "SkanSchemaTools", dependencies: ["SkanCore", "SkanCompiler", "SkanSchema", "SkanSchemaArtifact"],
             swiftSettings: strictImports),
         // `skanc lsp`'s server as a value: the base protocol's framing, JSON-RPC, and the compiler's diagnostics
         // and formatter in the protocol's terms (UTF-16 positions).
         .target(
-            name: "SkanLanguageServer", dependencies: ["SkanCore", "SkanCompiler", "SkanSchemaTools"],
+            name: "SkanLanguageServer", dependencies: ["SkanCore", "SkanCompiler", "SkanSchema", "SkanSchemaTools"],
             swiftSettings: strictImports),
         // SHA-256, P-256 and P-192 arithmetic, ECDSA verification and DER: what postback signatures need.
         .target(name: "SkanCrypto", swiftSettings: strictImports),
         // A compiled schema as one canonical JSON file (the artifact), read back into the compiler's model:
         // what schemas over the air publish and apps read. No I/O, no Foundation.
         .target(
-            name: "SkanSchemaArtifact", dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto"],
+            name: "SkanSchemaArtifact", dependencies: ["SkanCore", "SkanSchema", "SkanCrypto"],
             swiftSettings: strictImports),
         // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
         // schema, verification, merging and the rows written.
         .target(
-            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto"],
+            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanSchema", "SkanCrypto"],
             swiftSettings: strictImports),
         // Reports on decoded postbacks: per campaign and window, the null rate, the cases, the coarse values and
         // revenue as range arithmetic, in JSON, CSV, Markdown and one self-contained HTML page with SVG charts.
         .target(
-            name: "SkanReports", dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks"],
+            name: "SkanReports", dependencies: ["SkanCore", "SkanSchema", "SkanPostbacks"],
             swiftSettings: strictImports),
         // The same decoding, and the same report, as SQL views for the engines analysts load postbacks into.
         .target(
             name: "SkanWarehouse",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanPostbacks", "SkanReports"],
+            dependencies: ["SkanCore", "SkanSchema", "SkanPostbacks", "SkanReports"],
             swiftSettings: strictImports),
         // The schema in ad platforms' own terms: GA4's first-match lists and the App Reporting Pack's rows, exact
         // or refused with what cannot be said. No I/O, no Foundation.
-        .target(name: "SkanPlatforms", dependencies: ["SkanCore", "SkanCompiler"], swiftSettings: strictImports),
+        .target(
+            name: "SkanPlatforms", dependencies: ["SkanCore", "SkanCompiler", "SkanSchema"],
+            swiftSettings: strictImports),
         // An app's Info.plist: reading (XML and binary, bounded), the attribution keys' checks, and merging ad
         // network IDs.
         .target(name: "SkanInfoPlist", dependencies: ["SkanCore"], swiftSettings: strictImports),
@@ -105,7 +112,7 @@ let package = Package(
         .target(
             name: "SkanReceiver",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanCrypto", "SkanPostbacks", "SkanReports", "SkanHTTP",
+                "SkanCore", "SkanSchema", "SkanCrypto", "SkanPostbacks", "SkanReports", "SkanHTTP",
             ],
             swiftSettings: strictImports),
         // What apps link next to the generated code: the updater that applies conversion values through
@@ -117,7 +124,7 @@ let package = Package(
         // pinned key, cached, and the schema an install uses (live or in rollout).
         .target(
             name: "SkanRemoteSchema",
-            dependencies: ["SkanCore", "SkanCompiler", "SkanCrypto", "SkanRuntime", "SkanSchemaArtifact"],
+            dependencies: ["SkanCore", "SkanSchema", "SkanCrypto", "SkanRuntime", "SkanSchemaArtifact"],
             swiftSettings: strictImports),
         // Tracking authorization at the right moment, and the identifiers it allows.
         .target(
@@ -131,7 +138,8 @@ let package = Package(
         .executableTarget(
             name: "skanc",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanReports", "SkanWarehouse",
+                "SkanCore", "SkanCompiler", "SkanSchema", "SkanSchemaTools", "SkanPostbacks", "SkanReports",
+                "SkanWarehouse",
                 "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine", "SkanReceiver",
                 "SkanLanguageServer", "SkanSchemaArtifact", "SkanCrypto",
             ],
@@ -201,7 +209,9 @@ let package = Package(
             name: "SkanHTTPTests", dependencies: ["SkanHTTP"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanReceiverTests",
-            dependencies: ["SkanCompiler", "SkanPostbacks", "SkanReceiver", "SkanTestSupport"],
+            dependencies: [
+                "SkanCore", "SkanCompiler", "SkanSchema", "SkanPostbacks", "SkanReceiver", "SkanTestSupport",
+            ],
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanCommandLineTests", dependencies: ["SkanCore", "SkanCommandLine"], swiftSettings: strictImports),

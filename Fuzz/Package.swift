@@ -19,11 +19,14 @@ var targets: [Target] = [
     .target(name: "FuzzSupport", dependencies: ["FuzzerDriver"]),
     .executableTarget(
         name: "FuzzSchema",
-        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools")]),
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaTools"),
+        ]),
     .executableTarget(
         name: "FuzzPostbacks",
         dependencies: [
-            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPostbacks"),
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaTools"),
+            skanc("SkanPostbacks"),
             skanc("SkanReports"),
         ]),
     .executableTarget(
@@ -32,16 +35,19 @@ var targets: [Target] = [
     .executableTarget(name: "FuzzPlist", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
     .executableTarget(name: "FuzzStrings", dependencies: ["FuzzSupport", skanc("SkanInfoPlist")]),
     .executableTarget(
-        name: "FuzzJourney", dependencies: ["FuzzSupport", skanc("SkanCompiler"), skanc("SkanSchemaTools")]),
+        name: "FuzzJourney",
+        dependencies: ["FuzzSupport", skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaTools")]),
     .executableTarget(
         name: "FuzzGA4",
         dependencies: [
-            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaTools"),
+            skanc("SkanPlatforms"),
         ]),
     .executableTarget(
         name: "FuzzMeta",
         dependencies: [
-            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaTools"),
+            skanc("SkanPlatforms"),
         ]),
     .executableTarget(name: "FuzzHTTP", dependencies: ["FuzzSupport", skanc("SkanHTTP")]),
     .executableTarget(name: "FuzzMix", dependencies: ["FuzzSupport", skanc("SkanPostbacks")]),
@@ -49,17 +55,22 @@ var targets: [Target] = [
     .executableTarget(name: "FuzzCost", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanReports")]),
     .executableTarget(
         name: "FuzzArtifact",
-        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaArtifact")]),
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaArtifact"),
+        ]),
     .executableTarget(
         name: "FuzzGoogleAds",
         dependencies: [
-            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchemaTools"), skanc("SkanPlatforms"),
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanSchemaTools"),
+            skanc("SkanPlatforms"),
         ]),
     .executableTarget(
         name: "FuzzLSP", dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanLanguageServer")]),
     .executableTarget(
         name: "FuzzExport",
-        dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanPlatforms")]
+        dependencies: [
+            "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), skanc("SkanPlatforms"),
+        ]
     ),
 ]
 if haveGeneratedSchemas {
@@ -67,7 +78,9 @@ if haveGeneratedSchemas {
         .target(name: "FuzzedSchemas"),
         .executableTarget(
             name: "FuzzGenerated",
-            dependencies: ["FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), "FuzzedSchemas"]),
+            dependencies: [
+                "FuzzSupport", skanc("SkanCore"), skanc("SkanCompiler"), skanc("SkanSchema"), "FuzzedSchemas",
+            ]),
     ]
 }
 

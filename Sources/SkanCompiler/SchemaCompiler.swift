@@ -1,4 +1,5 @@
 public import SkanCore
+public import SkanSchema
 
 /// The front end in one call: bytes → tokens → syntax tree → checked `Schema`, with every diagnostic found.
 public enum SchemaCompiler {

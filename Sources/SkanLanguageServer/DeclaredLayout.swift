@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// What a document declares for hovers: each flag's and field's bits and cases, each event's currency. From the
 /// compiled schema when the document compiles; otherwise from its syntax tree, so that a hover still says what a

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Hover, go to definition, references and document symbols over a document's names (`SymbolIndex`), with
 /// what the declarations say (`DeclaredLayout`: bits, codes, what each adds to the fine value, currencies).

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanPostbacks
+import SkanSchema
 
 #if canImport(Darwin)
 import Darwin

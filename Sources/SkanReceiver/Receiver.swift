@@ -1,7 +1,7 @@
-import SkanCompiler
 import SkanCore
 import SkanHTTP
 import SkanPostbacks
+import SkanSchema
 
 #if canImport(Darwin)
 import Darwin
@@ -131,10 +131,21 @@ package final class Receiver {
 
     /// Without `--schema`, every fine value is valid: the statuses are those of the postback, not a schema's.
     static let anyValue: LiveVersions = {
-        let text =
-            "schema AnyValue\nversion 1\n"
-            + (0..<6).map { "flag bit\($0) at bit \($0)\n" }.joined() + "coarse { low otherwise }\n"
-        return LiveVersions([SchemaCompiler.compile(text).schema!])
+        let flags = (0..<6).map { bit in
+            Field(
+                name: "bit\(bit)", kind: .flag, bits: BitRange(bit, bit), description: nil,
+                cases: [
+                    FieldCase(name: "false", code: 0, description: nil, bucket: nil),
+                    FieldCase(name: "true", code: 1, description: nil, bucket: nil),
+                ])
+        }
+        let otherwise = CoarseRule(
+            value: .low, condition: .always, location: SourceLocation(line: 1, column: 1, offset: 0),
+            text: "otherwise")
+        let schema = Schema(
+            name: "AnyValue", version: 1, fields: flags, reservedBits: [], unusedBits: [],
+            coarseRulesByWindow: PerWindow { _ in [otherwise] }, lockByWindow: PerWindow { _ in nil })
+        return LiveVersions([schema])
     }()
 
     /// The pipe SIGTERM and SIGINT write to, once their handlers are installed.

@@ -1,5 +1,5 @@
-package import SkanCompiler
 package import SkanPostbacks
+package import SkanSchema
 
 /// What `skanc serve` is told: where to listen and store, what to verify with, and its bounds.
 package struct ReceiverConfiguration {

@@ -1,6 +1,6 @@
-public import SkanCompiler
 public import SkanCore
 public import SkanRuntime
+import SkanSchema
 public import SkanSchemaArtifact
 
 /// What an app tells the interpreter: the artifact a new conversion starts with (the one `RemoteSchemaSource`

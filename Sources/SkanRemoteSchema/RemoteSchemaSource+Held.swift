@@ -52,19 +52,3 @@ extension RemoteSchemaSource {
         }
     }
 }
-
-/// Who is in a rollout: a stable bucket per install (0-9,999, from the SHA-256 of its ID), inside a share of
-/// `percent` when below `percent` x 100. The same install stays in or out as the share grows.
-public enum RolloutBucket {
-    /// The install's bucket, 0..<10,000.
-    public static func bucket(installID: String) -> Int {
-        let digest = SHA256.hash(Array(installID.utf8))
-        let number = digest.prefix(4).reduce(0) { $0 << 8 | Int($1) }
-        return number % 10_000
-    }
-
-    /// Whether the install is inside a rollout to `percent` of installs.
-    public static func isInside(installID: String, percent: Int) -> Bool {
-        bucket(installID: installID) < percent * 100
-    }
-}

@@ -1,6 +1,6 @@
 public import Foundation
-import SkanCompiler
 import SkanCrypto
+import SkanSchema
 public import SkanSchemaArtifact
 
 /// Schemas over the air, in the app (docs/RemoteSchemas.md): fetches the manifest `skanc publish` signed and the
@@ -88,10 +88,7 @@ public actor RemoteSchemaSource {
     /// else the live version; the bundled artifact before any manifest was verified.
     public func schema(installID: String) -> SchemaArtifact? {
         guard let manifest = held.manifest else { return held.bundled }
-        if let rollout = manifest.rollout, !manifest.revoked.contains(rollout.version),
-            RolloutBucket.isInside(installID: installID, percent: rollout.percent),
-            let artifact = held.artifacts[rollout.version]
-        {
+        if let chosen = manifest.version(forInstall: installID), let artifact = held.artifacts[chosen] {
             return artifact
         }
         return manifest.live.flatMap { held.artifacts[$0] } ?? held.bundled

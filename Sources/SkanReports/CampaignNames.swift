@@ -1,5 +1,5 @@
 public import SkanCore
-public import SkanPostbacks
+import SkanPostbacks
 
 /// What a team calls its campaigns: CSV with the header `network,campaign,name`, one row per network and campaign
 /// (a source identifier of 2 to 4 digits, or a campaign ID), as `skanc report --names` reads it. A report shows

@@ -1,6 +1,6 @@
-public import SkanCompiler
-public import SkanCore
+import SkanCore
 public import SkanPostbacks
+public import SkanSchema
 
 /// Installs by the day they first launched the app, as hard intervals: Apple's postbacks carry no time, but a
 /// window-1 postback is sent 24 to 48 hours after its window ends, and the window ends 48 hours after first

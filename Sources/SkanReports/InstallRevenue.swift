@@ -1,6 +1,6 @@
-import SkanCompiler
 public import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 extension PostbackReport {
     /// What a group's installs (its window-1 postbacks the network won but re-engagements: every install sends

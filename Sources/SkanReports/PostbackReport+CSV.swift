@@ -1,6 +1,6 @@
-import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 extension PostbackReport {
     /// The columns of the CSV report: the grouping columns, then `window`, `figure`, `field`, `item`, `value`.

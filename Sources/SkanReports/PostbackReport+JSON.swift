@@ -1,6 +1,6 @@
-import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 extension PostbackReport {
     /// The report as JSON, the interface for scripts and for the warehouse views' parity:

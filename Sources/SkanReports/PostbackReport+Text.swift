@@ -1,6 +1,6 @@
-import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 /// What the Markdown and HTML reports say in words, written once for both.
 extension PostbackReport {

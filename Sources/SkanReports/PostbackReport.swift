@@ -1,6 +1,6 @@
-public import SkanCompiler
 import SkanCore
 public import SkanPostbacks
+public import SkanSchema
 
 /// What `skanc report` says about decoded postbacks: per group (a campaign, by default) and window, how many
 /// `ok` postbacks came, how many carried a fine value, a coarse value or neither (the privacy threshold's null

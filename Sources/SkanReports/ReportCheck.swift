@@ -1,6 +1,6 @@
-import SkanCompiler
 public import SkanCore
 public import SkanPostbacks
+import SkanSchema
 
 /// Rules over a report that say when something changed under the team (`skanc report --check RULES`), for cron
 /// and CI: the null share of a window moving from one day to the next, postbacks failing verification, fine values

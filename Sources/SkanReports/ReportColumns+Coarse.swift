@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// What a window-1 coarse value says about an amount field: a postback that shows only `high` still comes from
 /// one of the states whose coarse rules give `high`, and under `high when revenue >= mid` those states hold at

@@ -1,6 +1,6 @@
-public import SkanCompiler
 import SkanCore
 import SkanPostbacks
+public import SkanSchema
 
 /// What a report counts, derived once from the versions, for `PostbackReport` and the warehouse views alike:
 /// the field columns with every case each can show, and the `buckets amount` fields revenue is totalled from.

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension SchemaArtifact {
     /// A condition as `encode(_: Condition)` writes it; every field and event index in range.

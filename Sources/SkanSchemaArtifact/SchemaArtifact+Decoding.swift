@@ -1,6 +1,6 @@
-import SkanCompiler
 import SkanCore
 import SkanCrypto
+import SkanSchema
 
 extension SchemaArtifact {
     /// Why bytes are not an artifact this reader takes: what is wrong, where (a JSON path), and so what to do.

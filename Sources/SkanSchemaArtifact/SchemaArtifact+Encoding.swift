@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// The model as canonical JSON: every member named for what it is, indices into `fields` and `events` where the
 /// model refers to them, and every number the model keeps as a double as decimal text.

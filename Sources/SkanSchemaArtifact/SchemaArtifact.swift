@@ -1,6 +1,6 @@
-public import SkanCompiler
 import SkanCore
 import SkanCrypto
+public import SkanSchema
 
 /// A compiled schema as one file of canonical JSON (docs/RemoteSchemas.md; its JSON Schema is
 /// docs/schema-artifact.schema.json): what `skanc compile` writes, `skanc publish` publishes and an app reads

@@ -1,6 +1,6 @@
-import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 extension DecodeSQL {
     /// The fine decoding table: a row for each fine value 0...63 with whether it is a state of one version

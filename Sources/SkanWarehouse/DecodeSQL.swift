@@ -1,6 +1,6 @@
-public import SkanCompiler
 import SkanCore
 import SkanPostbacks
+public import SkanSchema
 
 /// SQL that decodes a table of raw postback lines the way `skanc postbacks --no-verify` does: the same
 /// columns in the same order, the same statuses with the same precedence, the schema's fields and the

@@ -1,7 +1,7 @@
-public import SkanCompiler
 import SkanCore
 public import SkanPostbacks
 import SkanReports
+public import SkanSchema
 
 /// SQL views over `decoded_postbacks` (the view `skanc sql` writes) that compute `skanc report --format json`'s
 /// figures, row for row: `report_windows` (per group and window: postbacks, with a fine value, with a coarse

@@ -1,6 +1,6 @@
-import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 /// The engines `skanc sql` writes decoding SQL for: those it is tested on, row for row against
 /// `skanc postbacks`. Each reads JSON with its own functions; what they cannot tell apart is listed in

@@ -1,6 +1,7 @@
 import SkanCommandLine
 import SkanCompiler
 import SkanPostbacks
+import SkanSchema
 
 /// `--by`, as `report` and `sql --report` take it: groupings separated by commas, `ad_network_id,campaign` by
 /// default (`PostbackGrouping.defaults`).

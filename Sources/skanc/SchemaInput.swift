@@ -2,6 +2,7 @@ import Foundation
 import SkanCommandLine
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Reads schemas named on the command line: a path, or `-` for standard input.
 enum SchemaInput {

@@ -3,6 +3,7 @@ import GeneratedPackage
 import GeneratedPublic
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import Testing
 
 @testable import GeneratedInternal

@@ -3,6 +3,7 @@ import GeneratedPlatforms
 import GeneratedPublic
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import SkanTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import Testing
 
 /// Schemas whose names collide with Swift keywords, standard members and the generated code's own names:

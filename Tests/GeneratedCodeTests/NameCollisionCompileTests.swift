@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import Testing
 
 /// Every name a user might give, in every role the generated code gives it (the schema's type, a flag, a field

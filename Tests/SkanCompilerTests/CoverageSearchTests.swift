@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import SkanTestSupport
 import Testing
 

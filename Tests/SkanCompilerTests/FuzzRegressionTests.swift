@@ -1,5 +1,6 @@
 import Foundation
 import SkanCore
+import SkanSchema
 import SkanTestSupport
 import Testing
 

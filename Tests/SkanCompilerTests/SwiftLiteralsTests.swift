@@ -1,3 +1,4 @@
+import SkanSchema
 import Testing
 
 @testable import SkanCompiler

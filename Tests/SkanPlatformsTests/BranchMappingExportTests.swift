@@ -2,6 +2,7 @@ import Foundation
 import SkanCompiler
 import SkanCore
 import SkanPlatforms
+import SkanSchema
 import SkanTestSupport
 import Testing
 

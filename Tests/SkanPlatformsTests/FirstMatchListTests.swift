@@ -1,6 +1,7 @@
 import SkanCompiler
 import SkanCore
 import SkanPlatforms
+import SkanSchema
 import SkanTestSupport
 import Testing
 

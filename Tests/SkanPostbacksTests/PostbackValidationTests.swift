@@ -1,5 +1,6 @@
 import Foundation
 import SkanCompiler
+import SkanSchema
 import SkanTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SkanCompiler
 import SkanPostbacks
+import SkanSchema
 import SkanTestSupport
 
 @testable import SkanReceiver

@@ -3,6 +3,7 @@ import SkanCompiler
 import SkanCore
 import SkanRemoteSchema
 import SkanRuntime
+import SkanSchema
 import SkanSchemaArtifact
 import SkanTestSupport
 import Testing

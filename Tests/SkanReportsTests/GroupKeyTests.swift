@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import Testing
 
 @testable import SkanPostbacks

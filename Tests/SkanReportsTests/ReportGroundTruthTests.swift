@@ -3,6 +3,7 @@ import SkanCompiler
 import SkanCore
 import SkanPostbacks
 import SkanReports
+import SkanSchema
 import SkanTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 /// Random journeys for a schema, the same on every machine: its events (value events with amounts on every
 /// bucket edge, the cent below, and the amounts conditions name, each in whole minor units of the event's

@@ -1,6 +1,7 @@
 import Foundation
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// A shipped schema that has diagnostics: the shipped schemas are clean, so a test that reads one stops here.
 public struct UncleanSchema: Error, CustomStringConvertible {

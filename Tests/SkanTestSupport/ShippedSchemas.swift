@@ -1,6 +1,7 @@
 import Foundation
-public import SkanCompiler
+import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 /// Every schema the repository ships (Schemas/ and Schemas/Platforms/), by path from the package root.
 public enum ShippedSchemas {

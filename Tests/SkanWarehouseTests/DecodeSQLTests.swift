@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanPostbacks
+import SkanSchema
 import SkanTestSupport
 import Testing
 

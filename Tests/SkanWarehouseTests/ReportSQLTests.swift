@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanPostbacks
+import SkanSchema
 import SkanTestSupport
 import Testing
 

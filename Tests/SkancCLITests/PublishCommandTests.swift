@@ -28,8 +28,8 @@ import Testing
             }
         }
 
-        func publish(_ arguments: [String], key: String? = nil) throws -> CLIResult {
-            try CLI.run(["publish"] + arguments + ["--app", "1234567890", "--to", out, "--key", key ?? self.key])
+        func publish(_ arguments: [String], key: String? = nil, app: String = "1234567890") throws -> CLIResult {
+            try CLI.run(["publish"] + arguments + ["--app", app, "--to", out, "--key", key ?? self.key])
         }
 
         func status() throws -> [String: Any] {

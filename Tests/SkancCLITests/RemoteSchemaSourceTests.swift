@@ -1,6 +1,7 @@
 import Foundation
 import SkanCompiler
 import SkanRemoteSchema
+import SkanSchema
 import SkanSchemaArtifact
 import SkanTestSupport
 import Testing

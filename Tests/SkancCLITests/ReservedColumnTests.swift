@@ -2,6 +2,7 @@ import Foundation
 import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 import SkanSchemaTools
 import SkanTestSupport
 import Testing

@@ -5,6 +5,7 @@
 import FuzzSupport
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import SkanSchemaArtifact
 
 /// One input; a crash, leak or failed check is a finding.

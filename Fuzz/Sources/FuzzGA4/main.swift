@@ -5,6 +5,7 @@ import FuzzSupport
 import SkanCompiler
 import SkanCore
 import SkanPlatforms
+import SkanSchema
 import SkanSchemaTools
 
 /// The input as a Google Ads resource: every error at a key path, and an import that compiles formats.

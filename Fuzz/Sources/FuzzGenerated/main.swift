@@ -4,6 +4,7 @@ import FuzzSupport
 import FuzzedSchemas
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Compiled for every input, not kept in a global (see FuzzPostbacks).
 func schema(_ text: String) -> Schema {

@@ -2,6 +2,7 @@
 // every journey line (not blank, not a comment) gets a step or an error, never both, never neither.
 import FuzzSupport
 import SkanCompiler
+import SkanSchema
 import SkanSchemaTools
 
 /// Compiled for every input, as the other targets do (a global's boxes would read as leaks).

@@ -5,6 +5,7 @@
 import FuzzSupport
 import SkanCompiler
 import SkanReports
+import SkanSchema
 import SkanSchemaTools
 
 @testable import SkanPostbacks

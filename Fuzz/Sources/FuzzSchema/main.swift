@@ -3,6 +3,7 @@
 // Any trap, leak or hang is a finding.
 import FuzzSupport
 import SkanCore
+import SkanSchema
 
 @testable import SkanCompiler
 @testable import SkanSchemaTools

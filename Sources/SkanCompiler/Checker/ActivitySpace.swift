@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 /// Every activity a block of conditions can tell apart, as a few representative points per quantity: the hours
 /// (within the block's windows), each event's count since first launch (a whole number, 0 or more) and sum (0 or

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Checker {
     func bucketRange(of caseSyntax: CaseSyntax) -> BucketRange? {

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Checker {
     /// A condition names at most this many flags, comparisons, events and hours: more than a GA4 schema's

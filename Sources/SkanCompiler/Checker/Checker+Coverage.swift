@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Checker {
     /// Decides coarse totality and reachability exactly: every valid state (at most 64) is run through the

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 /// Events, derived flags and fields, sources and time: the checks of the language's events and time.
 extension Checker {

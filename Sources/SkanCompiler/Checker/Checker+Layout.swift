@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Checker {
     /// Who owns a bit so far, for overlap notes.

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Checker {
     /// Words that are always operators in a condition (docs/LanguageReference.md, lexical rules): a flag, field

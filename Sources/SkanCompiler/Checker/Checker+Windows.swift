@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Checker {
     /// The rules a coarse block gives its windows, with where the block is, for coverage diagnostics.

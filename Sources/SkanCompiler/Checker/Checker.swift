@@ -1,4 +1,5 @@
 package import SkanCore
+package import SkanSchema
 
 /// Checks a parsed schema and resolves it into a `Schema`. Every check of the language reference runs,
 /// each adding diagnostics; a `Schema` comes back only when no error was found.

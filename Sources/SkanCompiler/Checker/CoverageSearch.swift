@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 /// Which rule of a block each state reaches first, over the points of an `ActivitySpace`. A point is made one
 /// quantity at a time, always one that the first undecided rule reads; a subtree is left as soon as its outcome

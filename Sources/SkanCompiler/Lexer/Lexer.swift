@@ -1,4 +1,5 @@
 package import SkanCore
+import SkanSchema
 
 /// Turns schema bytes into tokens. Problems (a stray character, an unterminated string) become `syntax`
 /// diagnostics and lexing goes on, so that one run reports as much as it can.

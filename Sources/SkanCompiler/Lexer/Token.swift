@@ -1,4 +1,5 @@
 package import SkanCore
+package import SkanSchema
 
 /// One lexical unit of a schema. Keywords are not token kinds: the language reserves them only where the
 /// grammar expects them, so the parser compares identifier text instead (a case may be called `none`).

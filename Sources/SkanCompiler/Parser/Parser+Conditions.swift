@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Parser {
     /// `cond = term { "or" term }`

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension Parser {
     /// `file = "schema" Ident "version" Int { decl }`

@@ -1,3 +1,5 @@
+import SkanSchema
+
 extension ConditionSyntax {
     /// The condition as written, with the author's parentheses and single spaces:
     /// `iapRevenue >= small or (tutorialDone and adViews == many)`.

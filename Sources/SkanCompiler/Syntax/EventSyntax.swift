@@ -1,4 +1,5 @@
 package import SkanCore
+import SkanSchema
 
 /// `event NAME [value CURRENCY]`: an event the app logs, counted, and with an amount in one currency when it has
 /// a value.

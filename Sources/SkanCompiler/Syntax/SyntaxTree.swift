@@ -1,4 +1,5 @@
 package import SkanCore
+package import SkanSchema
 
 /// The parsed form of a schema: what was written and where, before any meaning is checked.
 /// Every node keeps the locations that diagnostics point at.

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// A schema as Branch's Conversion Value Mapping Partner API hands it to ad networks (`/v3/partners/…/
 /// conversion-value-mappings`): `app-id`, `update` (`yyyy-mm-dd hh:mm:ss.sss`), and per postback

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// The rows of the `skan_schema` table of Google's App Reporting Pack (app_id, skan_mapped_event,
 /// skan_conversion_value, skan_event_count, skan_event_value_low, skan_event_value_high, skan_event_value_mean)

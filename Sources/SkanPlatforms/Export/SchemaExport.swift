@@ -1,5 +1,5 @@
-public import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// What `skanc export` writes: a schema for an ad platform, exactly, or the losses that stop it.
 public struct SchemaExport: Sendable {

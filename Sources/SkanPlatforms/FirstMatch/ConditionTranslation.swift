@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// A condition written as event bounds: a list of conjunctions, any of which holds (disjunctive normal form),
 /// for one state of the fields it may read. Negations are pushed down to the comparisons (`not purchase` is

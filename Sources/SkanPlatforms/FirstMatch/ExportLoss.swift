@@ -1,5 +1,5 @@
-import SkanCompiler
 public import SkanCore
+import SkanSchema
 
 /// Something of a schema that a platform's model cannot say, found while writing the schema in it: what, where
 /// in the schema, and the fine values and windows whose entries it touches. An exact export has none; with

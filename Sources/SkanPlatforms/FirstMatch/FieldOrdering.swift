@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// A field's cases in the order a first-match list tries them, each with the condition that selects it: for
 /// flags and first-match fields the order written; for buckets and counts from the highest down, each with its

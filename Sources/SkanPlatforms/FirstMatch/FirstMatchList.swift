@@ -1,5 +1,5 @@
-public import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// One entry of a platform's first-match list: the events that select it and what it gives.
 public struct FirstMatchEntry: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension Schema {
     /// The fields a window's values depend on, ascending: in window 1 every field (the fine value holds them

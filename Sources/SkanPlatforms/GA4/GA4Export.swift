@@ -1,5 +1,5 @@
-public import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 /// A schema as the GA4 Admin API v1alpha's `SKAdNetworkConversionValueSchema` resource takes it in JSON
 /// (properties.dataStreams.sKAdNetworkConversionValueSchema): one `PostbackWindow` per window, each a list of

@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanSchema
 
 /// "The first entry that holds is one of these", written as a condition: what GA4's first match means for a fine
 /// value or a lock, in a schema's terms.

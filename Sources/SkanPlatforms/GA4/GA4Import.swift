@@ -1,5 +1,6 @@
 import SkanCompiler
 public import SkanCore
+import SkanSchema
 
 /// A GA4 `SKAdNetworkConversionValueSchema` written as a schema with events, meaning what GA4 computes: the fine
 /// value of postbackWindowOne's first entry that holds (`conversionValue`, a derived field), each window's coarse

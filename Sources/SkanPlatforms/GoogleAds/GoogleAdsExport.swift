@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// A schema as the Google Ads API's `CustomerSkAdNetworkConversionValueSchema` describes it, in JSON (int64 as
 /// strings, enums by name, one member of each oneof): each fine value with one `ConversionValueMapping` (the

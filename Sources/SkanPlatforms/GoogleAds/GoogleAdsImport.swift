@@ -1,5 +1,5 @@
-import SkanCompiler
 public import SkanCore
+import SkanSchema
 
 /// A Google Ads `CustomerSkAdNetworkConversionValueSchema` written as a schema with events, meaning what the
 /// resource describes: in window 1 the fine value whose mapping holds (`conversionValue`, a derived field; where

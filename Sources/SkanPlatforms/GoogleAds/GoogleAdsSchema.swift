@@ -1,5 +1,5 @@
-import SkanCompiler
 public import SkanCore
+import SkanSchema
 
 /// A Google Ads API `CustomerSkAdNetworkConversionValueSchema` as read from its JSON (as `skanc export --format
 /// google-ads` writes it, or as the API returns it), strictly, as Google's client library reads it with

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension RegionSimplification {
     /// The two as one, when they differ only in one event's sum range and the ranges meet: they overlap, touch

@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanSchema
 
 /// A union of conjunctions made as small as it can be without changing what it covers: conjunctions that
 /// cannot hold or that another covers are dropped, and two that differ only in one event's count range or sum

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Each state of the fields a window reads, with the exact region of activities that reach it: for each field,
 /// its case's condition and the negation of every case tried before it (first match), on a platform with a

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// A schema an import writes, each line with the place in the configuration it comes from (a JSON key path such
 /// as `postbackWindowOne.conversionValues[3]`). A limit of the schema language that the configuration goes past

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension MetaConfiguration {
     /// Reads the configuration's JSON; every problem is reported with its key path, as many as found.

@@ -1,5 +1,5 @@
-import SkanCompiler
 public import SkanCore
+import SkanSchema
 
 /// Meta's configuration written as a schema with events, meaning what Meta's SDK computes
 /// (FBSDKSKAdNetworkReporterV2): the fine value of the highest rule whose events were all logged (an event with

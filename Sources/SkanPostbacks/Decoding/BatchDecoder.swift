@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanSchema
 
 /// Decodes the lines of one `LineBatch` into a `DecodedBatch`: finished rows (file, line number and status
 /// included) and their counts. Only the duplicate check is left for the ordered merge: the `ok` rows with a

@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Reads a row's group key for a tally: for each grouping, the cell's text as `skanc postbacks` prints it
 /// before CSV escaping (a string decoded, a number as written), encoded as `PostbackTally.encodedKey` does,

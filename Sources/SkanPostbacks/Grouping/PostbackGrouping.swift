@@ -1,4 +1,4 @@
-public import SkanCompiler
+public import SkanSchema
 
 /// What a report groups `ok` postbacks by (`skanc report --by`): each a column of `skanc postbacks`, and
 /// `campaign`, the campaign as the network defines it. The names are the command line's and the JSON report's;

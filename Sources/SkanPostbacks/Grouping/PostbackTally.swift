@@ -1,5 +1,5 @@
-import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Counts of `ok` postbacks per group (`PostbackGrouping`), per window: postbacks, each fine value, each coarse
 /// value and each privacy tier. What `skanc report` computes its figures from. Every batch of the reader counts

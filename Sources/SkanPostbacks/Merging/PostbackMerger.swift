@@ -1,4 +1,4 @@
-import SkanCompiler
+import SkanSchema
 
 /// The ordered end of the pipeline: the duplicate check, which depends on input order. Batches arrive
 /// decoded (`DecodedBatch`); the merge adds their counts, looks up each keyed row's key, counts that row as

@@ -1,5 +1,5 @@
-package import SkanCompiler
 package import SkanCore
+package import SkanSchema
 
 extension LiveVersions {
     /// What a postback row shows for fine value `fine`: the version it belongs to and, for each of

@@ -1,5 +1,5 @@
-public import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 /// Writes rows as CSV (RFC 4180, spreadsheet-safe) or JSON lines into a byte buffer that the caller
 /// drains. Everything that depends only on the schema (field cells for each of the 64 fine values, the

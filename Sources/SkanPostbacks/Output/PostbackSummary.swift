@@ -1,5 +1,5 @@
-public import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 /// Counts over a postback run. `read` is every non-blank line; each line has exactly one status, so
 /// `read == ok + every problem count` always holds.

@@ -1,5 +1,5 @@
-public import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 #if canImport(Darwin)
 import Darwin

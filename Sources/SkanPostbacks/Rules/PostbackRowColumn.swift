@@ -1,4 +1,4 @@
-public import SkanCompiler
+public import SkanSchema
 
 /// One column of a postback row: a fixed column, or the column of a schema field (`f_`-free snake_case name).
 public enum PostbackRowColumn: Hashable, Sendable {

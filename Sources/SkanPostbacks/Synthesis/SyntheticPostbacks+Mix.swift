@@ -1,5 +1,5 @@
-public import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 extension SyntheticPostbacks {
     /// A campaign of a mix: its network, its four-digit source identifier, its share of users and its tiers.
@@ -52,7 +52,7 @@ extension SyntheticPostbacks {
         let campaigns = Self.campaigns(of: mix, users: options.users, random: &random)
         let journeyChoice = Cumulative(mix.journeys.map(\.weight))
         let campaignChoice = Cumulative(campaigns.map(\.share))
-        run(schema: schema, options: options, random: &random, emit: emit) { _, random in
+        run(options: options, random: &random, emit: emit) { _, random in
             let journey = journeyChoice.pick(&random)
             let keep = mix.journeys[journey].keep
             let kept = keep >= 1 ? nil : (0..<lineCounts[journey]).map { _ in Self.uniform(&random) < keep }

@@ -1,6 +1,6 @@
-public import SkanCompiler
 public import SkanCore
 import SkanCrypto
+public import SkanSchema
 
 /// The postbacks Apple would send for journeys (`skanc simulate --postbacks`): for each user and window, the
 /// values the updater last sent in the window (a locked window keeps what it locked with), shown as the user's
@@ -86,6 +86,16 @@ public struct SyntheticPostbacks: Sendable {
         public var adNetworkID: String
         /// The framework it comes through.
         public var framework: Options.AttributionFramework
+        /// The conversion the postback reports: an install, or (AdAttributionKit) a re-engagement.
+        public var conversion: PostbackConversion = .install
+        /// The schema version that set the values, when versions change over the run (`--schedule`).
+        public var schemaVersion: Int? = nil
+    }
+
+    /// What a conversion is, as a postback's `conversion-type` says.
+    public enum PostbackConversion: String, Sendable {
+        case install = "download"
+        case reengagement = "re-engagement"
     }
     /// The journey's bad lines (as `skanc simulate` reports them).
     public let diagnostics: [Diagnostic]
@@ -111,14 +121,9 @@ public struct SyntheticPostbacks: Sendable {
         // Read once; each user runs a subset of the lines read.
         let read = JourneySimulation.read(journey)
         let first = JourneySimulation(schema: schema, lines: read)
-        let campaigns = (options.campaigns.map { max($0, 1) } ?? 0)
-        var campaignIDs: [String] = []
-        while campaignIDs.count < min(campaigns, 9000) {
-            let id = String(1000 + random.next() % 9000)
-            if !campaignIDs.contains(id) { campaignIDs.append(id) }
-        }
+        let campaignIDs = campaignIdentifiers(options, random: &random)
         let journeyLineCount = journey.split(separator: 0x0A, omittingEmptySubsequences: false).count
-        run(schema: schema, options: options, random: &random, emit: emit) { user, random in
+        run(options: options, random: &random, emit: emit) { user, random in
             let simulation: JourneySimulation
             if user == 0 {
                 simulation = first
@@ -128,9 +133,7 @@ public struct SyntheticPostbacks: Sendable {
                 simulation = JourneySimulation(schema: schema, lines: read.lazy.filter { kept[$0.number - 1] })
             }
             let tier = Self.tier(options.tiers, &random)
-            let sourceIdentifier =
-                campaignIDs.isEmpty
-                ? String(1000 + random.next() % 9000) : campaignIDs[Int(random.next() % UInt64(campaignIDs.count))]
+            let sourceIdentifier = campaign(of: campaignIDs, random: &random)
             return User(
                 simulation: simulation, tier: tier, campaign: sourceIdentifier, adNetworkID: options.adNetworkID,
                 framework: options.framework)
@@ -138,52 +141,94 @@ public struct SyntheticPostbacks: Sendable {
         return first.diagnostics
     }
 
-    /// One user as drawn: the journey they ran, their tier, campaign, network and framework.
+    /// The campaigns `options.campaigns` asks for: distinct four-digit source identifiers; none without it.
+    static func campaignIdentifiers(_ options: Options, random: inout SplitMix64) -> [String] {
+        let campaigns = (options.campaigns.map { max($0, 1) } ?? 0)
+        var campaignIDs: [String] = []
+        while campaignIDs.count < min(campaigns, 9000) {
+            let id = String(1000 + random.next() % 9000)
+            if !campaignIDs.contains(id) { campaignIDs.append(id) }
+        }
+        return campaignIDs
+    }
+
+    /// A user's campaign: one of `campaignIDs`, or one of its own when there are none.
+    static func campaign(of campaignIDs: [String], random: inout SplitMix64) -> String {
+        campaignIDs.isEmpty
+            ? String(1000 + random.next() % 9000) : campaignIDs[Int(random.next() % UInt64(campaignIDs.count))]
+    }
+
+    /// One user as drawn: the journey they ran, their tier, campaign, network and framework; with
+    /// `--schedule`, the version their conversion used and their re-engagement, when they have one.
     struct User {
         var simulation: JourneySimulation
         var tier: PostbackDataTier
         var campaign: String
         var adNetworkID: String
         var framework: Options.AttributionFramework
+        var conversion: PostbackConversion = .install
+        var versioned = false
+        /// A later conversion of the same user (its own journey, version and tier).
+        var reengagement: JourneySimulation? = nil
     }
 
     /// The postbacks of `options.users` users, each drawn by `draw`.
     static func run(
-        schema: Schema, options: Options, random: inout SplitMix64, emit: (_ line: String, _ truth: Truth) -> Void,
+        options: Options, random: inout SplitMix64, emit: (_ line: String, _ truth: Truth) -> Void,
         draw: (_ user: Int, _ random: inout SplitMix64) -> User
     ) {
-        let amountFields = schema.fields.indices.filter { schema.fields[$0].kind == .buckets(.amount) }
         var userOptions = options
         for number in 0..<max(options.users, 1) {
-            let user = draw(number, &random)
-            let (simulation, tier, sourceIdentifier) = (user.simulation, user.tier, user.campaign)
-            (userOptions.adNetworkID, userOptions.framework) = (user.adNetworkID, user.framework)
-            for window in ConversionWindow.allCases {
-                let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
-                guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
-                // What the tier shows in this window, decided once for the postback and its truth.
-                let carries = tier.carries(in: window)
-                let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
-                let fine = carries.contains(.fineValue) ? sent?.evaluation.fineValue : nil
-                let shown = Shown(
-                    source: String(sourceIdentifier.prefix(digits)), fineValue: fine,
-                    coarseValue: fine == nil && carries.contains(.coarseValue) ? sent?.evaluation.coarseValue : nil)
-                var amounts: [String: Double] = [:]
-                for index in amountFields {
-                    if let sent, let amount = sent.evaluation.measures[index] {
-                        amounts[schema.fields[index].name] = amount
-                    }
-                }
-                let truth = Truth(
-                    user: number, tier: tier, window: window, campaign: sourceIdentifier,
-                    sourceIdentifier: shown.source, fineValue: shown.fineValue, coarseValue: shown.coarseValue,
-                    amounts: amounts, adNetworkID: user.adNetworkID, framework: user.framework)
-                emit(
-                    user.framework == .skAdNetwork
-                        ? Self.postback(window: window, tier: tier, shown: shown, options: userOptions, random: &random)
-                        : Self.stanza(window: window, tier: tier, shown: shown, options: userOptions, random: &random),
-                    truth)
+            let drawn = draw(number, &random)
+            (userOptions.adNetworkID, userOptions.framework) = (drawn.adNetworkID, drawn.framework)
+            var conversions = [drawn]
+            if let later = drawn.reengagement {
+                var reengaged = drawn
+                (reengaged.simulation, reengaged.conversion) = (later, .reengagement)
+                conversions.append(reengaged)
             }
+            for user in conversions {
+                emitConversion(user, number: number, options: userOptions, random: &random, emit: emit)
+            }
+        }
+    }
+
+    /// The postbacks of one conversion: one per window the tier sends, with what it shows.
+    static func emitConversion(
+        _ user: User, number: Int, options userOptions: Options, random: inout SplitMix64,
+        emit: (_ line: String, _ truth: Truth) -> Void
+    ) {
+        let (simulation, tier, sourceIdentifier) = (user.simulation, user.tier, user.campaign)
+        let schema = simulation.schema
+        let amountFields = schema.fields.indices.filter { schema.fields[$0].kind == .buckets(.amount) }
+        for window in ConversionWindow.allCases {
+            let sent = simulation.steps.filter { $0.sent && $0.evaluation.window == window }.last
+            guard window == .first || sent != nil, tier.sendsPostback(in: window) else { continue }
+            // What the tier shows in this window, decided once for the postback and its truth.
+            let carries = tier.carries(in: window)
+            let digits = tier.sourceIdentifierDigits(in: window)?.upperBound ?? 2
+            let fine = carries.contains(.fineValue) ? sent?.evaluation.fineValue : nil
+            let shown = Shown(
+                source: String(sourceIdentifier.prefix(digits)), fineValue: fine,
+                coarseValue: fine == nil && carries.contains(.coarseValue) ? sent?.evaluation.coarseValue : nil)
+            var amounts: [String: Double] = [:]
+            for index in amountFields {
+                if let sent, let amount = sent.evaluation.measures[index] {
+                    amounts[schema.fields[index].name] = amount
+                }
+            }
+            let truth = Truth(
+                user: number, tier: tier, window: window, campaign: sourceIdentifier,
+                sourceIdentifier: shown.source, fineValue: shown.fineValue, coarseValue: shown.coarseValue,
+                amounts: amounts, adNetworkID: user.adNetworkID, framework: user.framework,
+                conversion: user.conversion, schemaVersion: user.versioned ? schema.version : nil)
+            emit(
+                user.framework == .skAdNetwork
+                    ? Self.postback(window: window, tier: tier, shown: shown, options: userOptions, random: &random)
+                    : Self.stanza(
+                        window: window, tier: tier, shown: shown, conversion: user.conversion, options: userOptions,
+                        random: &random),
+                truth)
         }
     }
 
@@ -238,7 +283,8 @@ public struct SyntheticPostbacks: Sendable {
     /// One AdAttributionKit stanza: the JWS of the identifiers (signed with the test key, or with an empty
     /// signature), the value outside it.
     static func stanza(
-        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, options: Options, random: inout SplitMix64
+        window: ConversionWindow, tier: PostbackDataTier, shown: Shown, conversion: PostbackConversion = .install,
+        options: Options, random: inout SplitMix64
     ) -> String {
         let carries = tier.carries(in: window)
         var payload: [(String, JSONValue)] = [("postback-identifier", .string(Self.uuid(&random)))]
@@ -247,7 +293,7 @@ public struct SyntheticPostbacks: Sendable {
             ("marketplace-identifier", .string("com.apple.AppStore")), ("impression-type", .string("app-impression")),
             ("ad-network-identifier", .string(options.adNetworkID)), ("did-win", .bool(true)),
             ("postback-sequence-index", .integer(window.postbackSequenceIndex)),
-            ("conversion-type", .string("download")),
+            ("conversion-type", .string(conversion.rawValue)),
             ("source-identifier", .string(shown.source)),
             ("advertised-item-identifier", .integer(options.appID)),
         ]

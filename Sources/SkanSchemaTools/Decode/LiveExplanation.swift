@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// What values mean when several versions of a schema are live at once (`skanc decode V3.skan,V4.skan …`): a
 /// fine value is explained with the one version where it is valid, or reported as valid in several

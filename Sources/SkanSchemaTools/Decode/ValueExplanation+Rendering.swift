@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 package import SkanCore
+public import SkanSchema
 
 extension ValueExplanation {
     /// "an" before a name that starts with a vowel (an Adjust63 value), else "a".

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// What one value means for a schema: a fine value's fields (or why it is not valid), or the rule and
 /// the states behind a coarse value in a window. `skanc decode` renders these as text or JSON.

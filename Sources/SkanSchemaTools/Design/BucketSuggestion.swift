@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Revenue ranges for a `buckets amount` field, cut from observed amounts (`skanc suggest buckets`): the cut points
 /// of 2^N ranges that make decoding by each range's mid-point lose the least revenue, found exactly by dynamic

@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanSchema
 
 /// The declarations behind a `SchemaDiff`, in sentences: what moved in the layout, what was renamed, whose
 /// description changed. Fields in the new schema's order, then fields that were removed.

@@ -1,4 +1,5 @@
 import SkanCompiler
+import SkanSchema
 
 /// Which field of one schema is which field of another, and which case is which: the ground `SchemaDiff`
 /// stands on. A field keeps its identity through a rename when its bits, kind and codes stay; a case when

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension SchemaDiff {
     /// How `skanc diff` prints a difference.

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// What a change from one version of a schema to the next does to its values, computed from the
 /// semantics: every fine value decoded with both, every coarse value and lock of the values that keep their

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// `skanc check --against OLD`: the rule that keeps versions honest, so postbacks can always be decoded
 /// with the layout that made them. Values that change meaning need a higher version; a version never goes

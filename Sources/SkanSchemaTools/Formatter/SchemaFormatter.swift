@@ -1,5 +1,6 @@
-package import SkanCompiler
+import SkanCompiler
 public import SkanCore
+package import SkanSchema
 
 /// `skanc fmt`: one canonical layout for a schema. Each declaration, case and coarse rule on a line of its
 /// own; two spaces per brace level; one space between tokens (none inside `1...2` or parentheses); case

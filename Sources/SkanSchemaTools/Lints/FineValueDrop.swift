@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// A journey in window 1 along which the fine value goes down (`non-monotone-fine`): SKAdNetwork 3 and earlier,
 /// and the runtime's increase-only option, keep only increases, so the lower value is lost. Found by running the

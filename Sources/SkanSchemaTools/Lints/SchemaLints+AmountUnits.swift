@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// `amount-between-units`: amounts are summed in whole minor units of their currency, so a bound between two
 /// of them (`purchase.sum >= 9.995` in USD) means the next whole one (`>= 10`). Exact either way, but the text

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension Diagnostic {
     static func fineAfterWindowOne(_ field: String, _ what: String, at location: SourceLocation?) -> Diagnostic {

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// The lints of `skanc lint`: warnings from practice about schemas that check clean but lose information, each
 /// located, with the fix (docs/LanguageReference.md, "Lints").

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension PrivacyPreview {
     /// A self-contained page: a grid of windows (columns) by tiers (rows), each cell saying what the postback

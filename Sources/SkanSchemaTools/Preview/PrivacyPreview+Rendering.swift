@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 extension PrivacyPreview {
     /// The interface for scripts: `{"schema": NAME, "cells": [{"window", "tier", "postback", "carries",

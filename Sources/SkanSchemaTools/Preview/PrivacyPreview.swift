@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 
 /// What each postback shows of a schema, window by window and tier by tier (`skanc preview`): whether there is
 /// a postback, what it carries, and how each field can be read back from it: from the fine value, from the

@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 public import SkanCore
+public import SkanSchema
 public import SkanSchemaArtifact
 
 /// `skanc publish`: the next manifest and artifact from the current ones, or the diagnostics that refuse the

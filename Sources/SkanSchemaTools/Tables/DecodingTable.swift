@@ -1,5 +1,6 @@
-public import SkanCompiler
+import SkanCompiler
 import SkanCore
+public import SkanSchema
 
 /// Every fine value of a schema and every coarse value of each window, with what they mean: the data that
 /// every table format renders. Cells are text, as they appear in every format; empty where not applicable.

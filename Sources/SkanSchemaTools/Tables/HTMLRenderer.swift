@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// A self-contained page for review: the bit layout as a diagram (which bits belong to which field, bit 5
 /// on the left as in the binary number), the fields and their cases, and both tables.

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// The `skanc table --format json` document. Its shape is stable and documented in docs/TableFormats.md:
 /// `format`, `formatVersion`, `schema` (the layout and rules), `fine` (64 rows) and `coarse` (9 rows).

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// GitHub-flavoured Markdown for docs and pull requests: the layout, then both tables.
 enum MarkdownRenderer {

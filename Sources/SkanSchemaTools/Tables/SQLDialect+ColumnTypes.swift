@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// The column types of the lookup tables, per engine.
 extension SQLDialect {

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// `CREATE TABLE` and `INSERT` statements for the fine table (`shop_v3`, keyed by `fine_value`, ready to join
 /// postbacks on `fine_value = conversion-value`) and the coarse table (`shop_v3_coarse`).

@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 
 /// Aligned columns for a terminal: the fine table, then the coarse table. The long `reason` column comes
 /// last here, so the short ones stay readable.

@@ -1,6 +1,7 @@
 import SkanCommandLine
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import SkanSchemaTools
 
 /// `skanc check SCHEMA... [--against OLD]`: reports every diagnostic; exit 0 without errors, 1 with any.

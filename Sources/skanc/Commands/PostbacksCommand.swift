@@ -1,6 +1,7 @@
 import SkanCommandLine
 import SkanCompiler
 import SkanPostbacks
+import SkanSchema
 
 /// `skanc postbacks SCHEMA[,SCHEMA...] [FILE...]`: one output row per non-blank postback line, always.
 enum PostbacksCommand {

@@ -2,6 +2,7 @@ import Foundation
 import SkanCompiler
 import SkanCore
 import SkanCrypto
+import SkanSchema
 import SkanSchemaArtifact
 
 /// The folder `skanc publish` writes for one app: `schemas/<sha256>.json` and `manifest.jws`.

@@ -3,6 +3,7 @@ import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanCrypto
+import SkanSchema
 import SkanSchemaArtifact
 import SkanSchemaTools
 

@@ -3,6 +3,7 @@ import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanReports
+import SkanSchema
 import SkanSchemaTools
 
 extension ReportCommand {

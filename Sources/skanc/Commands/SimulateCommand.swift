@@ -3,6 +3,7 @@ import SkanCommandLine
 import SkanCompiler
 import SkanCore
 import SkanPostbacks
+import SkanSchema
 
 /// `skanc simulate SCHEMA JOURNEY [--format text|jsonl]`: the reference semantics over a journey.
 enum SimulateCommand {
@@ -46,8 +47,8 @@ enum SimulateCommand {
     static let command = Command(
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
-        operands: "SCHEMA JOURNEY | SCHEMA --mix FILE --postbacks",
-        options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth, mix],
+        operands: "SCHEMA JOURNEY | SCHEMA --mix FILE --postbacks | SCHEMA JOURNEY --postbacks --schedule FILE",
+        options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth, mix, schedule, days],
         discussion: """
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
@@ -91,6 +92,17 @@ enum SimulateCommand {
             tier 3, under 100 tiers 0-1; Apple publishes no thresholds, this is a model); and AdAttributionKit
             with the given share. --tiers, --campaigns and --framework are the mix's to give. Identifiers never
             repeat within a run; give each run its own --seed.
+
+            --schedule FILE changes the schema over the air while users install (SCHEMA is the one the app
+            bundles): JSON lines in day order, each one step of 'skanc publish' (files relative to the schedule):
+              {"day": 0, "publish": "v1.skan"}                   {"day": 5, "rollout": 100}
+              {"day": 3, "publish": "v2.skan", "rollout": 10}    {"day": 6, "rollback": true}
+              {"day": 8, "revoke": 2}
+            Every step passes the gate 'skanc publish' runs, or nothing is written. Users install at random hours
+            of --days days; half the devices hold the manifest of that hour, the others one fetched up to three
+            days before (offline); a conversion keeps the version it started with for its three windows; with
+            --framework adattributionkit one user in four re-engages 1 to 20 days later, with the version of that
+            day. Each truth line adds "schema_version" and "conversion_type" ("download" or "re-engagement").
             """,
         exitStatus: """
             0 every line simulated, 1 a bad line (or a schema error, or an unreadable journey), 64 bad \
@@ -101,7 +113,16 @@ enum SimulateCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         if let mixPath = arguments[mix] {
+            if arguments.has(schedule) {
+                throw UsageError(message: "--schedule runs one JOURNEY, not a mix", command: "simulate")
+            }
             return try runMix(mixPath, arguments)
+        }
+        if let schedulePath = arguments[schedule] {
+            return try runSchedule(schedulePath, arguments)
+        }
+        if arguments.has(days) {
+            throw UsageError(message: "--days goes with --schedule", command: "simulate")
         }
         guard arguments.positionals.count == 2 else {
             throw UsageError(message: "name a schema and a journey file (or - for standard input)", command: "simulate")
@@ -295,16 +316,23 @@ enum SimulateCommand {
 
     /// `--truth`: one JSON object per postback line.
     static func truthLine(_ truth: SyntheticPostbacks.Truth, number: Int, schema: Schema) -> String {
-        let amounts = schema.fields.compactMap { field in
-            truth.amounts[field.name].map { (ColumnNames.snakeCase(field.name), JSONValue.number($0)) }
+        // In the schema's field order; a field another version has (`--schedule`) after them, by name.
+        let named = schema.fields.map(\.name)
+        let names = named + truth.amounts.keys.filter { !named.contains($0) }.sorted()
+        let amounts = names.compactMap { name in
+            truth.amounts[name].map { (ColumnNames.snakeCase(name), JSONValue.number($0)) }
         }
-        return JSONValue.object([
+        var members: [(String, JSONValue)] = [
             ("line", .integer(number)), ("user", .integer(truth.user)), ("tier", .integer(truth.tier.rawValue)),
             ("window", .integer(truth.window.number)), ("campaign", .string(truth.campaign)),
             ("source_identifier", .string(truth.sourceIdentifier)),
             ("fine_value", truth.fineValue.map(JSONValue.integer) ?? .null),
             ("coarse_value", .optional(truth.coarseValue?.rawValue)), ("amounts", .object(amounts)),
             ("ad_network_id", .string(truth.adNetworkID)), ("framework", .string(truth.framework.rawValue)),
-        ]).compact() + "\n"
+        ]
+        if let version = truth.schemaVersion {
+            members += [("schema_version", .integer(version)), ("conversion_type", .string(truth.conversion.rawValue))]
+        }
+        return JSONValue.object(members).compact() + "\n"
     }
 }

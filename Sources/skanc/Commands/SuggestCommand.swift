@@ -2,6 +2,7 @@ import Foundation
 import SkanCommandLine
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import SkanSchemaTools
 
 /// `skanc suggest buckets --from FILE --bits N [--column C]`: revenue ranges cut from observed amounts.

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 /// What a schema with events and time adds to its generated type: the `Event` the app logs, the `Activity` it
 /// accumulates (running counts and sums, so that a long journey costs nothing more), `log(_:at:)` and

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 /// Long conditions as statements. Swift type-checks one long Boolean expression in time that grows faster than
 /// its length (600 event comparisons in one `||`: 9 s), but a function of `if` and `guard` statements, each with a

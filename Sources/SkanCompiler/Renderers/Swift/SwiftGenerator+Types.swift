@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension SwiftGenerator {
     /// A field's cases as an `Int`-backed enum, ordered by code as conditions compare them; a buckets field

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 extension SwiftGenerator {
     func renderFineValue(_ out: inout CodeWriter) {

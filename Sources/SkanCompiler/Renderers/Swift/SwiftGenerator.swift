@@ -1,3 +1,5 @@
+public import SkanSchema
+
 /// Renders a `Schema` as Swift source: one value type per schema that encodes a state into fine and coarse
 /// values and decodes fine values back, with the exact semantics of the library's reference functions.
 /// The output depends on the schema and options alone, byte for byte.

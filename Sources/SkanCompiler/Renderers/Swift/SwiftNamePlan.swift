@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 
 /// The Swift name of everything the generated code declares for a schema, decided once (as names: `SwiftNames`
 /// spells them as identifiers). A schema's name is kept
