@@ -233,8 +233,8 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
-                "SkanCore", "SkanCompiler", "SkanTestSupport", "GeneratedInternal", "GeneratedPackage",
-                "GeneratedPublic", "GeneratedPlatforms",
+                "SkanCore", "SkanCompiler", "SkanSchema", "SkanSchemaArtifact", "SkanRemoteSchema", "SkanTestSupport",
+                "GeneratedInternal", "GeneratedPackage", "GeneratedPublic", "GeneratedPlatforms",
             ],
             swiftSettings: strictImports
         ),

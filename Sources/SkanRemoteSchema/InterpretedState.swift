@@ -64,12 +64,16 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
     public private(set) var artifact: SchemaArtifact
     /// What was logged and set.
     public private(set) var activity: Activity
+    /// The activity's counts, sums and sources, kept up to date as it grows: a query costs the same whatever
+    /// came before (rebuilt only when a kept activity is restored).
+    private var running: RunningActivity
 
     /// A conversion that starts now, with the artifact in force.
     public init() {
         let artifact = Schemas.current()
         self.artifact = artifact
         activity = Activity(artifact: artifact.fileName)
+        running = RunningActivity(schema: artifact.schema)
     }
 
     /// The state a fine value encodes under the artifact in force (its app-set fields); throws for a value that is
@@ -79,14 +83,17 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
         let state = try artifact.schema.decode(fineValue: fineValue).get()
         for (index, field) in artifact.schema.fields.enumerated() where field.derivation == nil {
             activity.set[index] = state.codes[index]
+            running.set(field: index, code: state.codes[index])
         }
     }
 
     /// Two states are equal when they interpret the same artifact with the same activity.
     public static func == (left: Self, right: Self) -> Bool { left.activity == right.activity }
 
-    private var running: RunningActivity {
-        var running = RunningActivity(schema: artifact.schema)
+    /// The running activity of a kept `activity` under `schema`.
+    private static func running(_ activity: Activity, schema: Schema) -> RunningActivity {
+        var running = RunningActivity(schema: schema)
+        // A kept activity read back from disk: events past its hour (never logged so) are left out.
         for record in activity.events where record.hour <= activity.hour {
             running.log(LoggedEvent(event: record.event, hour: record.hour, amount: record.amount))
         }
@@ -119,6 +126,7 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
             artifact.schema.events[index].hasValue == (event.amount != nil)
         else { return }
         activity.events.append(LoggedRecord(event: index, hour: hour, amount: event.amount))
+        running.log(LoggedEvent(event: index, hour: hour, amount: event.amount))
         activity.hour = max(activity.hour, hour)
     }
 
@@ -130,6 +138,7 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
             let item = artifact.schema.fields[index].caseNamed(caseName)
         else { return false }
         activity.set[index] = item.code
+        running.set(field: index, code: item.code)
         return true
     }
 
@@ -141,5 +150,6 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
         guard let artifact = Schemas.artifact(named: activity.artifact) else { return }
         self.artifact = artifact
         self.activity = activity
+        running = Self.running(activity, schema: artifact.schema)
     }
 }

@@ -3,7 +3,7 @@ import GeneratedPublic
 
 /// A generated schema type as the property test drives it: its events by index in `Schema.events` (amounts
 /// for value events), log, advance, and what it would send.
-protocol GeneratedEventSchema {
+protocol GeneratedEventSchema: SchemaFileSource {
     associatedtype Event
     associatedtype Window: RawRepresentable<Int>
     associatedtype Coarse: RawRepresentable<String>
@@ -17,6 +17,10 @@ protocol GeneratedEventSchema {
     var fineValue: Int { get }
     func coarseValue(in window: Window) -> Coarse
     func shouldLock(in window: Window) -> Bool
+}
+
+extension GeneratedEventSchema {
+    static var schemaPath: String { "Schemas/" + schemaFile }
 }
 
 extension Game: GeneratedEventSchema {

@@ -3,13 +3,15 @@ import GeneratedPlatforms
 import GeneratedPublic
 import SkanCompiler
 import SkanCore
+import SkanRemoteSchema
 import SkanSchema
 import SkanTestSupport
 import Testing
 
 /// The generated code of every schema with events in the repository (Schemas/Game.skan and each of
-/// Schemas/Platforms) against the reference semantics on random activities: after every log and every advance,
-/// the same fine value, coarse value and lock as `Schema.evaluate(_:at:)`.
+/// Schemas/Platforms) against the reference semantics on random activities, and the interpreter an app runs for
+/// a schema fetched over the air (`InterpretedState`, from the schema's artifact) against both: after every log
+/// and every advance, the same fine value, coarse value and lock as `Schema.evaluate(_:at:)`.
 @Suite struct GeneratedEventsTests {
     static var models: [any GeneratedEventSchema.Type] {
         [
@@ -37,6 +39,7 @@ import Testing
         try #require(schema.events.count == Model.events.count)
         var generator = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ UInt64(Model.schemaFile.utf8.count))
         var generated = Model()
+        var interpreted = InterpretedState<InterpretedFile<Model>>()
         var activity = Activity()
         var hour = 0.0
         for _ in 0..<Int.random(in: 1...80, using: &generator) {
@@ -48,6 +51,7 @@ import Testing
                 : hour + [0, 0.01, 0.5, 3, 20, 70].randomElement(using: &generator)!
             if schema.events.isEmpty || Int.random(in: 0..<4, using: &generator) == 0 {
                 generated.advance(to: hour)
+                interpreted.advance(to: hour)
             } else {
                 let index = Int.random(in: 0..<schema.events.count, using: &generator)
                 let hasValue = schema.events[index].hasValue
@@ -60,15 +64,24 @@ import Testing
                         + [0, 0.01, 0.02, 0.1, 0.2, 0.7, 0.004, 0.005].randomElement(using: &generator)!
                     : 0
                 generated.log(Model.events[index](amount), at: hour)
+                interpreted.log(.init(schema.events[index].name, amount: hasValue ? amount : nil), at: hour)
                 activity.events.append(LoggedEvent(event: index, hour: hour, amount: hasValue ? amount : nil))
             }
             let expected = schema.evaluate(activity, at: hour)
             let context = "\(Model.schemaFile), seed \(seed), hour \(hour)"
             #expect(generated.fineValue == expected.fineValue, "\(context)")
+            #expect(interpreted.fineValue == expected.fineValue, "interpreted \(context)")
             guard let window = expected.window else { continue }
             let typed = try #require(Model.Window(rawValue: window.number))
             #expect(generated.coarseValue(in: typed).rawValue == expected.coarseValue?.rawValue, "\(context)")
             #expect(generated.shouldLock(in: typed) == expected.lock, "\(context)")
+            // Where a `nothing` rule holds, the interpreter sends no update (the updater asks `sendsUpdate`).
+            if let coarse = expected.coarseValue {
+                #expect(interpreted.coarseValue(in: window) == coarse, "interpreted \(context)")
+            } else {
+                #expect(!interpreted.sendsUpdate(in: window), "interpreted \(context)")
+            }
+            #expect(interpreted.shouldLock(in: window) == expected.lock, "interpreted \(context)")
         }
     }
 
