@@ -21,25 +21,29 @@ public struct SchemaArtifact: Sendable, Equatable {
     /// The App Store ID of the app it is for, when known (`skanc compile --app`, always under `skanc publish`).
     public let appID: String?
 
+    /// The file: canonical JSON (sorted keys, no white space, no floating-point number) and a line feed.
+    public let bytes: [UInt8]
+    /// The artifact's name where it is published: the SHA-256 of `bytes`, lowercase hex (`schemas/<name>.json`).
+    /// Kept, not computed at each use: every new conversion of an app names the artifact it starts with.
+    public let fileName: String
+
     /// The artifact of `schema`, for the app `appID`.
     public init(schema: Schema, appID: String? = nil) {
         self.schema = schema
         self.appID = appID
+        let encoded = Self.encode(schema)
+        let document = CanonicalJSON.object([
+            "format": .integer(Self.format), "app_id": .optional(appID), "name": .string(schema.name),
+            "version": .integer(schema.version), "schema": encoded,
+            "schema_sha256": .string(SHA256.hexDigest(encoded.bytes)),
+        ])
+        bytes = document.bytes + [0x0A]
+        fileName = SHA256.hexDigest(bytes)
     }
 
     /// The SHA-256 of the `schema` member's canonical bytes, in lowercase hex.
     public var schemaSHA256: String { SHA256.hexDigest(Self.encode(schema).bytes) }
 
-    /// The file: canonical JSON (sorted keys, no white space, no floating-point number) and a line feed.
-    public var bytes: [UInt8] {
-        let document = CanonicalJSON.object([
-            "format": .integer(Self.format), "app_id": .optional(appID), "name": .string(schema.name),
-            "version": .integer(schema.version), "schema": Self.encode(schema),
-            "schema_sha256": .string(schemaSHA256),
-        ])
-        return document.bytes + [0x0A]
-    }
-
-    /// The artifact's name where it is published: the SHA-256 of `bytes`, lowercase hex (`schemas/<name>.json`).
-    public var fileName: String { SHA256.hexDigest(bytes) }
+    /// Two artifacts are equal when their files are.
+    public static func == (left: SchemaArtifact, right: SchemaArtifact) -> Bool { left.bytes == right.bytes }
 }
