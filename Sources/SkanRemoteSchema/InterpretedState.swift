@@ -67,6 +67,9 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
     /// The activity's counts, sums and sources, kept up to date as it grows: a query costs the same whatever
     /// came before (rebuilt only when a kept activity is restored).
     private var running: RunningActivity
+    /// The schema evaluated at the activity's hour, made once per change: the updater asks the fine value, the
+    /// window's coarse value and its lock of the same state, and each answer reads it.
+    private var evaluation: ActivityEvaluation
 
     /// A conversion that starts now, with the artifact in force.
     public init() {
@@ -74,6 +77,7 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
         self.artifact = artifact
         activity = Activity(artifact: artifact.fileName)
         running = RunningActivity(schema: artifact.schema)
+        evaluation = running.evaluate(at: 0)
     }
 
     /// The state a fine value encodes under the artifact in force (its app-set fields); throws for a value that is
@@ -85,6 +89,7 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
             activity.set[index] = state.codes[index]
             running.set(field: index, code: state.codes[index])
         }
+        evaluation = running.evaluate(at: activity.hour)
     }
 
     /// Two states are equal when they interpret the same artifact with the same activity.
@@ -102,21 +107,26 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
     }
 
     /// The fine value at the current hour.
-    public var fineValue: Int { running.evaluate(at: activity.hour).fineValue }
+    public var fineValue: Int { evaluation.fineValue }
+
+    /// The evaluation of `window` at the current hour: the kept one when `window` is the hour's.
+    private func evaluation(in window: ConversionWindow) -> ActivityEvaluation {
+        evaluation.window == window ? evaluation : running.evaluate(at: activity.hour, window: window)
+    }
 
     /// The coarse value of `window` at the current hour (`low` where a `nothing` rule holds: nothing is sent).
     public func coarseValue(in window: ConversionWindow) -> CoarseValue {
-        running.evaluate(at: activity.hour, window: window).coarseValue ?? .low
+        evaluation(in: window).coarseValue ?? .low
     }
 
     /// Whether `window` locks at the current hour.
     public func shouldLock(in window: ConversionWindow) -> Bool {
-        running.evaluate(at: activity.hour, window: window).lock
+        evaluation(in: window).lock
     }
 
     /// Whether an update is sent in `window` at the current hour (not where a `nothing` rule holds).
     public func sendsUpdate(in window: ConversionWindow) -> Bool {
-        running.evaluate(at: activity.hour, window: window).sends
+        evaluation(in: window).sends
     }
 
     /// Logs `event` at `hour`; an event the schema does not declare, or a value missing or given where the
@@ -128,6 +138,7 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
         activity.events.append(LoggedRecord(event: index, hour: hour, amount: event.amount))
         running.log(LoggedEvent(event: index, hour: hour, amount: event.amount))
         activity.hour = max(activity.hour, hour)
+        evaluation = running.evaluate(at: activity.hour)
     }
 
     /// Sets the app-set field `field` to its case `caseName`; false (nothing changed) for a field or case the
@@ -139,11 +150,16 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
         else { return false }
         activity.set[index] = item.code
         running.set(field: index, code: item.code)
+        evaluation = running.evaluate(at: activity.hour)
         return true
     }
 
     /// Moves time on to `hour`.
-    public mutating func advance(to hour: Double) { activity.hour = max(activity.hour, hour) }
+    public mutating func advance(to hour: Double) {
+        guard hour > activity.hour else { return }
+        activity.hour = hour
+        evaluation = running.evaluate(at: hour)
+    }
 
     /// Takes a kept activity back, with the artifact it names (the safe point), when the app still holds it.
     public mutating func restore(_ activity: Activity) {
@@ -151,5 +167,6 @@ public struct InterpretedState<Schemas: InterpretedSchemas>: EventConversionValu
         self.artifact = artifact
         self.activity = activity
         running = Self.running(activity, schema: artifact.schema)
+        evaluation = running.evaluate(at: activity.hour)
     }
 }

@@ -13,6 +13,8 @@ public struct RunningActivity: Sendable {
     private var sources: [[Double]?]
     /// The codes of the fields the app set, by field index.
     public private(set) var setCodes: [Int: Int] = [:]
+    /// Per event, the fields whose source it feeds (worked out once: an app logs many events).
+    private let feeds: [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]]
 
     /// Nothing logged yet.
     public init(schema: Schema) {
@@ -26,6 +28,15 @@ public struct RunningActivity: Sendable {
             default: nil
             }
         }
+        var feeds = [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]](
+            repeating: [], count: schema.events.count)
+        for (index, field) in schema.fields.enumerated() {
+            guard case let source? = field.source, source.measure != .days else { continue }
+            for event in Set(source.events) where feeds.indices.contains(event) {
+                feeds[event].append((index, source.measure == .count, source.scope))
+            }
+        }
+        self.feeds = feeds
     }
 
     /// Adds a logged event.
@@ -36,11 +47,8 @@ public struct RunningActivity: Sendable {
         let unit = schema.events[logged.event].unitsPerWhole
         let amount = logged.amount ?? 0
         sums[logged.event] = MinorUnitSum.adding(amount, to: sums[logged.event], unitsPerWhole: unit)
-        for (index, field) in schema.fields.enumerated() {
-            guard case let source? = field.source, source.events.contains(logged.event), sources[index] != nil
-            else { continue }
-            let counted = source.measure == .count
-            switch source.scope {
+        for (index, counted, scope) in feeds[logged.event] {
+            switch scope {
             case .sinceFirstLaunch:
                 sources[index]![0] = Self.add(amount, to: sources[index]![0], counted: counted, unit: unit)
             case .within(let hours):
