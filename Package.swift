@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "SkanRemoteSchema",
             dependencies: ["SkanCore", "SkanSchema", "SkanCrypto", "SkanRuntime", "SkanSchemaArtifact"],
-            swiftSettings: strictImports),
+            resources: [.process("PrivacyInfo.xcprivacy")], swiftSettings: strictImports),
         // Tracking authorization at the right moment, and the identifiers it allows.
         .target(
             name: "SkanTracking", dependencies: ["SkanCore"], resources: [.process("PrivacyInfo.xcprivacy")],
@@ -256,7 +256,7 @@ let package = Package(
         // every run.
         .testTarget(
             name: "AppleAPIMirrorTests",
-            dependencies: ["SkanCore", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient"],
+            dependencies: ["SkanCore", "SkanCrypto", "SkanRuntime", "SkanTracking", "SkanAppleAdsClient"],
             swiftSettings: strictImports + [.define("APPLE_API_MIRROR")]
         ),
         // Reads Sources/ and Plugins/ as text for what would not compile on macOS or iOS.

@@ -98,7 +98,7 @@ public struct ECDSAPublicKey: Sendable {
     }
 
     /// Whether a JWS ES256 signature (r and s, 32 bytes each, big-endian) signs `message`.
-    package func isValidSignature(raw: [UInt8], for message: some Collection<UInt8>) -> Bool {
+    public func isValidSignature(raw: [UInt8], for message: some Collection<UInt8>) -> Bool {
         guard curve.byteCount == 32, raw.count == 64, let r = UInt256(bigEndian: raw[0..<32]),
             let s = UInt256(bigEndian: raw[32...])
         else { return false }

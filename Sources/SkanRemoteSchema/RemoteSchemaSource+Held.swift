@@ -14,12 +14,12 @@ extension RemoteSchemaSource {
 
         /// The cache of `configuration`, verified again (a cache is a file like any other), else the bundled
         /// artifact alone.
-        static func load(_ configuration: Configuration, key: ECDSAPublicKey?) -> Held {
+        static func load(_ configuration: Configuration, key: PinnedKey?) -> Held {
             let bundled = configuration.bundledArtifact.flatMap { try? SchemaArtifact(bytes: $0) }
             var held = Held(bundled: bundled)
             let folder = configuration.cacheDirectory
             guard let key, let bytes = try? Data(contentsOf: folder.appendingPathComponent("manifest.jws")),
-                let manifest = try? SignedManifest(jws: Array(bytes), publicKey: key).manifest,
+                let manifest = try? SignedManifest(jws: Array(bytes), verifier: key).manifest,
                 manifest.appID == configuration.appID
             else { return held }
             var artifacts: [Int: SchemaArtifact] = [:]

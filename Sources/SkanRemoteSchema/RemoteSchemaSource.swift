@@ -63,7 +63,7 @@ public actor RemoteSchemaSource {
     let configuration: Configuration
     let fetcher: any SchemaFetcher
     let report: @Sendable (Outcome) -> Void
-    let key: ECDSAPublicKey?
+    let key: PinnedKey?
     /// The last manifest verified, its entity tag, and the artifacts of its live and rollout versions.
     var held: Held
     var nextFetch = Date.distantPast
@@ -77,7 +77,7 @@ public actor RemoteSchemaSource {
         self.configuration = configuration
         self.fetcher = fetcher
         self.report = report
-        key = ECDSAPublicKey(der: configuration.publicKey)
+        key = PinnedKey(der: configuration.publicKey)
         held = Held.load(configuration, key: key)
     }
 
@@ -145,7 +145,7 @@ public actor RemoteSchemaSource {
         guard case .fetched(let bytes, let etag) = answer else { return .unchanged }
         let manifest: SchemaManifest
         do {
-            manifest = try SignedManifest(jws: Array(bytes), publicKey: key).manifest
+            manifest = try SignedManifest(jws: Array(bytes), verifier: key).manifest
         } catch {
             return .refused(error.message)
         }

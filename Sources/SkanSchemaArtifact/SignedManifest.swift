@@ -41,6 +41,12 @@ public struct SignedManifest: Sendable {
     /// The manifest in `jws` (the file's bytes), verified with `publicKey`; `SchemaArtifact.Invalid` when it is
     /// not a compact JWS, not ES256 under this key, not signed by it, or its payload is no manifest.
     public init(jws: [UInt8], publicKey: ECDSAPublicKey) throws(SchemaArtifact.Invalid) {
+        try self.init(jws: jws, verifier: publicKey)
+    }
+
+    /// The manifest in `jws`, its signature checked by `verifier` (the pinned key, verified by the platform's
+    /// cryptography where an app has it); otherwise as `init(jws:publicKey:)`.
+    public init(jws: [UInt8], verifier: some ManifestSignatureVerifier) throws(SchemaArtifact.Invalid) {
         guard jws.count <= SchemaArtifact.maximumBytes else {
             throw SchemaArtifact.Invalid(message: "a manifest has at most \(SchemaArtifact.maximumBytes) bytes")
         }
@@ -58,7 +64,7 @@ public struct SignedManifest: Sendable {
             throw SchemaArtifact.Invalid(message: "the JWS is not signed with ES256")
         }
         let input = Array(text[..<(parts[0].count + 1 + parts[1].count)])
-        guard signature.count == 64, publicKey.isValidSignature(raw: signature, for: input) else {
+        guard signature.count == 64, verifier.isValidSignature(raw: signature, for: input) else {
             throw SchemaArtifact.Invalid(
                 message: "the manifest's signature does not verify with the pinned key: it was changed, or signed "
                     + "with another key")

@@ -1,4 +1,5 @@
 public import Foundation
+import SkanCrypto
 
 // Apple's SKAdNetwork (StoreKit) and AdAttributionKit declarations, mirrored exactly as Apple's pages give
 // them (labels, defaults, `@Sendable`, `async throws`, availability), so that the runtime's calling code
@@ -370,5 +371,59 @@ open class AAAttribution: NSObject {
             throw NSError(domain: "com.apple.AdServices", code: 1)
         }
         return token
+    }
+}
+
+// MARK: - CryptoKit
+
+/// https://developer.apple.com/documentation/cryptokit/p256
+@available(iOS 13.0, *)
+public enum P256 {
+    /// https://developer.apple.com/documentation/cryptokit/p256/signing
+    @available(iOS 13.0, *)
+    public enum Signing {
+        /// https://developer.apple.com/documentation/cryptokit/p256/signing/publickey
+        @available(iOS 13.0, *)
+        public struct PublicKey {
+            /// The mirror verifies for real, with SkanCrypto, so a test sees CryptoKit's answer.
+            let key: ECDSAPublicKey
+
+            /// https://developer.apple.com/documentation/cryptokit/p256/signing/publickey/init(x963representation:)
+            @available(iOS 13.0, *)
+            public init<Bytes: ContiguousBytes>(x963Representation: Bytes) throws {
+                AppleMirrorWorld.current.append("P256.Signing.PublicKey.init(x963Representation:)")
+                let point = x963Representation.withUnsafeBytes { [UInt8]($0) }
+                // SubjectPublicKeyInfo for P-256 (RFC 5480) around the point.
+                let prefix: [UInt8] = [
+                    0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A,
+                    0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00,
+                ]
+                guard point.count == 65, let key = ECDSAPublicKey(der: prefix + point) else {
+                    throw NSError(domain: "CryptoKit.CryptoKitError", code: 1)
+                }
+                self.key = key
+            }
+
+            /// https://developer.apple.com/documentation/cryptokit/p256/signing/publickey (Verifying signatures:
+            /// `isValidSignature(_:for:)`, over data, SHA-256)
+            @available(iOS 13.0, *)
+            public func isValidSignature<D: DataProtocol>(_ signature: ECDSASignature, for data: D) -> Bool {
+                AppleMirrorWorld.current.append("P256.Signing.PublicKey.isValidSignature(_:for:)")
+                return key.isValidSignature(raw: signature.raw, for: [UInt8](data))
+            }
+        }
+
+        /// https://developer.apple.com/documentation/cryptokit/p256/signing/ecdsasignature
+        @available(iOS 13.0, *)
+        public struct ECDSASignature {
+            let raw: [UInt8]
+
+            /// https://developer.apple.com/documentation/cryptokit/p256/signing/ecdsasignature/init(rawrepresentation:)
+            @available(iOS 13.0, *)
+            public init<D: DataProtocol>(rawRepresentation: D) throws {
+                guard rawRepresentation.count == 64 else { throw NSError(domain: "CryptoKit.CryptoKitError", code: 2) }
+                raw = [UInt8](rawRepresentation)
+            }
+        }
     }
 }

@@ -6,9 +6,11 @@ import Testing
 /// app extensions link.
 @Suite struct RuntimeProductsTests {
     /// The targets apps link, each a product of its own, with the Apple frameworks each may import.
-    static let runtimeTargets = ["SkanRuntime", "SkanTracking", "SkanAppleAdsClient"]
+    static let runtimeTargets = ["SkanRuntime", "SkanTracking", "SkanAppleAdsClient", "SkanRemoteSchema"]
     static let appleFrameworks: [String: Set<String>] = [
         "SkanRuntime": ["StoreKit", "AdAttributionKit"],
+        // Manifests verified by the system's own cryptography.
+        "SkanRemoteSchema": ["CryptoKit"],
         "SkanTracking": ["AppTrackingTransparency", "AdSupport", "UIKit"],
         "SkanAppleAdsClient": ["AdServices"],
     ]

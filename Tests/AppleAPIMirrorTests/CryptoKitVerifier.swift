@@ -1,0 +1,1 @@
+../../Sources/SkanRemoteSchema/Apple/CryptoKitVerifier.swift
