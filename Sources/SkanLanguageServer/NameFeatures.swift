@@ -24,13 +24,13 @@ struct NameFeatures {
         index.occurrence(atByte: lines.offset(of: position))
     }
 
-    func range(of token: Token) -> JSONValue {
+    func range(of token: Identifier) -> JSONValue {
         let start = lines.position(line: token.location.line, column: token.location.column)
         let end = lines.position(line: token.location.line, column: token.location.column + token.text.utf8.count)
         return DocumentDiagnostics.rangeJSON((start, end))
     }
 
-    func location(of token: Token) -> JSONValue {
+    func location(of token: Identifier) -> JSONValue {
         .object([("uri", .string(uri)), ("range", range(of: token))])
     }
 
@@ -46,8 +46,8 @@ struct NameFeatures {
         let declaration = index.symbols[occurrence.symbol].declaration
         return .array(
             index.occurrences(of: occurrence.symbol)
-                .filter { includeDeclaration || $0.token != declaration }
-                .map { location(of: $0.token) })
+                .filter { includeDeclaration || $0.name != declaration }
+                .map { location(of: $0.name) })
     }
 
     /// `textDocument/documentSymbol`: events, flags and fields, each field's cases inside it.
@@ -105,7 +105,7 @@ struct NameFeatures {
                 "contents",
                 .object([("kind", .string("markdown")), ("value", .string(paragraphs.joined(separator: "\n\n")))])
             ),
-            ("range", range(of: occurrence.token)),
+            ("range", range(of: occurrence.name)),
         ])
     }
 

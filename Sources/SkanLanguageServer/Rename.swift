@@ -16,8 +16,8 @@ struct Rename {
     func prepare(at position: TextPosition) -> JSONValue {
         guard let occurrence = features.occurrence(at: position) else { return .null }
         return .object([
-            ("range", features.range(of: occurrence.token)),
-            ("placeholder", .string(occurrence.token.text)),
+            ("range", features.range(of: occurrence.name)),
+            ("placeholder", .string(occurrence.name.text)),
         ])
     }
 
@@ -35,7 +35,7 @@ struct Rename {
                 message: "'\(newName)' is not a name: write letters, digits and '_', starting with a letter or '_'")
         }
         guard newName != symbol.name else { return .null }
-        let tokens = features.index.occurrences(of: occurrence.symbol).map(\.token)
+        let tokens = features.index.occurrences(of: occurrence.symbol).map(\.name)
         try checkRenamed(tokens, to: newName, symbol: symbol)
         let edits = tokens.map { token -> JSONValue in
             var members: [(String, JSONValue)] = [
@@ -81,7 +81,7 @@ struct Rename {
     }
 
     /// Refuses when the document with `tokens` written as `newName` has an error of a kind it did not have.
-    private func checkRenamed(_ tokens: [Token], to newName: String, symbol: SymbolIndex.Symbol) throws(Refusal) {
+    private func checkRenamed(_ tokens: [Identifier], to newName: String, symbol: SymbolIndex.Symbol) throws(Refusal) {
         var bytes = Array(features.text.utf8)
         for token in tokens.sorted(by: { $0.location.offset > $1.location.offset }) {
             let start = token.location.offset

@@ -2,10 +2,12 @@ import SkanCompiler
 import SkanCore
 
 /// The names of a document: where each event, flag, field and case is declared, and every place a name refers
-/// to one, read from the lexer's tokens (so a document that does not compile still has its names).
+/// to one, read from the parser's syntax tree (which it recovers after errors, so a document that does not
+/// compile still has its names), wherever on a line they stand (`coarse { low otherwise }` on one line too).
 ///
-/// A case name is resolved in its context: in a field's block it is that field's case; after `FIELD ==` (any
-/// comparison) it is FIELD's; elsewhere it is the case of that name when only one field has it.
+/// Names resolve by scope, as the checker reads them: a bare name in a condition is a flag, field or event; the
+/// case after `FIELD ==` (any comparison) is FIELD's case, even when a flag, field or event has the same name; a
+/// case declared in a field's block is that field's. A coarse rule's head (`low`) names no symbol.
 struct SymbolIndex {
     enum Kind: Equatable {
         case event, flag, field
@@ -16,19 +18,20 @@ struct SymbolIndex {
     struct Symbol: Equatable {
         var name: String
         var kind: Kind
-        /// The name's token in its declaration.
-        var declaration: Token
+        /// The name in its declaration.
+        var declaration: Identifier
     }
 
-    /// A name token and the symbol it declares or refers to (an index in `symbols`).
+    /// A name as written and the symbol it declares or refers to (an index in `symbols`).
     struct Occurrence {
-        var token: Token
+        var name: Identifier
         var symbol: Int
         /// Which declaration it stands in (`field stage`, `coarse window 1`, `lock window 1`), for hovers.
         var context: String
     }
 
     private(set) var symbols: [Symbol] = []
+    /// In document order.
     private(set) var occurrences: [Occurrence] = []
 
     /// Keywords that start a declaration (docs/LanguageReference.md, grammar `file` and `decl`), in the order
@@ -36,109 +39,108 @@ struct SymbolIndex {
     static let declarationKeywords = ["event", "flag", "field", "reserved", "coarse", "lock", "schema", "version"]
 
     init(_ text: String) {
-        let tokens = Lexer.tokenize(Array(text.utf8)).tokens
-        collectDeclarations(tokens)
-        collectReferences(tokens)
+        self.init(Parser.parse(Array(text.utf8)).syntax)
     }
 
-    private mutating func collectDeclarations(_ tokens: [Token]) {
-        var field: String?
-        var depth = 0
-        for (index, token) in tokens.enumerated() {
-            switch token.kind {
-            case .leftBrace: depth += 1
-            case .rightBrace:
-                depth = max(depth - 1, 0)
-                if depth == 0 { field = nil }
-            case .identifier where token.startsLine && depth == 0:
-                guard index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { continue }
-                let name = tokens[index + 1]
-                switch token.text {
-                case "event": symbols.append(Symbol(name: name.text, kind: .event, declaration: name))
-                case "flag": symbols.append(Symbol(name: name.text, kind: .flag, declaration: name))
-                case "field":
-                    symbols.append(Symbol(name: name.text, kind: .field, declaration: name))
-                    field = name.text
-                default: field = nil
-                }
-            case .identifier where token.startsLine && depth == 1:
-                // `name = code ...` in a field's block declares a case.
-                guard let field, index + 1 < tokens.count, tokens[index + 1].kind == .equals else { continue }
-                symbols.append(Symbol(name: token.text, kind: .fieldCase(field: field), declaration: token))
-            default: continue
+    init(_ syntax: SchemaSyntax) {
+        for declaration in syntax.declarations {
+            switch declaration {
+            case .event(let event): declare(event.name, .event)
+            case .flag(let flag): declare(flag.name, .flag)
+            case .field(let field):
+                declare(field.name, .field)
+                for item in field.cases { declare(item.name, .fieldCase(field: field.name.text)) }
+            case .reserved, .coarse, .lock: continue
             }
         }
+        for declaration in syntax.declarations { collectReferences(declaration) }
+        occurrences.sort { $0.name.location.offset < $1.name.location.offset }
     }
 
-    private mutating func collectReferences(_ tokens: [Token]) {
-        var context = ""
-        var field: String?
-        var depth = 0
-        for (index, token) in tokens.enumerated() {
-            if token.kind == .leftBrace { depth += 1 }
-            if token.kind == .rightBrace { depth = max(depth - 1, 0) }
-            guard token.kind == .identifier else { continue }
-            if token.startsLine, depth == 0, Self.declarationKeywords.contains(token.text) {
-                context = Self.context(tokens[index...])
-                field = token.text == "field" && index + 1 < tokens.count ? tokens[index + 1].text : nil
-                continue
+    private mutating func declare(_ name: Identifier, _ kind: Kind) {
+        symbols.append(Symbol(name: name.text, kind: kind, declaration: name))
+    }
+
+    private mutating func collectReferences(_ declaration: DeclarationSyntax) {
+        switch declaration {
+        case .event(let event):
+            note(declared: event.name, context: "event \(event.name.text)")
+        case .flag(let flag):
+            let context = "flag \(flag.name.text)"
+            note(declared: flag.name, context: context)
+            if let condition = flag.condition { collect(condition, context: context) }
+        case .field(let field):
+            let context = "field \(field.name.text)"
+            note(declared: field.name, context: context)
+            for event in field.source?.events ?? [] { note(topLevel: event, context: context) }
+            for item in field.cases {
+                note(declared: item.name, context: context)
+                if let condition = item.derivation?.condition { collect(condition, context: context) }
             }
-            // A coarse rule's head (`low when ...`) is a coarse value, not a case that shares its name.
-            if token.startsLine, context.hasPrefix("coarse") { continue }
-            // The member after a dot (`purchase.count`) names no symbol.
-            if index > 0, tokens[index - 1].kind == .dot { continue }
-            // `count of days` counts days since install; a field may still be called `days`.
-            if token.text == "days", index > 0, tokens[index - 1].text == "of" { continue }
-            guard let symbol = resolve(token, before: index > 1 ? Array(tokens[index - 2..<index]) : [], field: field)
-            else { continue }
-            occurrences.append(Occurrence(token: token, symbol: symbol, context: context))
+        case .coarse(let block):
+            let context = "coarse" + Self.windows(block.windows)
+            for rule in block.rules {
+                if let condition = rule.condition { collect(condition, context: context) }
+            }
+        case .lock(let lock):
+            if case .condition(let condition) = lock.trigger {
+                collect(condition, context: "lock" + Self.windows(lock.windows))
+            }
+        case .reserved: return
         }
     }
 
-    /// How a declaration is named in a hover: `field stage`, `coarse window 1`, `lock windows 2...3`.
-    private static func context(_ tokens: ArraySlice<Token>) -> String {
-        guard let keyword = tokens.first else { return "" }
-        if ["event", "flag", "field"].contains(keyword.text) {
-            return tokens.prefix(2).map(\.text).joined(separator: " ")
-        }
-        var text = ""
-        var previous: Token?
-        for token in tokens {
-            guard token.location.line == keyword.location.line, token.text != "when",
-                [.identifier, .integer, .closedRange].contains(token.kind)
-            else { break }
-            let joined = token.kind == .closedRange || previous?.kind == .closedRange
-            text += (text.isEmpty || joined ? "" : " ") + token.text
-            previous = token
-        }
-        return text
+    /// ` window 1`, ` windows 2...3`, or nothing for a block of every window.
+    private static func windows(_ windows: WindowsSyntax?) -> String {
+        guard let windows else { return "" }
+        guard let upper = windows.upper else { return " window \(windows.lower.value)" }
+        return " windows \(windows.lower.value)...\(upper.value)"
     }
 
-    /// The symbol `token` names, in its context.
-    private func resolve(_ token: Token, before: [Token], field: String?) -> Int? {
-        if let declared = symbols.firstIndex(where: { $0.declaration == token }) { return declared }
-        if let top = symbols.firstIndex(where: { $0.name == token.text && $0.kind.isTopLevel }) { return top }
-        let cases = symbols.indices.filter { symbols[$0].name == token.text && !symbols[$0].kind.isTopLevel }
-        if before.count == 2, before[0].kind == .identifier, case .comparison = before[1].kind,
-            let match = cases.first(where: { symbols[$0].kind == .fieldCase(field: before[0].text) })
-        {
-            return match
+    private mutating func collect(_ condition: ConditionSyntax, context: String) {
+        switch condition {
+        case .name(let name): note(topLevel: name, context: context)
+        case .comparison(let field, _, let caseName):
+            note(topLevel: field, context: context)
+            if let index = symbols.firstIndex(where: {
+                $0.name == caseName.text && $0.kind == .fieldCase(field: field.text)
+            }) {
+                occurrences.append(Occurrence(name: caseName, symbol: index, context: context))
+            }
+        case .eventMeasure(let event, _, _, _): note(topLevel: event, context: context)
+        case .hours: return
+        case .not(_, let inner), .parenthesized(let inner): collect(inner, context: context)
+        case .all(let parts), .any(let parts):
+            for part in parts { collect(part, context: context) }
         }
-        if let field, let match = cases.first(where: { symbols[$0].kind == .fieldCase(field: field) }) { return match }
-        return cases.count == 1 ? cases[0] : nil
+    }
+
+    /// A declaration's own name.
+    private mutating func note(declared name: Identifier, context: String) {
+        guard let index = symbols.firstIndex(where: { $0.declaration == name }) else { return }
+        occurrences.append(Occurrence(name: name, symbol: index, context: context))
+    }
+
+    /// A flag, field or event named in a condition or a source (the first declared of that name, as the checker
+    /// takes it).
+    private mutating func note(topLevel name: Identifier, context: String) {
+        guard let index = symbols.firstIndex(where: { $0.name == name.text && $0.kind.isTopLevel }) else { return }
+        occurrences.append(Occurrence(name: name, symbol: index, context: context))
     }
 
     /// The occurrence whose name covers byte `offset` (or ends at it, where a cursor stands after a word).
     func occurrence(atByte offset: Int) -> Occurrence? {
         occurrences.first { occurrence in
-            let start = occurrence.token.location.offset
-            return start <= offset && offset <= start + occurrence.token.text.utf8.count
+            let start = occurrence.name.location.offset
+            return start <= offset && offset <= start + occurrence.name.text.utf8.count
         }
     }
 
-    /// Every occurrence of symbol `index`, its declaration first.
+    /// Every occurrence of symbol `index`, its declaration first, then in document order.
     func occurrences(of index: Int) -> [Occurrence] {
-        occurrences.filter { $0.symbol == index }
+        let declaration = symbols[index].declaration
+        let all = occurrences.filter { $0.symbol == index }
+        return all.filter { $0.name == declaration } + all.filter { $0.name != declaration }
     }
 }
 

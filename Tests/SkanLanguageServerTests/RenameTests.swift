@@ -87,7 +87,8 @@ import Testing
 
     @Test func aFieldCalledDaysLeavesCountOfDaysAlone() {
         var session = ServerSession.initialized()
-        _ = session.open("schema D\nversion 2\nfield days at bits 0...5 count of days\ncoarse { low when days >= 3 }\n")
+        _ = session.open(
+            "schema D\nversion 2\nfield days at bits 0...5 count of days\ncoarse { low when days >= n3 }\n")
         let position = #""textDocument": {"uri": "file:///schema.skan"}, "position": {"line": 2, "character": 7}"#
         #expect(Self.rename(&session, position, to: "age").edits == ["2:6 age", "3:18 age"])
     }
