@@ -2,7 +2,7 @@
 """Times `skanc lsp` as an editor sees it: from writing a change of a 100-line schema to reading the diagnostics
 published for it, and hover and completion requests on it.
 
-usage: Benchmarks/lsp_latency.py [--skanc PATH] [--changes N]
+usage: Benchmarks/lsp_latency.py [--skanc PATH] [--changes N] [--lines N]
 Builds skanc in release mode unless --skanc names a binary. The document is Schemas/Game.skan (events, buckets,
 a first-match field, coarse windows and locks, 49 lines) with a header comment that brings it to 100 lines, as
 teams document their schemas; every change rewrites a description (full sync), every other one also breaks a
@@ -58,11 +58,22 @@ class Client:
                 return message["params"]["diagnostics"]
 
 
-def document():
+def document(size):
+    """Game.skan brought to `size` lines: up to 100 with a header comment, as teams document their schemas;
+    beyond, with as many events as rules of window 1 that read them (`medium when extra_N.count >= 2`), so the
+    names grow with the lines."""
     game = open(os.path.join(ROOT, "Schemas", "Game.skan")).read()
     lines = game.rstrip("\n").split("\n")
     header = ["# Notes for the growth team: %d. what this part of the mapping is for, and who to ask." % n
-              for n in range(100 - len(lines))]
+              for n in range(max(100 - len(lines), 0))]
+    extra = max(size - len(header) - len(lines), 0) // 2
+    if extra:
+        events = ["event extra_%d" % n for n in range(extra)]
+        rules = ["  medium when extra_%d.count >= 2" % n for n in range(extra)]
+        head = lines.index("coarse window 1 {") + 1
+        lines = lines[:head] + rules + lines[head:]
+        first_event = next(i for i, l in enumerate(lines) if l.startswith("event "))
+        lines = lines[:first_event] + events + lines[first_event:]
     return "\n".join(header + lines) + "\n"
 
 
@@ -76,13 +87,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--skanc")
     parser.add_argument("--changes", type=int, default=200)
+    parser.add_argument("--lines", type=int, default=100, help="the document's size (default 100; try 5000)")
     args = parser.parse_args()
     skanc = args.skanc
     if not skanc:
         subprocess.run(["swift", "build", "-c", "release", "--product", "skanc"], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
         skanc = os.path.join(ROOT, ".build", "release", "skanc")
-    text = document()
+    text = document(args.lines)
     uri = "file:///Game.skan"
     client = Client([skanc, "lsp"])
     client.request("initialize", {"capabilities": {}})
@@ -117,7 +129,7 @@ def main():
     summary("change -> published diagnostics", changes)
     summary("hover", hovers)
     summary("completion", completions)
-    print("goal: a change on a 100-line schema answered well under 50 ms")
+    print("goal: every request under 50 ms at p95 (a change on a 100-line schema well under it)")
 
 
 if __name__ == "__main__":

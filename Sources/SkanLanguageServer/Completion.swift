@@ -36,8 +36,8 @@ struct Completion {
     let bytes: [UInt8]
     let tokens: [Token]
 
-    init(text: String) {
-        index = SymbolIndex(text)
+    init(text: String, index: SymbolIndex? = nil) {
+        self.index = index ?? SymbolIndex(text)
         bytes = Array(text.utf8)
         tokens = Lexer.tokenize(bytes).tokens.filter { $0.kind != .endOfFile }
     }

@@ -16,6 +16,12 @@ public struct LanguageServer: Sendable {
     /// Whether the client shows change annotations on workspace edits (a rename then asks for confirmation).
     private var annotatesEdits = false
     private var shuttingDown = false
+    /// Per document, the version whose syntax errors formatting already reported: editors format on every
+    /// save, and the reason is said once per version.
+    private var formatRefusals: [String: Int?] = [:]
+    /// Per document, its names and what its declarations say, made once per version (a hover, then references,
+    /// then a rename ask about the same text).
+    private var nameCache: [String: NameFeatures] = [:]
     /// The exit status once the client sent `exit`: 0 after `shutdown`, 1 without (as the protocol says).
     public private(set) var exitStatus: Int32?
 
@@ -69,7 +75,21 @@ public struct LanguageServer: Sendable {
             return (.null, [])
         case "textDocument/formatting":
             let uri = try documentURI(params, id: id)
-            return (try formatting(uri, id: id), [])
+            guard let edits = formatting(uri) else {
+                // No edits (a format-on-save must not fail), and the reason once for this version.
+                let version = documents[uri]!.version
+                guard formatRefusals[uri] != .some(version) else { return (.array([]), []) }
+                formatRefusals[uri] = .some(version)
+                return (
+                    .array([]),
+                    [
+                        showMessage(
+                            "skanc: \(uri) has syntax errors, so it is not formatted; fix them (see its diagnostics) and "
+                                + "format again")
+                    ]
+                )
+            }
+            return (edits, [])
         case "textDocument/documentSymbol":
             return (try names(params, id: id).documentSymbols(), [])
         case "textDocument/hover":
@@ -88,7 +108,9 @@ public struct LanguageServer: Sendable {
         case "textDocument/completion":
             let uri = try documentURI(params, id: id)
             let text = documents[uri]!.text
-            let items = Completion(text: text).items(atByte: LineTable(text).offset(of: try position(params, id: id)))
+            let names = try names(params, id: id)
+            let items = Completion(text: text, index: names.index).items(
+                atByte: names.lines.offset(of: try position(params, id: id)))
             return (.array(items.map(\.json)), [])
         case "textDocument/codeAction":
             let uri = try documentURI(params, id: id)
@@ -127,6 +149,7 @@ public struct LanguageServer: Sendable {
                 case .string(let text)? = document["text"]
             else { return [logMessage("didOpen without textDocument.uri and text")] }
             documents[uri] = (text, Self.integer(document["version"]))
+            nameCache[uri] = nil
             return [publish(uri)]
         case "textDocument/didChange":
             guard let document = params?["textDocument"], case .string(let uri)? = document["uri"],
@@ -135,13 +158,24 @@ public struct LanguageServer: Sendable {
             var text = open.text
             for change in changes {
                 guard case .string(let newText)? = change["text"] else { continue }
-                text = Self.applying(newText, in: change["range"], to: text)
+                guard let changed = Self.applying(newText, in: change["range"], to: text) else {
+                    // Applying a change whose place is unknown could only guess; the document stays as it was.
+                    return [
+                        logMessage(
+                            "didChange for \(uri) has a range without whole start and end positions (or the end before "
+                                + "the start); the change was not applied: reopen the document")
+                    ]
+                }
+                text = changed
             }
             documents[uri] = (text, Self.integer(document["version"]))
+            nameCache[uri] = nil
             return [publish(uri)]
         case "textDocument/didClose":
             guard case .string(let uri)? = params?["textDocument"]?["uri"] else { return [] }
             documents[uri] = nil
+            nameCache[uri] = nil
+            formatRefusals[uri] = nil
             return [publishDiagnostics(uri: uri, version: nil, diagnostics: [])]
         default:
             return []
@@ -178,9 +212,12 @@ public struct LanguageServer: Sendable {
     }
 
     /// The names of the open document `params` names.
-    private func names(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> NameFeatures {
+    private mutating func names(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> NameFeatures {
         let uri = try documentURI(params, id: id)
-        return NameFeatures(text: documents[uri]!.text, uri: uri)
+        if let cached = nameCache[uri] { return cached }
+        let features = NameFeatures(text: documents[uri]!.text, uri: uri)
+        nameCache[uri] = features
+        return features
     }
 
     private func position(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> TextPosition {
@@ -190,14 +227,11 @@ public struct LanguageServer: Sendable {
         return position
     }
 
-    /// `skanc fmt` as edits: none when the document is formatted, else one replacing it whole.
-    private func formatting(_ uri: String, id: JSONValue) throws(RPCFailure) -> JSONValue {
+    /// `skanc fmt` as edits: none when the document is formatted, else one replacing it whole; nil when the
+    /// document has syntax errors.
+    private func formatting(_ uri: String) -> JSONValue? {
         let text = documents[uri]!.text
-        guard var formatted = SchemaFormatter.format(text) else {
-            throw RPCFailure(
-                id: id, code: .requestFailed,
-                message: "the document has syntax errors; fix them (see its diagnostics) and format again")
-        }
+        guard var formatted = SchemaFormatter.format(text) else { return nil }
         // The document keeps its line ending: one written with CR LF gets CR LF back (the formatter writes LF).
         let bytes = text.utf8
         if let newline = bytes.firstIndex(of: 10), newline > bytes.startIndex, bytes[bytes.index(before: newline)] == 13
@@ -227,6 +261,14 @@ public struct LanguageServer: Sendable {
         ])
     }
 
+    /// `window/showMessage` of a warning: what the user should see once.
+    private func showMessage(_ message: String) -> JSONValue {
+        .object([
+            ("jsonrpc", .string("2.0")), ("method", .string("window/showMessage")),
+            ("params", .object([("type", .integer(2)), ("message", .string(message))])),
+        ])
+    }
+
     private func logMessage(_ message: String) -> JSONValue {
         .object([
             ("jsonrpc", .string("2.0")), ("method", .string("window/logMessage")),
@@ -234,9 +276,15 @@ public struct LanguageServer: Sendable {
         ])
     }
 
-    /// `text` with `newText` in place of `range` (a protocol range), or in place of everything without one.
-    static func applying(_ newText: String, in range: JSONDocument?, to text: String) -> String {
-        guard let range, let start = position(range["start"]), let end = position(range["end"]) else { return newText }
+    /// `text` with `newText` in place of `range` (a protocol range), or in place of everything without one
+    /// (full sync); nil for a range that is not one: no whole start and end, negative numbers, the end first.
+    static func applying(_ newText: String, in range: JSONDocument?, to text: String) -> String? {
+        guard let range else { return newText }
+        if case .null = range { return newText }
+        guard let start = position(range["start"]), let end = position(range["end"]),
+            min(start.line, start.character, end.line, end.character) >= 0,
+            (start.line, start.character) <= (end.line, end.character)
+        else { return nil }
         let lines = LineTable(text)
         let bytes = Array(text.utf8)
         let from = lines.offset(of: start)

@@ -10,12 +10,22 @@ struct NameFeatures {
     let lines: LineTable
     let index: SymbolIndex
     let layout: DeclaredLayout
+    let meaning: DeclaredMeaning
+    /// The declarations as written, for the outline.
+    let syntax: SchemaSyntax
+    let extents: DeclarationExtents
 
     init(text: String, uri: String) {
         self.text = text
         self.uri = uri
         lines = LineTable(text)
-        index = SymbolIndex(text)
+        // Parsed once for the names and what the declarations mean.
+        let bytes = Array(text.utf8)
+        let syntax = Parser.parse(bytes).syntax
+        self.syntax = syntax
+        extents = DeclarationExtents(syntax, tokens: Lexer.tokenize(bytes).tokens, bytes: bytes)
+        index = SymbolIndex(syntax)
+        meaning = DeclaredMeaning(syntax)
         layout = DeclaredLayout(text: text, uri: uri)
     }
 
@@ -25,8 +35,13 @@ struct NameFeatures {
     }
 
     func range(of token: Identifier) -> JSONValue {
-        let start = lines.position(line: token.location.line, column: token.location.column)
-        let end = lines.position(line: token.location.line, column: token.location.column + token.text.utf8.count)
+        range(at: token.location, length: token.text.utf8.count)
+    }
+
+    /// The protocol range of `length` bytes from `location` on one line.
+    func range(at location: SourceLocation, length: Int) -> JSONValue {
+        let start = lines.position(line: location.line, column: location.column)
+        let end = lines.position(line: location.line, column: location.column + length)
         return DocumentDiagnostics.rangeJSON((start, end))
     }
 
@@ -50,35 +65,63 @@ struct NameFeatures {
                 .map { location(of: $0.name) })
     }
 
-    /// `textDocument/documentSymbol`: events, flags and fields, each field's cases inside it.
+    /// `textDocument/documentSymbol`: every declaration in document order, each over its whole extent: events,
+    /// flags and fields (each field's cases inside it), and the coarse and lock blocks (`coarse window 1`).
     func documentSymbols() -> JSONValue {
         let symbols = index.symbols
-        return .array(
-            symbols.indices.compactMap { position in
-                let symbol = symbols[position]
-                let children: [JSONValue]
-                switch symbol.kind {
-                case .fieldCase: return nil
-                case .field:
-                    children = symbols.filter { $0.kind == .fieldCase(field: symbol.name) }.map { member in
-                        documentSymbol(member, kind: 22, detail: caseDetail(member), children: [])
-                    }
-                case .event, .flag: children = []
+        var outline: [JSONValue] = []
+        for declaration in syntax.declarations {
+            let keyword = DeclarationExtents.keyword(declaration)
+            switch declaration {
+            case .event(let event): outline.append(named(event.name, keyword: keyword, kind: 24))
+            case .flag(let flag): outline.append(named(flag.name, keyword: keyword, kind: 8))
+            case .field(let field):
+                let children = symbols.filter { $0.kind == .fieldCase(field: field.name.text) }.map { member in
+                    documentSymbol(
+                        member.name, kind: 22, detail: caseDetail(member), range: range(of: member.declaration),
+                        selection: range(of: member.declaration), children: [])
                 }
-                let kind = symbol.kind == .event ? 24 : 8
-                return documentSymbol(symbol, kind: kind, detail: detail(symbol), children: children)
-            })
+                outline.append(named(field.name, keyword: keyword, kind: 8, children: children))
+            case .coarse(let block):
+                outline.append(blockSymbol("coarse" + SymbolIndex.windows(block.windows), keyword: keyword, kind: 3))
+            case .lock(let lock):
+                outline.append(blockSymbol("lock" + SymbolIndex.windows(lock.windows), keyword: keyword, kind: 12))
+            case .reserved: continue
+            }
+        }
+        return .array(outline)
+    }
+
+    /// An event, flag or field: its whole declaration, its name selected.
+    private func named(_ name: Identifier, keyword: SourceLocation, kind: Int, children: [JSONValue] = []) -> JSONValue
+    {
+        let symbol = index.symbols.first { $0.declaration == name }
+        return documentSymbol(
+            name.text, kind: kind, detail: symbol.flatMap { detail($0) }, range: extent(keyword) ?? range(of: name),
+            selection: range(of: name), children: children)
+    }
+
+    /// A coarse or lock block: its whole declaration, its keyword selected.
+    private func blockSymbol(_ name: String, keyword: SourceLocation, kind: Int) -> JSONValue {
+        let selection = range(at: keyword, length: name.hasPrefix("lock") ? 4 : 6)
+        return documentSymbol(
+            name, kind: kind, detail: nil, range: extent(keyword) ?? selection, selection: selection, children: [])
+    }
+
+    /// The protocol range of the declaration whose keyword stands at `keyword`.
+    private func extent(_ keyword: SourceLocation) -> JSONValue? {
+        guard let extent = extents.byKeyword[keyword.offset] else { return nil }
+        let start = lines.position(line: extent.start.line, column: extent.start.column)
+        let end = lines.position(line: extent.endLine, column: extent.endColumn)
+        return DocumentDiagnostics.rangeJSON((start, end))
     }
 
     private func documentSymbol(
-        _ symbol: SymbolIndex.Symbol, kind: Int, detail: String?, children: [JSONValue]
+        _ name: String, kind: Int, detail: String?, range: JSONValue, selection: JSONValue, children: [JSONValue]
     ) -> JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(symbol.name))]
+        var members: [(String, JSONValue)] = [("name", .string(name))]
         if let detail { members.append(("detail", .string(detail))) }
-        members += [
-            ("kind", .integer(kind)), ("range", range(of: symbol.declaration)),
-            ("selectionRange", range(of: symbol.declaration)),
-        ]
+        members += [("kind", .integer(kind)), ("range", range), ("selectionRange", selection)]
         if !children.isEmpty { members.append(("children", .array(children))) }
         return .object(members)
     }
@@ -89,11 +132,22 @@ struct NameFeatures {
         let symbol = index.symbols[occurrence.symbol]
         // Paragraphs: what it is, its cases as one list, who reads it.
         var paragraphs = ["**\(symbol.name)**: " + (detail(symbol) ?? kindName(symbol.kind))]
-        if case .field = symbol.kind, let field = layout.fields[symbol.name] {
-            paragraphs.append(
-                field.cases.map {
-                    "- `\($0.name)` = \($0.code) → fine value +\($0.code << field.bits.lower)"
-                }.joined(separator: "\n"))
+        switch symbol.kind {
+        case .field:
+            if let source = meaning.sources[symbol.name] { paragraphs.append("Measures `\(source)`") }
+            if let field = layout.fields[symbol.name] {
+                paragraphs.append(
+                    field.cases.map {
+                        "- `\($0.name)` = \($0.code) → fine value +\($0.code << field.bits.lower)"
+                            + meaning.suffix(field: symbol.name, case: $0.name)
+                    }.joined(separator: "\n"))
+            }
+        case .flag:
+            if let condition = meaning.flagConditions[symbol.name] { paragraphs.append("Set when `\(condition)`") }
+        case .fieldCase(let field):
+            let suffix = meaning.suffix(field: field, case: symbol.name)
+            if !suffix.isEmpty { paragraphs.append(String(suffix.dropFirst(2))) }
+        case .event: break
         }
         let readers = orderedUnique(
             index.occurrences(of: occurrence.symbol).map(\.context).filter {

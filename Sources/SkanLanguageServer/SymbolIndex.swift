@@ -33,6 +33,12 @@ struct SymbolIndex {
     private(set) var symbols: [Symbol] = []
     /// In document order.
     private(set) var occurrences: [Occurrence] = []
+    /// The first flag, field or event of each name, and each field's first case of each name (as the checker
+    /// takes repeated names): found in constant time, so a large document is indexed in linear time.
+    private var topLevel: [String: Int] = [:]
+    private var cases: [String: [String: Int]] = [:]
+    /// Each declaration's name, by its offset.
+    private var declared: [Int: Int] = [:]
 
     /// Keywords that start a declaration (docs/LanguageReference.md, grammar `file` and `decl`), in the order
     /// completion offers them: declarations first, the header last.
@@ -58,7 +64,15 @@ struct SymbolIndex {
     }
 
     private mutating func declare(_ name: Identifier, _ kind: Kind) {
+        let index = symbols.count
         symbols.append(Symbol(name: name.text, kind: kind, declaration: name))
+        declared[name.location.offset] = index
+        switch kind {
+        case .fieldCase(let field):
+            if cases[field, default: [:]][name.text] == nil { cases[field, default: [:]][name.text] = index }
+        case .event, .flag, .field:
+            if topLevel[name.text] == nil { topLevel[name.text] = index }
+        }
     }
 
     private mutating func collectReferences(_ declaration: DeclarationSyntax) {
@@ -91,7 +105,7 @@ struct SymbolIndex {
     }
 
     /// ` window 1`, ` windows 2...3`, or nothing for a block of every window.
-    private static func windows(_ windows: WindowsSyntax?) -> String {
+    static func windows(_ windows: WindowsSyntax?) -> String {
         guard let windows else { return "" }
         guard let upper = windows.upper else { return " window \(windows.lower.value)" }
         return " windows \(windows.lower.value)...\(upper.value)"
@@ -102,9 +116,7 @@ struct SymbolIndex {
         case .name(let name): note(topLevel: name, context: context)
         case .comparison(let field, _, let caseName):
             note(topLevel: field, context: context)
-            if let index = symbols.firstIndex(where: {
-                $0.name == caseName.text && $0.kind == .fieldCase(field: field.text)
-            }) {
+            if let index = cases[field.text]?[caseName.text] {
                 occurrences.append(Occurrence(name: caseName, symbol: index, context: context))
             }
         case .eventMeasure(let event, _, _, _): note(topLevel: event, context: context)
@@ -117,23 +129,29 @@ struct SymbolIndex {
 
     /// A declaration's own name.
     private mutating func note(declared name: Identifier, context: String) {
-        guard let index = symbols.firstIndex(where: { $0.declaration == name }) else { return }
+        guard let index = declared[name.location.offset] else { return }
         occurrences.append(Occurrence(name: name, symbol: index, context: context))
     }
 
     /// A flag, field or event named in a condition or a source (the first declared of that name, as the checker
     /// takes it).
     private mutating func note(topLevel name: Identifier, context: String) {
-        guard let index = symbols.firstIndex(where: { $0.name == name.text && $0.kind.isTopLevel }) else { return }
+        guard let index = topLevel[name.text] else { return }
         occurrences.append(Occurrence(name: name, symbol: index, context: context))
     }
 
     /// The occurrence whose name covers byte `offset` (or ends at it, where a cursor stands after a word).
     func occurrence(atByte offset: Int) -> Occurrence? {
-        occurrences.first { occurrence in
-            let start = occurrence.name.location.offset
-            return start <= offset && offset <= start + occurrence.name.text.utf8.count
+        // The occurrences are in document order: the last one starting at or before `offset`, by halves.
+        var low = 0
+        var high = occurrences.count
+        while low < high {
+            let middle = (low + high) / 2
+            if occurrences[middle].name.location.offset <= offset { low = middle + 1 } else { high = middle }
         }
+        guard low > 0 else { return nil }
+        let candidate = occurrences[low - 1]
+        return offset <= candidate.name.location.offset + candidate.name.text.utf8.count ? candidate : nil
     }
 
     /// Every occurrence of symbol `index`, its declaration first, then in document order.

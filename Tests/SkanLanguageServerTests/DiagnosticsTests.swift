@@ -68,6 +68,31 @@ import Testing
         #expect(diagnostics.contains { $0["code"]?.string == "duplicate" })
     }
 
+    /// A change whose range is not a range is not applied by guessing (it once replaced the whole document): the
+    /// document stays as it was, and the client is told.
+    @Test func aChangeWithAMalformedRangeIsRefusedAndTheDocumentKept() throws {
+        var session = ServerSession.initialized()
+        _ = session.open(Self.broken)
+        let ranges = [
+            #"{"start": {"line": 6}, "end": {"line": 6, "character": 47}}"#,
+            #"{"start": {"line": 6, "character": 47}, "end": {"line": 6, "character": 40}}"#,
+            #"{"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}}"#, "7",
+        ]
+        for range in ranges {
+            let params =
+                #"{"textDocument": {"uri": "file:///schema.skan", "version": 2}, "contentChanges": [{"range": \#(range), "text": "x"}]}"#
+            let messages = session.notify("textDocument/didChange", params)
+            #expect(messages.count == 1 && messages.first?["method"]?.string == "window/logMessage", "\(range)")
+            #expect(messages.first?["params"]?["message"]?.string?.contains("not applied") == true)
+        }
+        // The document is still the one opened: the range that fixes its misspelled name still lands on it.
+        let params =
+            #"{"textDocument": {"uri": "file:///schema.skan", "version": 3}, "contentChanges": [{"range": {"start": {"line": 6, "character": 40}, "end": {"line": 6, "character": 47}}, "text": "purchase"}]}"#
+        let diagnostics = ServerSession.diagnostics(in: session.notify("textDocument/didChange", params))
+        #expect(!diagnostics.contains { $0["code"]?.string == "unknown-name" })
+        #expect(diagnostics.contains { $0["code"]?.string == "duplicate" })
+    }
+
     @Test func closeClearsTheDiagnostics() {
         var session = ServerSession.initialized()
         _ = session.open(Self.broken)

@@ -38,17 +38,42 @@ import Testing
         #expect(edits.isEmpty)
     }
 
-    @Test func syntaxErrorsAndUnopenedDocumentsAreRefused() throws {
+    @Test func unopenedDocumentsAreRefused() throws {
         var session = ServerSession.initialized()
         let unopenedAnswer = session.request("textDocument/formatting", Self.params)
         let unopened = try #require(unopenedAnswer)
         #expect(unopened["error"]?["code"]?.integer == -32602)
         #expect(unopened["error"]?["message"]?.string?.contains("didOpen") == true)
+    }
+
+    /// Format on save asks at every save: a document with syntax errors gets no edits (never an error), and the
+    /// reason once per version.
+    @Test func syntaxErrorsGiveNoEditsAndTheReasonOncePerVersion() throws {
+        var session = ServerSession.initialized()
         _ = session.open("schema {")
-        let brokenAnswer = session.request("textDocument/formatting", Self.params)
-        let broken = try #require(brokenAnswer)
-        #expect(broken["error"]?["code"]?.integer == -32803)
-        #expect(broken["error"]?["message"]?.string?.contains("syntax errors") == true)
+        let request = #"{"jsonrpc": "2.0", "id": 7, "method": "textDocument/formatting", "params": \#(Self.params)}"#
+        func format() -> [JSONDocument] {
+            session.server.handle(Array(request.utf8)).compactMap { bytes in
+                var reader = JSONReader(bytes: bytes, maximumDepth: 64, tooDeep: "deep")
+                return try? reader.document()
+            }
+        }
+        let first = format()
+        #expect(first.count == 2)
+        guard case .array(let edits)? = first.first?["result"] else {
+            Issue.record("no result: \(first)")
+            return
+        }
+        #expect(edits.isEmpty && first.first?["error"] == nil)
+        #expect(first.last?["method"]?.string == "window/showMessage")
+        #expect(first.last?["params"]?["message"]?.string?.contains("syntax errors") == true)
+        // The next save of the same version: the answer alone.
+        #expect(format().count == 1)
+        _ = session.notify(
+            "textDocument/didChange",
+            #"{"textDocument": {"uri": "file:///schema.skan", "version": 5}, "contentChanges": [{"text": "schema {{"}]}"#
+        )
+        #expect(format().count == 2)
     }
 }
 

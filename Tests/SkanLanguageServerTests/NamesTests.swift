@@ -64,9 +64,9 @@ import Testing
     static let stageHover = """
         **stage**: field, bits 1...2 ("Stage")
 
-        - `whale` = 2 → fine value +4
-        - `buyer` = 1 → fine value +2
-        - `none` = 0 → fine value +0
+        - `whale` = 2 → fine value +4: `when purchase.sum >= 100`
+        - `buyer` = 1 → fine value +2: `when purchase`
+        - `none` = 0 → fine value +0: `otherwise`
 
         Read by: `coarse window 1`, `lock window 1`
         """
@@ -95,7 +95,7 @@ import Testing
             Self.hover(&session, Self.at(17, "stage")) == Self.stageHover)
         #expect(
             Self.hover(&session, Self.at(18, "paid"))
-                == "**paid**: flag, bit 0: set → fine value +1\n\nRead by: `coarse window 1`")
+                == "**paid**: flag, bit 0: set → fine value +1\n\nSet when `purchase`\n\nRead by: `coarse window 1`")
         #expect(
             Self.hover(&session, Self.at(3, "purchase"))
                 == "**purchase**: event, amounts in USD\n\nRead by: `flag paid`, `field stage`")
@@ -106,6 +106,45 @@ import Testing
             session.request("textDocument/hover", "{\(Self.at(17, "when"))}")?["result"].map {
                 if case .null = $0 { true } else { false }
             } == true)
+    }
+
+    /// What decides a postback's meaning: a bucket field's source and ranges, case descriptions, a case's rule.
+    @Test func hoverShowsSourcesRangesRulesAndDescriptions() {
+        var session = ServerSession.initialized()
+        _ = session.open(
+            """
+            schema H
+            version 1
+            event purchase value USD
+            field spend at bits 0...1 "Spend" buckets amount of purchase within 48 hours {
+              none  = 0 0..<0.01
+              small = 1 0.01..<5 "under $5"
+              big   = 2 5...
+            }
+            coarse { low when spend >= small  medium otherwise }
+
+            """, uri: "file:///h.skan")
+        func hover(_ line: Int, _ character: Int) -> String? {
+            session.request(
+                "textDocument/hover",
+                #"{"textDocument": {"uri": "file:///h.skan"}, "position": {"line": \#(line), "character": \#(character)}}"#
+            )?["result"]?["contents"]?["value"]?.string
+        }
+        #expect(
+            hover(3, 7) == """
+                **spend**: field, bits 0...1 ("Spend")
+
+                Measures `buckets amount of purchase within 48 hours`
+
+                - `none` = 0 → fine value +0: `0..<0.01`
+                - `small` = 1 → fine value +1: `0.01..<5` "under $5"
+                - `big` = 2 → fine value +2: `5...`
+
+                Read by: `coarse`
+                """)
+        #expect(
+            hover(8, 28)?.hasSuffix("\n\n`0.01..<5` \"under $5\"\n\nRead by: `coarse`") == true, "\(hover(8, 28) ?? "")"
+        )
     }
 
     @Test func definitionGoesToTheDeclaration() {
@@ -149,9 +188,21 @@ import Testing
             Issue.record("no symbols")
             return
         }
-        #expect(symbols.compactMap { $0["name"]?.string } == ["purchase", "level_up", "paid", "stage"])
-        #expect(symbols.compactMap { $0["kind"]?.integer } == [24, 24, 8, 8])
-        guard case .array(let cases)? = symbols.last?["children"] else {
+        // Every declaration, the coarse and lock blocks too, each over its whole extent with its name selected.
+        #expect(
+            symbols.compactMap { $0["name"]?.string } == [
+                "purchase", "level_up", "paid", "stage", "coarse window 1", "coarse windows 2...3", "lock window 1",
+            ])
+        #expect(symbols.compactMap { $0["kind"]?.integer } == [24, 24, 8, 8, 3, 3, 12])
+        func lines(_ symbol: JSONDocument, _ member: String) -> [Int?] {
+            [symbol[member]?["start"]?["line"]?.integer, symbol[member]?["end"]?["line"]?.integer]
+        }
+        #expect(lines(symbols[3], "range") == [8, 12] && lines(symbols[3], "selectionRange") == [8, 8])
+        #expect(symbols[3]["range"]?["end"]?["character"]?.integer == 1)
+        #expect(symbols[4]["range"]?["start"]?["line"]?.integer == 16 && lines(symbols[4], "range") == [16, 20])
+        // `flag paid ... "Paid — ✓" when purchase`: to the end of the line, in UTF-16 units.
+        #expect(symbols[2]["range"]?["end"]?["character"]?.integer == 43)
+        guard case .array(let cases)? = symbols[3]["children"] else {
             Issue.record("no cases")
             return
         }

@@ -47,7 +47,7 @@ enum SimulateCommand {
     static let command = Command(
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
-        operands: "SCHEMA JOURNEY | SCHEMA --mix FILE --postbacks | SCHEMA JOURNEY --postbacks --schedule FILE",
+        operands: "SCHEMA JOURNEY [--postbacks [--schedule FILE]] | SCHEMA --mix FILE --postbacks",
         options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth, mix, schedule, days],
         discussion: """
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
