@@ -22,6 +22,9 @@ public struct LanguageServer: Sendable {
     /// Per document, its names and what its declarations say, made once per version (a hover, then references,
     /// then a rename ask about the same text).
     private var nameCache: [String: NameFeatures] = [:]
+    /// Per document, the semantic tokens last sent and their result ID, which a delta request names.
+    private var sentTokens: [String: (resultId: String, data: [Int])] = [:]
+    private var nextResultId = 0
     /// The exit status once the client sent `exit`: 0 after `shutdown`, 1 without (as the protocol says).
     public private(set) var exitStatus: Int32?
 
@@ -105,6 +108,28 @@ public struct LanguageServer: Sendable {
             }
             let at = try position(params, id: id)
             return (try names(params, id: id).references(at: at, includeDeclaration: includeDeclaration), [])
+        case "textDocument/semanticTokens/full":
+            let uri = try documentURI(params, id: id)
+            let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data
+            return (
+                .object([
+                    ("resultId", .string(remember(data, for: uri))), ("data", .array(data.map(JSONValue.integer))),
+                ]), []
+            )
+        case "textDocument/semanticTokens/full/delta":
+            let uri = try documentURI(params, id: id)
+            let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data
+            let previous = sentTokens[uri]
+            let resultId = remember(data, for: uri)
+            guard case .string(let asked)? = params?["previousResultId"], let previous, previous.resultId == asked
+            else {
+                // Tokens the server no longer holds: the whole list, as the protocol allows.
+                return (.object([("resultId", .string(resultId)), ("data", .array(data.map(JSONValue.integer)))]), [])
+            }
+            return (
+                .object([("resultId", .string(resultId)), ("edits", .array(Self.edits(from: previous.data, to: data)))]
+                ), []
+            )
         case "textDocument/completion":
             let uri = try documentURI(params, id: id)
             let text = documents[uri]!.text
@@ -176,6 +201,7 @@ public struct LanguageServer: Sendable {
             documents[uri] = nil
             nameCache[uri] = nil
             formatRefusals[uri] = nil
+            sentTokens[uri] = nil
             return [publishDiagnostics(uri: uri, version: nil, diagnostics: [])]
         default:
             return []
@@ -194,10 +220,43 @@ public struct LanguageServer: Sendable {
                     ("completionProvider", .object([("triggerCharacters", .array([.string(".")]))])),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
                     ("renameProvider", .object([("prepareProvider", .bool(true))])),
+                    (
+                        "semanticTokensProvider",
+                        .object([
+                            ("legend", SemanticTokens.legend), ("full", .object([("delta", .bool(true))])),
+                        ])
+                    ),
                 ])
             ),
             ("serverInfo", .object([("name", .string("skanc")), ("version", .string(version))])),
         ])
+    }
+
+    /// Keeps `data` as the tokens last sent for `uri`; returns their new result ID.
+    private mutating func remember(_ data: [Int], for uri: String) -> String {
+        nextResultId += 1
+        let resultId = String(nextResultId)
+        sentTokens[uri] = (resultId, data)
+        return resultId
+    }
+
+    /// One edit turning `old` into `new`: what lies between their common start and their common end.
+    static func edits(from old: [Int], to new: [Int]) -> [JSONValue] {
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var oldEnd = old.count
+        var newEnd = new.count
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        guard start < oldEnd || start < newEnd else { return [] }
+        return [
+            .object([
+                ("start", .integer(start)), ("deleteCount", .integer(oldEnd - start)),
+                ("data", .array(new[start..<newEnd].map(JSONValue.integer))),
+            ])
+        ]
     }
 
     private func documentURI(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> String {
@@ -232,11 +291,11 @@ public struct LanguageServer: Sendable {
     private func formatting(_ uri: String) -> JSONValue? {
         let text = documents[uri]!.text
         guard var formatted = SchemaFormatter.format(text) else { return nil }
-        // The document keeps its line ending: one written with CR LF gets CR LF back (the formatter writes LF).
-        let bytes = text.utf8
-        if let newline = bytes.firstIndex(of: 10), newline > bytes.startIndex, bytes[bytes.index(before: newline)] == 13
-        {
-            formatted = formatted.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        // The document keeps its line ending: one written with CR LF or CR gets it back (the formatter writes LF).
+        let bytes = Array(text.utf8)
+        if let first = bytes.indices.first(where: { LineBreak.isLineEnd(bytes[$0]) }), bytes[first] == 13 {
+            let ending = first + 1 < bytes.count && bytes[first + 1] == 10 ? "\r\n" : "\r"
+            formatted = formatted.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: ending)
         }
         guard formatted != text else { return .array([]) }
         let lines = LineTable(text)

@@ -25,11 +25,12 @@ public struct LineTable: Sendable {
     /// not count (its lexer skips the mark) but the document's positions do (U+FEFF is a character to the client).
     private let mark: Int
 
-    /// The table of `text`. Lines end at LF; a CR before it belongs to no character.
+    /// The table of `text`. Lines end as the protocol says (`LineBreak`): at LF, CR LF or CR; a CR before a LF
+    /// belongs to no character.
     public init(_ text: String) {
         bytes = Array(text.utf8)
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+        for index in bytes.indices where LineBreak.isBreak(bytes, at: index) { starts.append(index + 1) }
         self.starts = starts
         mark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
@@ -37,7 +38,7 @@ public struct LineTable: Sendable {
     /// Bytes of line `index` (0-based) before the compiler's column 1.
     private func skipped(_ index: Int) -> Int { index == 0 ? mark : 0 }
 
-    /// The number of lines (one more than the line feeds).
+    /// The number of lines (one more than the line breaks).
     public var lineCount: Int { starts.count }
 
     /// The protocol position of byte `column` (1-based, UTF-8) of `line` (1-based); a column past the end of the

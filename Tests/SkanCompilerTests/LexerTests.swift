@@ -22,6 +22,29 @@ import Testing
             ])
     }
 
+    /// Classic Mac line endings (CR alone) end lines as LF and CR LF do: the same tokens on the same lines,
+    /// comments and strings ending at the line's end, and the same diagnostics at the same places.
+    @Test(arguments: ["\r", "\r\n"])
+    func everyLineEndingGivesTheSameLines(_ ending: String) throws {
+        let text = """
+            schema T # the header
+            version 1
+            flag a at bit 0 "A"
+            reserved bits 1...5
+            coarse {
+              low when b
+              medium otherwise
+            }
+            """
+        let other = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: ending)
+        let lines = Lexer.tokenize(Array(text.utf8)).tokens.map { [$0.location.line, $0.location.column] }
+        #expect(Lexer.tokenize(Array(other.utf8)).tokens.map { [$0.location.line, $0.location.column] } == lines)
+        let diagnostics = SchemaCompiler.compile(text).diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" }
+        #expect(!diagnostics.isEmpty)
+        #expect(
+            SchemaCompiler.compile(other).diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" } == diagnostics)
+    }
+
     @Test func locationsAreOneBasedAndCountBytes() {
         let tokens = Lexer.tokenize(Array("flag a\n  \"é\" b # comment\nc".utf8)).tokens
         #expect(tokens.map(\.location.description) == ["1:1", "1:6", "2:3", "2:8", "3:1", "3:2"])

@@ -111,12 +111,14 @@ import Testing
     }
 }
 
-/// A document written with CR LF keeps CR LF when formatted (the formatter writes LF); one with LF keeps LF.
+/// A document written with CR LF or CR keeps its line ending when formatted (the formatter writes LF); one with
+/// LF keeps LF.
 @Suite struct FormattingLineEndingTests {
-    @Test func crlfStaysCRLF() throws {
+    @Test(arguments: ["\r\n", "\r"])
+    func theDocumentsLineEndingStays(_ ending: String) throws {
         var session = ServerSession.initialized()
         let crlf = FormattingTests.unformatted.split(separator: "\n", omittingEmptySubsequences: false)
-            .joined(separator: "\r\n")
+            .joined(separator: ending)
         _ = session.open(crlf)
         let response = session.request("textDocument/formatting", FormattingTests.params)
         let answer = try #require(response)
@@ -126,7 +128,7 @@ import Testing
         }
         let text = try #require(edits.first?["newText"]?.string)
         let expected = try #require(SchemaFormatter.format(FormattingTests.unformatted))
-        #expect(text == expected.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
+        #expect(text == expected.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: ending))
         // Formatted already, in CR LF: no edit.
         var again = ServerSession.initialized()
         _ = again.open(text)

@@ -18,6 +18,15 @@ import Testing
         #expect(lines.position(line: 3, column: 5) == TextPosition(line: 2, character: 4))
     }
 
+    /// The protocol's third line ending, CR alone, ends a line as LF and CR LF do.
+    @Test func aCarriageReturnAloneEndsALine() {
+        let lines = LineTable("schema T\rversion 1\r\nflag a\rlast")
+        #expect(lines.lineCount == 4)
+        #expect(lines.position(line: 2, column: 9) == TextPosition(line: 1, character: 8))
+        #expect(lines.position(line: 3, column: 99) == TextPosition(line: 2, character: 6))
+        #expect(lines.offset(of: TextPosition(line: 3, character: 2)) == 29)
+    }
+
     @Test func aRangeCoversTheWordAtItsStart() {
         let lines = LineTable(Self.text)
         let range = lines.range(at: SourceLocation(line: 2, column: 46, offset: 55))

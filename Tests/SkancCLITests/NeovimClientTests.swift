@@ -40,6 +40,35 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
     }
 
+    /// The README's setup, its Lua lines copied as written into Neovim's init file: a `.skan` file gets the
+    /// `skan` filetype, `skanc lsp` (found on the PATH, as the README says) attaches and publishes diagnostics.
+    @Test func theReadmesSetupStartsTheServer() throws {
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "Neovim (0.7 or later, built-in client), in `init.lua`:"))
+        let rest = readme[section.upperBound...]
+        let start = try #require(rest.range(of: "```lua\n"))
+        let end = try #require(rest[start.upperBound...].range(of: "```"))
+        let lines = String(rest[start.upperBound..<end.lowerBound])
+        let directory = try TemporaryDirectory()
+        let initFile = directory.url.appendingPathComponent("init.lua")
+        try lines.write(to: initFile, atomically: true, encoding: .utf8)
+        let schema = directory.url.appendingPathComponent("Typo.skan")
+        try Self.typo.write(to: schema, atomically: true, encoding: .utf8)
+        let output = directory.url.appendingPathComponent("seen.json")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = CLI.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        environment["SKANC_OUT"] = output.path
+        let run = try ChildProcess.run(
+            try ChildProcess.onPath("nvim"),
+            ["--headless", "-u", initFile.path, schema.path, "-c", "luafile Tests/Scripts/nvim_readme_setup.lua"],
+            environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        #expect(seen["filetype"] as? String == "skan")
+        #expect(seen["clients"] as? [String] == ["skanc"])
+        #expect(seen["published"] as? Bool == true)
+    }
+
     @Test func neovimShowsTheDiagnosticWhereItIsAndFixesFormatsHovers() throws {
         let seen = try Self.neovim(Self.typo, hover: "bought", completeAfter: "when ")
         #expect(seen["published"] as? Bool == true)
@@ -64,7 +93,7 @@ import Testing
         let fmt = try CLI.run(["fmt", "-"], stdin: fixed)
         #expect(fmt.status == 0)
         #expect(seen["formatted"] as? String == fmt.stdout)
-        #expect(seen["hover"] as? String == "**bought**: flag, bit 0: set → fine value +1")
+        #expect(seen["hover"] as? String == "**bought**: flag, bit 0: set → fine value +1\n\nSet when `purchase`")
         #expect(seen["completions"] as? [String] == ["purchase", "bought", "hours", "not"])
     }
 
@@ -88,9 +117,9 @@ import Testing
                 **paymentTier**: field, bits 1...2 ("Highest purchase tier")
 
                 - `none` = 0 → fine value +0
-                - `low` = 1 → fine value +2
-                - `medium` = 2 → fine value +4
-                - `high` = 3 → fine value +6
+                - `low` = 1 → fine value +2: "under $5"
+                - `medium` = 2 → fine value +4: "$5 to $20"
+                - `high` = 3 → fine value +6: "over $20"
 
                 Read by: `coarse`, `lock window 1`
                 """)

@@ -13,7 +13,7 @@ extension Lexer {
             if value.count > Lexer.maximumStringBytes { truncated = true }
         }
         while true {
-            guard let byte = peek(), byte != UInt8(ascii: "\n") else {
+            guard let byte = peek(), !LineBreak.isLineEnd(byte) else {
                 report(.unterminatedString(at: start))
                 break
             }
@@ -38,7 +38,7 @@ extension Lexer {
     private mutating func lexEscape() -> [UInt8] {
         let escapeStart = currentLocation
         index += 1  // backslash
-        guard let byte = peek(), byte != UInt8(ascii: "\n") else {
+        guard let byte = peek(), !LineBreak.isLineEnd(byte) else {
             report(
                 .danglingBackslash(at: escapeStart))
             return []

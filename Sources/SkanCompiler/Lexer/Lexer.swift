@@ -168,15 +168,16 @@ package struct Lexer {
     private mutating func skipTriviaAndComments() {
         while let byte = peek() {
             switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                // LF, and CR alone, end a line; a CR before a LF is white space.
+                if LineBreak.isBreak(bytes, at: index) {
+                    line += 1
+                    lineStart = index + 1
+                    sawTokenOnLine = false
+                }
                 index += 1
-            case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-                lineStart = index
-                sawTokenOnLine = false
             case UInt8(ascii: "#"):
-                while let b = peek(), b != UInt8(ascii: "\n") { index += 1 }
+                while let b = peek(), !LineBreak.isLineEnd(b) { index += 1 }
             default:
                 return
             }

@@ -13,7 +13,7 @@ public enum SchemaIdentifier {
     }
 
     /// Words the schema language reads as its own.
-    static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "schema", "version", "event", "value", "flag", "field", "at", "bit", "bits", "buckets", "amount", "count",
         "of", "days", "within", "hours", "in", "window", "windows", "reserved", "coarse", "lock", "when",
         "otherwise", "after", "and", "or", "not", "low", "medium", "high",

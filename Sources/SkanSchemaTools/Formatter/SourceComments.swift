@@ -31,13 +31,13 @@ struct SourceComments {
             var breaksSinceItem = 0
             while position < token.location.offset {
                 switch bytes[position] {
-                case UInt8(ascii: "\n"):
+                case _ where LineBreak.isBreak(bytes, at: position):
                     breaks += 1
                     breaksSinceItem += 1
                     position += 1
                 case UInt8(ascii: "#"):
                     var end = position
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    while end < bytes.count, !LineBreak.isLineEnd(bytes[end]) { end += 1 }
                     var trimmed = end
                     while trimmed > position, [0x20, 0x09, 0x0D].contains(bytes[trimmed - 1]) { trimmed -= 1 }
                     let text = String(decoding: bytes[position..<trimmed], as: UTF8.self)

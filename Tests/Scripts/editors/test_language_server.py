@@ -1,6 +1,7 @@
 """`skanc lsp` end to end through pytest-lsp: every feature on a shipped schema and on broken ones, with the
 answers written out."""
 
+import asyncio
 import json
 import subprocess
 
@@ -76,12 +77,20 @@ async def test_formatting_is_fmt_and_refused_on_syntax_errors(client: LanguageCl
     assert len(edits) == 1 and edits[0].range.start == types.Position(0, 0)
     assert edits[0].new_text == fmt.stdout == SHOP
     await open_document(client, SHOP.replace("at bits 1...2", "at bits 1..."), uri=SHOP_URI + "?broken")
-    with pytest.raises(JsonRpcException, match="syntax errors"):
-        await client.text_document_formatting_async(
-            types.DocumentFormattingParams(
-                text_document=doc(SHOP_URI + "?broken"), options=types.FormattingOptions(2, True)
-            )
-        )
+    broken = types.DocumentFormattingParams(
+        text_document=doc(SHOP_URI + "?broken"), options=types.FormattingOptions(2, True)
+    )
+    # Format on save: no edits and no error, the reason shown once per version. The waiter is scheduled
+    # before the request, so it is registered before the answer and the message after it are read.
+    shown = asyncio.ensure_future(client.wait_for_notification(types.WINDOW_SHOW_MESSAGE))
+    assert list(await client.text_document_formatting_async(broken)) == []
+    message = await shown
+    assert "syntax errors" in message.message and message.type == types.MessageType.Warning
+    count = len(client.messages)
+    assert list(await client.text_document_formatting_async(broken)) == []
+    # Any message for the second request would be read before the answer to the next one.
+    await client.text_document_hover_async(types.HoverParams(text_document=doc(), position=types.Position(0, 0)))
+    assert len(client.messages) == count
 
 
 async def test_hover_definition_references_symbols(client: LanguageClient):
@@ -92,9 +101,9 @@ async def test_hover_definition_references_symbols(client: LanguageClient):
     assert hover.contents.value == (
         '**paymentTier**: field, bits 1...2 ("Highest purchase tier")\n\n'
         "- `none` = 0 → fine value +0\n"
-        "- `low` = 1 → fine value +2\n"
-        "- `medium` = 2 → fine value +4\n"
-        "- `high` = 3 → fine value +6\n\n"
+        '- `low` = 1 → fine value +2: "under $5"\n'
+        '- `medium` = 2 → fine value +4: "$5 to $20"\n'
+        '- `high` = 3 → fine value +6: "over $20"\n\n'
         "Read by: `coarse`, `lock window 1`"
     )
     definition = await client.text_document_definition_async(
@@ -114,6 +123,8 @@ async def test_hover_definition_references_symbols(client: LanguageClient):
         ("registered", types.SymbolKind.Field, []),
         ("paymentTier", types.SymbolKind.Field, ["none", "low", "medium", "high"]),
         ("dayOneAction", types.SymbolKind.Field, ["none", "browsed", "addedToCart", "ordered"]),
+        ("coarse", types.SymbolKind.Namespace, []),
+        ("lock window 1", types.SymbolKind.Function, []),
     ]
 
 
@@ -222,3 +233,23 @@ async def test_diagnostics_are_what_check_and_lint_print(client: LanguageClient,
             for d in diagnostics]
     assert seen == expected
     assert (lint.returncode == 1) == any(d.severity == types.DiagnosticSeverity.Error for d in diagnostics)
+
+
+async def test_semantic_tokens_full_and_delta(client: LanguageClient):
+    await open_document(client, SHOP)
+    full = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=doc())
+    )
+    assert full.result_id and len(full.data) % 5 == 0 and len(full.data) > 100
+    # The first tokens: `#` comment lines, then `schema Shop`.
+    types_by_index = [
+        "keyword", "event", "variable", "property", "enumMember", "number", "string", "comment", "operator",
+        "namespace", "type",
+    ]
+    decoded = [types_by_index[full.data[i + 3]] for i in range(0, len(full.data), 5)]
+    assert "comment" in decoded and "property" in decoded and "enumMember" in decoded
+    delta = await client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(text_document=doc(), previous_result_id=full.result_id)
+    )
+    # Nothing changed: a delta without edits.
+    assert delta.result_id != full.result_id and list(delta.edits) == []
