@@ -7,7 +7,7 @@ enum CodeActions {
     static func quickFixes(_ text: String, uri: String, lines range: ClosedRange<Int>) -> JSONValue {
         let table = LineTable(text)
         var actions: [JSONValue] = []
-        for diagnostic in DocumentDiagnostics.findings(text, uri: uri) {
+        for diagnostic in DocumentDiagnostics.findings(text, uri: uri).diagnostics {
             guard let location = diagnostic.location, range.contains(location.line - 1) else { continue }
             for fixIt in diagnostic.fixIts {
                 let start = table.position(line: fixIt.location.line, column: fixIt.location.column)

@@ -10,8 +10,9 @@ struct DeclaredLayout {
     /// Each event's currency; nil for an event that is only counted.
     private(set) var events: [String: String?] = [:]
 
-    init(text: String, uri: String) {
-        if let schema = SchemaCompiler.compile(text, path: uri).schema {
+    /// `compiled`: the schema the text compiles to, when already known (`.some(nil)`: it has errors).
+    init(text: String, uri: String, compiled: Schema?? = nil) {
+        if let schema = compiled ?? SchemaCompiler.compile(text, path: uri).schema {
             for field in schema.fields { fields[field.name] = field }
             for event in schema.events { events[event.name] = event.currency }
             return

@@ -1,5 +1,6 @@
 import SkanCompiler
 package import SkanCore
+import SkanSchema
 import SkanSchemaTools
 
 /// What `skanc check` and `skanc lint` say of a document, as the protocol's `Diagnostic` objects: the same
@@ -8,16 +9,22 @@ import SkanSchemaTools
 package enum DocumentDiagnostics {
     /// The diagnostics of `text`, the document at `uri`: the compiler's, then the lints' when it compiles.
     package static func of(_ text: String, uri: String) -> [JSONValue] {
+        checked(text, uri: uri).diagnostics
+    }
+
+    /// The diagnostics of `text`, and the schema it compiles to (nil with errors), which hovers reuse.
+    static func checked(_ text: String, uri: String) -> (diagnostics: [JSONValue], schema: Schema?) {
         let lines = LineTable(text)
-        return findings(text, uri: uri).map { protocolDiagnostic($0, lines: lines, uri: uri) }
+        let (findings, schema) = findings(text, uri: uri)
+        return (findings.map { protocolDiagnostic($0, lines: lines, uri: uri) }, schema)
     }
 
     /// What `check` and `lint` find in `text`: the compiler's diagnostics, then the lints' when it compiles.
-    static func findings(_ text: String, uri: String) -> [Diagnostic] {
+    static func findings(_ text: String, uri: String) -> (diagnostics: [Diagnostic], schema: Schema?) {
         let result = SchemaCompiler.compile(text, path: uri)
         var diagnostics = result.diagnostics
         if let schema = result.schema { diagnostics += SchemaLints.lint(schema) }
-        return diagnostics
+        return (diagnostics, result.schema)
     }
 
     /// One diagnostic in the protocol's terms.

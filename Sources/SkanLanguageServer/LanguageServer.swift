@@ -1,4 +1,5 @@
 import SkanCore
+import SkanSchema
 import SkanSchemaTools
 
 /// The language server for `.skan` documents, as a value: each message in, the messages out. No input or
@@ -22,6 +23,8 @@ public struct LanguageServer: Sendable {
     /// Per document, its names and what its declarations say, made once per version (a hover, then references,
     /// then a rename ask about the same text).
     private var nameCache: [String: NameFeatures] = [:]
+    /// Per document, the schema its last published diagnostics compiled (nil inside: it has errors).
+    private var compiled: [String: Schema?] = [:]
     /// Per document, the semantic tokens last sent and their result ID, which a delta request names.
     private var sentTokens: [String: (resultId: String, data: [Int])] = [:]
     private var nextResultId = 0
@@ -202,6 +205,7 @@ public struct LanguageServer: Sendable {
             nameCache[uri] = nil
             formatRefusals[uri] = nil
             sentTokens[uri] = nil
+            compiled[uri] = nil
             return [publishDiagnostics(uri: uri, version: nil, diagnostics: [])]
         default:
             return []
@@ -274,7 +278,7 @@ public struct LanguageServer: Sendable {
     private mutating func names(_ params: JSONDocument?, id: JSONValue) throws(RPCFailure) -> NameFeatures {
         let uri = try documentURI(params, id: id)
         if let cached = nameCache[uri] { return cached }
-        let features = NameFeatures(text: documents[uri]!.text, uri: uri)
+        let features = NameFeatures(text: documents[uri]!.text, uri: uri, compiled: compiled[uri])
         nameCache[uri] = features
         return features
     }
@@ -304,10 +308,11 @@ public struct LanguageServer: Sendable {
         return .array([.object([("range", range), ("newText", .string(formatted))])])
     }
 
-    private func publish(_ uri: String) -> JSONValue {
+    private mutating func publish(_ uri: String) -> JSONValue {
         let document = documents[uri]!
-        return publishDiagnostics(
-            uri: uri, version: document.version, diagnostics: DocumentDiagnostics.of(document.text, uri: uri))
+        let checked = DocumentDiagnostics.checked(document.text, uri: uri)
+        compiled[uri] = .some(checked.schema)
+        return publishDiagnostics(uri: uri, version: document.version, diagnostics: checked.diagnostics)
     }
 
     private func publishDiagnostics(uri: String, version: Int?, diagnostics: [JSONValue]) -> JSONValue {

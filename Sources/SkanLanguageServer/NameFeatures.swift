@@ -15,7 +15,8 @@ struct NameFeatures {
     let syntax: SchemaSyntax
     let extents: DeclarationExtents
 
-    init(text: String, uri: String) {
+    /// `compiled`: the schema the text compiles to, when the diagnostics already made it.
+    init(text: String, uri: String, compiled: Schema?? = nil) {
         self.text = text
         self.uri = uri
         lines = LineTable(text)
@@ -26,7 +27,7 @@ struct NameFeatures {
         extents = DeclarationExtents(syntax, tokens: Lexer.tokenize(bytes).tokens, bytes: bytes)
         index = SymbolIndex(syntax)
         meaning = DeclaredMeaning(syntax)
-        layout = DeclaredLayout(text: text, uri: uri)
+        layout = DeclaredLayout(text: text, uri: uri, compiled: compiled)
     }
 
     /// The occurrence under a protocol position.
