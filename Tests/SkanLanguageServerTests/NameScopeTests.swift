@@ -17,17 +17,7 @@ import Testing
 
         """
 
-    static func at(_ line: Int, _ word: String, occurrence: Int = 1) -> String {
-        let text = schema.split(separator: "\n", omittingEmptySubsequences: false)[line]
-        var from = text.startIndex
-        var found = text.startIndex
-        for _ in 0..<occurrence {
-            found = text[from...].range(of: word)!.lowerBound
-            from = text.index(after: found)
-        }
-        return
-            #""textDocument": {"uri": "file:///schema.skan"}, "position": {"line": \#(line), "character": \#(text[..<found].utf16.count)}"#
-    }
+    static func at(_ line: Int, _ word: String) -> String { NamesTests.at(line, word, in: schema) }
 
     static func session() -> ServerSession {
         var session = ServerSession.initialized()

@@ -37,8 +37,8 @@ import Testing
         """
 
     /// The position of the `occurrence`-th `word` on 0-based `line`, in UTF-16 units.
-    static func at(_ line: Int, _ word: String, occurrence: Int = 1) -> String {
-        let text = schema.split(separator: "\n", omittingEmptySubsequences: false)[line]
+    static func at(_ line: Int, _ word: String, occurrence: Int = 1, in document: String = schema) -> String {
+        let text = document.split(separator: "\n", omittingEmptySubsequences: false)[line]
         var from = text.startIndex
         var found = text.startIndex
         for _ in 0..<occurrence {
