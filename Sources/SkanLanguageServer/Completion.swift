@@ -42,8 +42,9 @@ struct Completion {
         tokens = Lexer.tokenize(bytes).tokens.filter { $0.kind != .endOfFile }
     }
 
-    /// What may be written at byte `offset`.
+    /// What may be written at byte `offset`: nothing inside a comment.
     func items(atByte offset: Int) -> [Item] {
+        guard !isInComment(offset) else { return [] }
         // The tokens wholly before the word under the cursor.
         let before = tokens.prefix { token in
             token.kind == .identifier ? end(of: token) < offset : end(of: token) <= offset
@@ -65,17 +66,17 @@ struct Completion {
         case .comparison?:
             return cases(of: before.dropLast().last)
         case .leftParen?:
-            return operands()
+            return operands(before)
         case .plus?:
             return events()
         case .identifier? where !startsLine:
             let word = previous!.text
-            if Self.conditionStarts.contains(word) { return operands() }
+            if Self.conditionStarts.contains(word) { return operands(before) }
             if word == "of" {
                 let afterCount = before.dropLast().last?.text == "count"
                 return events() + (afterCount ? [Item(label: "days", kind: .keyword, detail: nil)] : [])
             }
-            return []
+            return following(previous!, in: before)
         default:
             guard startsLine else { return [] }
             switch enclosingBlock(before) {
@@ -84,6 +85,40 @@ struct Completion {
             default: return []
             }
         }
+    }
+
+    /// What the grammar takes after the keyword or coarse head `word`, as a declaration goes on.
+    private func following(_ word: Token, in before: ArraySlice<Token>) -> [Item] {
+        func keywords(_ words: [String]) -> [Item] { words.map { Item(label: $0, kind: .keyword, detail: nil) } }
+        switch word.text {
+        case "lock" where word.startsLine: return keywords(["window", "windows", "when", "after"])
+        case "at": return keywords(["bit", "bits"])
+        case "value" where before.dropLast().dropLast().last?.text == "event":
+            return CurrencyMinorUnits.listedCodes.map { Item(label: $0, kind: .keyword, detail: "currency") }
+        case _ where Self.coarseHeads.contains(word.text) && enclosingBlock(before) == "coarse":
+            // A rule's head, at the start of a line or of the block: its condition follows.
+            let starts = word.startsLine || before.dropLast().last?.kind == .leftBrace
+            return starts ? keywords(["when", "otherwise"]) : []
+        default: return []
+        }
+    }
+
+    /// Whether byte `offset` stands in a comment: after a `#` on its line that no string holds.
+    private func isInComment(_ offset: Int) -> Bool {
+        var start = min(offset, bytes.count)
+        while start > 0, !LineBreak.isLineEnd(bytes[start - 1]) { start -= 1 }
+        var inString = false
+        var index = start
+        while index < min(offset, bytes.count) {
+            switch bytes[index] {
+            case UInt8(ascii: "\""): inString.toggle()
+            case UInt8(ascii: "\\") where inString: index += 1
+            case UInt8(ascii: "#") where !inString: return true
+            default: break
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether `token` ends on the line of byte `offset` (no line break between them).
@@ -118,12 +153,18 @@ struct Completion {
         return keywords.last
     }
 
-    /// Flags, fields and events (a condition's operands), and the words a factor may start with.
-    private func operands() -> [Item] {
-        index.symbols.compactMap { symbol in
+    /// Flags, fields and events (a condition's operands), and the words a factor may start with. In a derived
+    /// flag's or field's own condition, only the flags and fields declared before it: its condition reads them,
+    /// not itself nor later ones (the checker's rule).
+    private func operands(_ before: ArraySlice<Token>) -> [Item] {
+        let limit = derivedDeclarationStart(before) ?? Int.max
+        return index.symbols.compactMap { symbol in
             switch symbol.kind {
-            case .flag: Item(label: symbol.name, kind: .field, detail: "flag")
-            case .field: Item(label: symbol.name, kind: .field, detail: "field")
+            case .flag where symbol.declaration.location.offset < limit:
+                Item(label: symbol.name, kind: .field, detail: "flag")
+            case .field where symbol.declaration.location.offset < limit:
+                Item(label: symbol.name, kind: .field, detail: "field")
+            case .flag, .field: nil
             case .event: Item(label: symbol.name, kind: .event, detail: "event")
             case .fieldCase: nil
             }
@@ -134,15 +175,32 @@ struct Completion {
         index.symbols.filter { $0.kind == .event }.map { Item(label: $0.name, kind: .event, detail: "event") }
     }
 
-    /// `count` and `sum` after `EVENT.`.
+    /// Where the flag or field declaration the tokens end in starts, when they end in one.
+    private func derivedDeclarationStart(_ before: ArraySlice<Token>) -> Int? {
+        var depth = 0
+        var start: Int?
+        for token in before {
+            switch token.kind {
+            case .leftBrace: depth += 1
+            case .rightBrace: depth = max(depth - 1, 0)
+            case .identifier
+            where depth == 0 && token.startsLine
+                && SymbolIndex.declarationKeywords.contains(token.text):
+                start = ["flag", "field"].contains(token.text) ? token.location.offset : nil
+            default: continue
+            }
+        }
+        return start
+    }
+
+    /// `count` after `EVENT.`, and `sum` when the event has a value.
     private func members(of event: Token?) -> [Item] {
         guard let event, index.symbols.contains(where: { $0.kind == .event && $0.name == event.text }) else {
             return []
         }
-        return [
-            Item(label: "count", kind: .property, detail: "times logged"),
-            Item(label: "sum", kind: .property, detail: "sum of the amounts logged"),
-        ]
+        let count = Item(label: "count", kind: .property, detail: "times logged")
+        guard index.valued.contains(event.text) else { return [count] }
+        return [count, Item(label: "sum", kind: .property, detail: "sum of the amounts logged")]
     }
 
     /// The cases of the field before a comparison (`stage >= `).

@@ -39,6 +39,8 @@ struct SymbolIndex {
     private var cases: [String: [String: Int]] = [:]
     /// Each declaration's name, by its offset.
     private var declared: [Int: Int] = [:]
+    /// The events declared with a value (`event purchase value USD`): those with a `.sum`.
+    private(set) var valued: Set<String> = []
 
     /// Keywords that start a declaration (docs/LanguageReference.md, grammar `file` and `decl`), in the order
     /// completion offers them: declarations first, the header last.
@@ -51,7 +53,9 @@ struct SymbolIndex {
     init(_ syntax: SchemaSyntax) {
         for declaration in syntax.declarations {
             switch declaration {
-            case .event(let event): declare(event.name, .event)
+            case .event(let event):
+                declare(event.name, .event)
+                if event.currency != nil { valued.insert(event.name.text) }
             case .flag(let flag): declare(flag.name, .flag)
             case .field(let field):
                 declare(field.name, .field)

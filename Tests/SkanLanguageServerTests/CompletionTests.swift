@@ -45,6 +45,46 @@ import Testing
         #expect(Self.labels(Self.header + "  |\n") == keywords)
     }
 
+    /// A derived flag's or field's condition reads the flags and fields before it: not itself, not later ones.
+    @Test func aDerivedConditionOffersOnlyWhatItCanRead() {
+        let tail = "\nfield later at bits 4...5 { none = 0 }\ncoarse { low otherwise }\n"
+        #expect(
+            Self.labels(Self.header + "flag paid at bit 3 when |" + tail) == [
+                "purchase", "sign_up", "registered", "tier", "hours", "not",
+            ])
+        #expect(
+            Self.labels(Self.header + "field late at bits 3...4 {\n  a = 1 when |\n  b = 0 otherwise\n}" + tail)
+                == ["purchase", "sign_up", "registered", "tier", "hours", "not"])
+        // A coarse rule reads every flag and field.
+        #expect(
+            Self.labels(
+                Self.header + "flag paid at bit 3\nfield later at bits 4...5 { none = 0 }\ncoarse { low when | }\n")
+                == [
+                    "purchase", "sign_up", "registered", "tier", "paid", "later", "hours", "not",
+                ])
+    }
+
+    @Test func sumOnlyAfterAnEventWithAValue() {
+        #expect(Self.labels(Self.header + "coarse { low when sign_up.| }") == ["count"])
+        #expect(Self.labels(Self.header + "coarse { low when purchase.| }") == ["count", "sum"])
+    }
+
+    @Test func nothingInsideAComment() {
+        #expect(Self.labels(Self.header + "# flag |") == [])
+        #expect(Self.labels(Self.header + "coarse { low otherwise } # when |") == [])
+        // A `#` in a string starts no comment.
+        #expect(Self.labels(Self.header + "flag paid at bit 3 \"#1\" when |").contains("registered"))
+    }
+
+    @Test func whatFollowsLockAtValueAndARuleHead() {
+        #expect(Self.labels(Self.header + "lock |") == ["window", "windows", "when", "after"])
+        #expect(Self.labels(Self.header + "flag paid at |") == ["bit", "bits"])
+        let currencies = Self.labels(Self.header + "event gift value |")
+        #expect(currencies.contains("USD") && currencies.contains("JPY") && currencies.count > 100)
+        #expect(Self.labels(Self.header + "coarse {\n  low |\n}") == ["when", "otherwise"])
+        #expect(Self.labels(Self.header + "coarse { low |") == ["when", "otherwise"])
+    }
+
     @Test func coarseValuesStartARule() {
         #expect(Self.labels(Self.header + "coarse {\n  |\n}") == ["high", "medium", "low", "nothing"])
         #expect(Self.labels(Self.header + "coarse {\n  me|\n}") == ["high", "medium", "low", "nothing"])
@@ -83,7 +123,6 @@ import Testing
 
     @Test func nothingInsideNamesStringsOrAfterNumbers() {
         #expect(Self.labels(Self.header + "flag x at bit 3 \"a |description\"").isEmpty)
-        #expect(Self.labels(Self.header + "flag x at |").isEmpty)
         #expect(Self.labels(Self.header + "reserved bits 3...4 |").isEmpty)
     }
 }
