@@ -111,6 +111,10 @@ public struct LanguageServer: Sendable {
             }
             let at = try position(params, id: id)
             return (try names(params, id: id).references(at: at, includeDeclaration: includeDeclaration), [])
+        case "textDocument/documentHighlight":
+            return (try names(params, id: id).highlights(at: try position(params, id: id)), [])
+        case "textDocument/foldingRange":
+            return (try names(params, id: id).foldingRanges(), [])
         case "textDocument/semanticTokens/full":
             let uri = try documentURI(params, id: id)
             let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data
@@ -220,7 +224,8 @@ public struct LanguageServer: Sendable {
                     ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
                     ("documentFormattingProvider", .bool(true)), ("hoverProvider", .bool(true)),
                     ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)),
-                    ("documentSymbolProvider", .bool(true)),
+                    ("documentSymbolProvider", .bool(true)), ("documentHighlightProvider", .bool(true)),
+                    ("foldingRangeProvider", .bool(true)),
                     ("completionProvider", .object([("triggerCharacters", .array([.string(".")]))])),
                     ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
                     ("renameProvider", .object([("prepareProvider", .bool(true))])),

@@ -66,6 +66,48 @@ struct NameFeatures {
                 .map { location(of: $0.name) })
     }
 
+    /// `textDocument/documentHighlight`: every place the name under the position is written, its declaration as
+    /// a write (kind 3), the others as reads (kind 2).
+    func highlights(at position: TextPosition) -> JSONValue {
+        guard let occurrence = occurrence(at: position) else { return .array([]) }
+        let declaration = index.symbols[occurrence.symbol].declaration
+        return .array(
+            index.occurrences(of: occurrence.symbol).map {
+                .object([("range", range(of: $0.name)), ("kind", .integer($0.name == declaration ? 3 : 2))])
+            })
+    }
+
+    /// `textDocument/foldingRange`: every declaration written over more than one line (a field's cases, a
+    /// coarse block), and each run of two or more comment lines.
+    func foldingRanges() -> JSONValue {
+        var ranges: [(start: Int, end: Int, kind: String?)] = []
+        for extent in extents.byKeyword.values where extent.endLine > extent.start.line {
+            ranges.append((extent.start.line - 1, extent.endLine - 1, nil))
+        }
+        var run: (start: Int, end: Int)?
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") {
+                run = (run?.start ?? number, number)
+            } else {
+                if let comments = run, comments.end > comments.start {
+                    ranges.append((comments.start, comments.end, "comment"))
+                }
+                run = nil
+            }
+        }
+        if let comments = run, comments.end > comments.start {
+            ranges.append((comments.start, comments.end, "comment"))
+        }
+        return .array(
+            ranges.sorted { $0.start < $1.start }.map { range in
+                var members: [(String, JSONValue)] = [
+                    ("startLine", .integer(range.start)), ("endLine", .integer(range.end)),
+                ]
+                if let kind = range.kind { members.append(("kind", .string(kind))) }
+                return .object(members)
+            })
+    }
+
     /// `textDocument/documentSymbol`: every declaration in document order, each over its whole extent: events,
     /// flags and fields (each field's cases inside it), and the coarse and lock blocks (`coarse window 1`).
     func documentSymbols() -> JSONValue {

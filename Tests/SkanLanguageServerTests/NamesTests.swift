@@ -180,6 +180,34 @@ import Testing
         #expect(uses.compactMap { $0["range"]?["start"]?["line"]?.integer } == [3, 6, 9, 10])
     }
 
+    @Test func highlightsMarkTheDeclarationAsTheWrite() {
+        var session = Self.session()
+        let answer = session.request("textDocument/documentHighlight", "{\(Self.at(17, "stage"))}")?["result"]
+        guard case .array(let highlights)? = answer else {
+            Issue.record("no highlights")
+            return
+        }
+        #expect(
+            highlights.map { "\($0["range"]?["start"]?["line"]?.integer ?? -1):\($0["kind"]?.integer ?? 0)" } == [
+                "8:3", "17:2", "26:2",
+            ])
+    }
+
+    @Test func declarationsOverSeveralLinesAndCommentRunsFold() {
+        var session = Self.session()
+        func folds(_ uri: String) -> [String] {
+            let answer = session.request("textDocument/foldingRange", #"{"textDocument": {"uri": "\#(uri)"}}"#)
+            guard case .array(let ranges)? = answer?["result"] else { return [] }
+            return ranges.map {
+                "\($0["startLine"]?.integer ?? -1)-\($0["endLine"]?.integer ?? -1)"
+                    + ($0["kind"]?.string.map { " " + $0 } ?? "")
+            }
+        }
+        #expect(folds("file:///schema.skan") == ["8-12", "16-20", "22-24"])
+        _ = session.open("# Notes\n# more\nschema C\nversion 1\n# one line\nflag a at bit 0\n", uri: "file:///c.skan")
+        #expect(folds("file:///c.skan") == ["0-1 comment"])
+    }
+
     @Test func documentSymbolsNestCasesInTheirField() throws {
         var session = Self.session()
         let result = session.request(

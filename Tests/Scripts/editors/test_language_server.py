@@ -253,3 +253,14 @@ async def test_semantic_tokens_full_and_delta(client: LanguageClient):
     )
     # Nothing changed: a delta without edits.
     assert delta.result_id != full.result_id and list(delta.edits) == []
+
+
+async def test_highlights_and_folding_ranges(client: LanguageClient):
+    await open_document(client, SHOP)
+    highlights = await client.text_document_document_highlight_async(
+        types.DocumentHighlightParams(text_document=doc(), position=at(SHOP, 29, "paymentTier"))
+    )
+    assert [(h.range.start.line, h.kind) for h in highlights][0] == (7, types.DocumentHighlightKind.Write)
+    assert all(h.kind == types.DocumentHighlightKind.Read for h in highlights[1:]) and len(highlights) > 2
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(text_document=doc()))
+    assert (7, 12) in [(f.start_line, f.end_line) for f in folds]
