@@ -62,11 +62,14 @@ public struct LanguageServer: Sendable {
         if shuttingDown {
             throw RPCFailure(id: id, code: .invalidRequest, message: "the server is shutting down; send exit")
         }
-        guard initialized || method == "initialize" else {
+        guard initialized || method == RequestMethod.initialize.rawValue else {
             throw RPCFailure(id: id, code: .serverNotInitialized, message: "send initialize first")
         }
-        switch method {
-        case "initialize":
+        guard let request = RequestMethod(rawValue: method) else {
+            throw RPCFailure(id: id, code: .methodNotFound, message: "'\(method)' is not served by skanc lsp")
+        }
+        switch request {
+        case .initialize:
             guard !initialized else {
                 throw RPCFailure(id: id, code: .invalidRequest, message: "initialize was sent already")
             }
@@ -76,10 +79,10 @@ public struct LanguageServer: Sendable {
                 annotatesEdits = true
             }
             return (capabilities, [])
-        case "shutdown":
+        case .shutdown:
             shuttingDown = true
             return (.null, [])
-        case "textDocument/formatting":
+        case .formatting:
             let uri = try documentURI(params, id: id)
             guard let edits = formatting(uri) else {
                 // No edits (a format-on-save must not fail), and the reason once for this version.
@@ -96,13 +99,13 @@ public struct LanguageServer: Sendable {
                 )
             }
             return (edits, [])
-        case "textDocument/documentSymbol":
+        case .documentSymbol:
             return (try names(params, id: id).documentSymbols(), [])
-        case "textDocument/hover":
+        case .hover:
             return (try names(params, id: id).hover(at: try position(params, id: id)), [])
-        case "textDocument/definition":
+        case .definition:
             return (try names(params, id: id).definition(at: try position(params, id: id)), [])
-        case "textDocument/references":
+        case .references:
             let includeDeclaration: Bool
             if case .bool(let include)? = params?["context"]?["includeDeclaration"] {
                 includeDeclaration = include
@@ -111,11 +114,11 @@ public struct LanguageServer: Sendable {
             }
             let at = try position(params, id: id)
             return (try names(params, id: id).references(at: at, includeDeclaration: includeDeclaration), [])
-        case "textDocument/documentHighlight":
+        case .documentHighlight:
             return (try names(params, id: id).highlights(at: try position(params, id: id)), [])
-        case "textDocument/foldingRange":
+        case .foldingRange:
             return (try names(params, id: id).foldingRanges(), [])
-        case "textDocument/semanticTokens/full":
+        case .semanticTokens:
             let uri = try documentURI(params, id: id)
             let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data
             return (
@@ -123,7 +126,7 @@ public struct LanguageServer: Sendable {
                     ("resultId", .string(remember(data, for: uri))), ("data", .array(data.map(JSONValue.integer))),
                 ]), []
             )
-        case "textDocument/semanticTokens/full/delta":
+        case .semanticTokensDelta:
             let uri = try documentURI(params, id: id)
             let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data
             let previous = sentTokens[uri]
@@ -137,22 +140,22 @@ public struct LanguageServer: Sendable {
                 .object([("resultId", .string(resultId)), ("edits", .array(Self.edits(from: previous.data, to: data)))]
                 ), []
             )
-        case "textDocument/completion":
+        case .completion:
             let uri = try documentURI(params, id: id)
             let text = documents[uri]!.text
             let names = try names(params, id: id)
             let items = Completion(text: text, index: names.index).items(
                 atByte: names.lines.offset(of: try position(params, id: id)))
             return (.array(items.map(\.json)), [])
-        case "textDocument/codeAction":
+        case .codeAction:
             let uri = try documentURI(params, id: id)
             guard let start = Self.integer(params?["range"]?["start"]?["line"]),
                 let end = Self.integer(params?["range"]?["end"]?["line"]), start <= end
             else { throw RPCFailure(id: id, code: .invalidParams, message: "params.range needs start and end lines") }
             return (CodeActions.quickFixes(documents[uri]!.text, uri: uri, lines: start...end), [])
-        case "textDocument/prepareRename":
+        case .prepareRename:
             return (Rename(features: try names(params, id: id)).prepare(at: try position(params, id: id)), [])
-        case "textDocument/rename":
+        case .rename:
             guard case .string(let newName)? = params?["newName"] else {
                 throw RPCFailure(id: id, code: .invalidParams, message: "params.newName is missing")
             }
@@ -164,8 +167,6 @@ public struct LanguageServer: Sendable {
             } catch {
                 throw RPCFailure(id: id, code: .requestFailed, message: error.message)
             }
-        default:
-            throw RPCFailure(id: id, code: .methodNotFound, message: "'\(method)' is not served by skanc lsp")
         }
     }
 
@@ -218,25 +219,7 @@ public struct LanguageServer: Sendable {
 
     private var capabilities: JSONValue {
         .object([
-            (
-                "capabilities",
-                .object([
-                    ("textDocumentSync", .object([("openClose", .bool(true)), ("change", .integer(1))])),
-                    ("documentFormattingProvider", .bool(true)), ("hoverProvider", .bool(true)),
-                    ("definitionProvider", .bool(true)), ("referencesProvider", .bool(true)),
-                    ("documentSymbolProvider", .bool(true)), ("documentHighlightProvider", .bool(true)),
-                    ("foldingRangeProvider", .bool(true)),
-                    ("completionProvider", .object([("triggerCharacters", .array([.string(".")]))])),
-                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
-                    ("renameProvider", .object([("prepareProvider", .bool(true))])),
-                    (
-                        "semanticTokensProvider",
-                        .object([
-                            ("legend", SemanticTokens.legend), ("full", .object([("delta", .bool(true))])),
-                        ])
-                    ),
-                ])
-            ),
+            ("capabilities", .object(RequestMethod.capabilities)),
             ("serverInfo", .object([("name", .string("skanc")), ("version", .string(version))])),
         ])
     }

@@ -44,6 +44,38 @@ import Testing
         #expect(abrupt.server.exitStatus == 1)
     }
 
+    /// What `initialize` announces is what is served: each capability's method answers (not MethodNotFound), and
+    /// the capabilities are exactly these.
+    @Test func everyAnnouncedCapabilityIsServed() throws {
+        let served = [
+            "textDocumentSync": "textDocument/didOpen", "documentFormattingProvider": "textDocument/formatting",
+            "documentSymbolProvider": "textDocument/documentSymbol", "hoverProvider": "textDocument/hover",
+            "definitionProvider": "textDocument/definition", "referencesProvider": "textDocument/references",
+            "documentHighlightProvider": "textDocument/documentHighlight",
+            "foldingRangeProvider": "textDocument/foldingRange",
+            "semanticTokensProvider": "textDocument/semanticTokens/full/delta",
+            "completionProvider": "textDocument/completion", "codeActionProvider": "textDocument/codeAction",
+            "renameProvider": "textDocument/prepareRename",
+        ]
+        var session = ServerSession()
+        let answer = session.request("initialize", #"{"capabilities": {}}"#)
+        guard case .object(let capabilities)? = answer?["result"]?["capabilities"] else {
+            Issue.record("no capabilities: \(String(describing: answer))")
+            return
+        }
+        #expect(Set(capabilities.map(\.0)) == Set(served.keys))
+        _ = session.notify("initialized", "{}")
+        _ = session.open("schema T\nversion 1\nflag a at bit 0\nreserved bits 1...5\ncoarse { low otherwise }\n")
+        let params =
+            #"{"textDocument": {"uri": "file:///schema.skan"}, "position": {"line": 2, "character": 5}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 2, "character": 0}}, "context": {"includeDeclaration": true}, "newName": "b", "previousResultId": "0"}"#
+        for method in served.values where method != "textDocument/didOpen" {
+            let response = session.request(method, params)
+            #expect(response?["error"]?["code"]?.integer != -32601, "\(method): \(String(describing: response))")
+            #expect(response?["result"] != nil, "\(method)")
+        }
+        #expect(session.request("textDocument/inlineValue", params)?["error"]?["code"]?.integer == -32601)
+    }
+
     /// Random bytes and random mutations of real messages: every answer is JSON-RPC, none crashes the server.
     @Test func randomMessagesGetProtocolAnswers() {
         var session = ServerSession.initialized()
