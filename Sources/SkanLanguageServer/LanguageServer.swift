@@ -6,8 +6,9 @@ import SkanSchemaTools
 /// output of its own, so tests drive it in-process and `skanc lsp` is a loop of reads and writes around it.
 ///
 /// Serves LSP 3.17 with full document sync: diagnostics (`check` and `lint`) published on open and on every
-/// change, formatting (`skanc fmt`), quick fixes for "did you mean", completion, and on flags, fields, cases
-/// and events hover, go to definition, references, document symbols and rename. Requests before `initialize`
+/// change, formatting (`skanc fmt`), quick fixes for "did you mean", completion, semantic tokens, folding, and on
+/// flags, fields, cases and events hover, go to definition, references, highlights, document symbols and rename
+/// (`RequestMethod` lists them with their capabilities). Requests before `initialize`
 /// fail with `ServerNotInitialized`, after `shutdown` with `InvalidRequest`; an unknown request is
 /// `MethodNotFound`, an unknown notification ignored.
 public struct LanguageServer: Sendable {
