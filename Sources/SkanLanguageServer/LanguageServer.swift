@@ -119,6 +119,11 @@ public struct LanguageServer: Sendable {
             return (try names(params, id: id).highlights(at: try position(params, id: id)), [])
         case .foldingRange:
             return (try names(params, id: id).foldingRanges(), [])
+        case .inlayHint:
+            guard let start = Self.integer(params?["range"]?["start"]?["line"]),
+                let end = Self.integer(params?["range"]?["end"]?["line"]), start <= end
+            else { throw RPCFailure(id: id, code: .invalidParams, message: "params.range needs start and end lines") }
+            return (InlayHints(names: try names(params, id: id)).hints(lines: start...end), [])
         case .semanticTokens:
             let uri = try documentURI(params, id: id)
             let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data

@@ -13,6 +13,7 @@ enum RequestMethod: String, CaseIterable {
     case references = "textDocument/references"
     case documentHighlight = "textDocument/documentHighlight"
     case foldingRange = "textDocument/foldingRange"
+    case inlayHint = "textDocument/inlayHint"
     case semanticTokens = "textDocument/semanticTokens/full"
     case semanticTokensDelta = "textDocument/semanticTokens/full/delta"
     case completion = "textDocument/completion"
@@ -32,6 +33,7 @@ enum RequestMethod: String, CaseIterable {
         case .references: ("referencesProvider", .bool(true))
         case .documentHighlight: ("documentHighlightProvider", .bool(true))
         case .foldingRange: ("foldingRangeProvider", .bool(true))
+        case .inlayHint: ("inlayHintProvider", .bool(true))
         case .semanticTokens:
             (
                 "semanticTokensProvider",

@@ -52,7 +52,7 @@ import Testing
             "documentSymbolProvider": "textDocument/documentSymbol", "hoverProvider": "textDocument/hover",
             "definitionProvider": "textDocument/definition", "referencesProvider": "textDocument/references",
             "documentHighlightProvider": "textDocument/documentHighlight",
-            "foldingRangeProvider": "textDocument/foldingRange",
+            "foldingRangeProvider": "textDocument/foldingRange", "inlayHintProvider": "textDocument/inlayHint",
             "semanticTokensProvider": "textDocument/semanticTokens/full/delta",
             "completionProvider": "textDocument/completion", "codeActionProvider": "textDocument/codeAction",
             "renameProvider": "textDocument/prepareRename",

@@ -264,3 +264,13 @@ async def test_highlights_and_folding_ranges(client: LanguageClient):
     assert all(h.kind == types.DocumentHighlightKind.Read for h in highlights[1:]) and len(highlights) > 2
     folds = await client.text_document_folding_range_async(types.FoldingRangeParams(text_document=doc()))
     assert (7, 12) in [(f.start_line, f.end_line) for f in folds]
+
+
+async def test_inlay_hints(client: LanguageClient):
+    await open_document(client, SHOP)
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(text_document=doc(), range=types.Range(types.Position(0, 0), types.Position(40, 0)))
+    )
+    labels = [hint.label for hint in hints]
+    # Shop: paymentTier's cases add 0, 2, 4, 6; bit 5 is reserved, so every bit is held.
+    assert labels[:4] == ["+0", "+2", "+4", "+6"] and labels[-1] == "every bit used"
