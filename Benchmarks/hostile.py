@@ -109,10 +109,35 @@ def amounts(count):
     return "\n".join(f"{generator.uniform(0, 200):.2f}" for _ in range(count)) + "\n"
 
 
-def measure(command):
+def lsp_session(megabytes):
+    """`skanc lsp` input: initialize, a document of `megabytes` MB of comment lines (a line feed, escaped, every
+    100 bytes), shutdown and exit. Written piece by piece: this process must not grow, or every child it forks
+    would report its peak memory as its own."""
+    def frame(message):
+        body = json.dumps(message).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+    head = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": "file:///big.skan", "languageId": "skan", "version": 1, "text": "@"}}}).encode()
+    prefix, suffix = head.split(b"@")
+    first = json.dumps("schema T\nversion 1\n")[1:-1].encode()
+    line = json.dumps("# " + "x" * 97 + "\n")[1:-1].encode()
+    count = megabytes * 10_000
+    path = os.path.join(WORK, "lsp-%dmb.bin" % megabytes)
+    with open(path, "wb") as f:
+        f.write(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        f.write(b"Content-Length: %d\r\n\r\n" % (len(prefix) + len(first) + count * len(line) + len(suffix)))
+        f.write(prefix + first)
+        for _ in range(count // 1000):
+            f.write(line * 1000)
+        f.write(suffix)
+        f.write(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}) + frame({"jsonrpc": "2.0", "method": "exit"}))
+    return path
+
+
+def measure(command, stdin=None):
     start = time.monotonic()
-    with open(os.devnull, "w") as sink:
-        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL, cwd=WORK)
+    with open(os.devnull, "w") as sink, open(stdin or os.devnull, "rb") as source:
+        process = subprocess.Popen(command, stdin=source, stdout=sink, stderr=subprocess.DEVNULL, cwd=WORK)
         _, status, usage = os.wait4(process.pid, 0)
     seconds = time.monotonic() - start
     return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
@@ -164,6 +189,7 @@ def main():
          ["simulate", game, write("game.jsonl", journey(40000, ["sign_up", "level_complete", "view_item", "add_to_cart", "purchase"], {"purchase"}))], 0, True),
         ("suggest buckets, 10,000 amounts at six bits",
          ["suggest", "buckets", "--from", write("amounts.txt", amounts(10000)), "--bits", "6"], 0, True),
+        ("lsp, a 10 MB document (a line feed every 100 bytes)", ["lsp", "<", lsp_session(10)], 0, True),
         ("simulate --postbacks --users 1000000 (the maximum)",
          ["simulate", game, write("short.jsonl", journey(14, ["sign_up", "level_complete", "purchase"], {"purchase"})),
           "--postbacks", "--users", "1000000", "--truth", "truth.jsonl"], 0, False),
@@ -171,7 +197,8 @@ def main():
     print(f"{'run':58} {'seconds':>8} {'peak MB':>8}  status")
     failed = False
     for what, command, expected, bounded in runs + [(what, command, expected, "endless") for what, command, expected in endless]:
-        seconds, megabytes, status = measure([skanc] + command)
+        stdin = command[command.index("<") + 1] if "<" in command else None
+        seconds, megabytes, status = measure([skanc] + [c for c in command if c not in ("<", stdin)], stdin)
         limit = (ENDLESS_SECONDS, ENDLESS_MEGABYTES) if bounded == "endless" else (SECONDS, MEGABYTES)
         over = bool(bounded) and (seconds > limit[0] or megabytes > limit[1])
         wrong = status != expected

@@ -108,6 +108,17 @@ import Testing
         #expect(error.message.contains("surrogate pair"), "\(error.message)")
     }
 
+    /// A document's text as an editor sends it: 1 MB with an escaped line feed every 100 bytes, and every kind of
+    /// escape, read whole into one string (escapes are written into one buffer, so this reads in linear time:
+    /// Benchmarks/hostile.py times a 10 MB one).
+    @Test func aLongStringWithManyEscapesReadsWhole() throws {
+        let line = "# " + String(repeating: "x", count: 97)
+        let text = "\"" + String(repeating: line + "\\n", count: 10_000) + "\\t\\\"\\\\\\/\\b\\f\\r\\u00e9\""
+        let read = try Self.string(text).get()
+        #expect(read.utf8.count == 10_000 * 100 + 9)
+        #expect(read.hasPrefix(line + "\n" + line + "\n") && read.hasSuffix("\t\"\\/\u{8}\u{C}\ré"))
+    }
+
     @Test func aUEscapeTakesFourHexDigitsAndNoSign() {
         for text in [#""\u+041""#, #""\u04""#, #""\u00g1""#] {
             guard case .failure(let error) = Self.string(text) else {
