@@ -18,7 +18,7 @@ enum CodeActions {
                 ])
                 actions.append(
                     .object([
-                        ("title", .string("Replace '\(fixIt.original)' with '\(fixIt.replacement)'")),
+                        ("title", .string(Self.title(fixIt))),
                         ("kind", .string("quickfix")),
                         (
                             "diagnostics",
@@ -30,5 +30,12 @@ enum CodeActions {
             }
         }
         return .array(actions)
+    }
+
+    /// `Replace 'purchas' with 'purchase'`, or for an insertion `Insert 'reserved bits 3...5'` (lines joined
+    /// with `; `).
+    static func title(_ fixIt: Diagnostic.FixIt) -> String {
+        let written = fixIt.replacement.split(separator: "\n").joined(separator: "; ")
+        return fixIt.original.isEmpty ? "Insert '\(written)'" : "Replace '\(fixIt.original)' with '\(written)'"
     }
 }

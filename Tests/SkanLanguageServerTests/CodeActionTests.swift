@@ -64,6 +64,25 @@ import Testing
         #expect(fixed.map { $0["code"]?.string } == ["unknown-name"])
     }
 
+    /// A lint that spells out its fix has it as a quick fix: bits no declaration holds are marked reserved, on
+    /// lines of their own before the first coarse block.
+    @Test func unusedBitsAreMarkedReserved() {
+        var session = ServerSession.initialized()
+        _ = session.open("schema U\nversion 1\nflag a at bit 0\nflag b at bit 2\ncoarse { low otherwise }\n")
+        let answer = session.request(
+            "textDocument/codeAction",
+            #"{"textDocument": {"uri": "file:///schema.skan"}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}}"#
+        )
+        guard case .array(let actions)? = answer?["result"] else {
+            Issue.record("no actions")
+            return
+        }
+        #expect(
+            actions.map(Self.summary) == [
+                "Insert 'reserved bit 1; reserved bits 3...5': 4:0-0 -> reserved bit 1\nreserved bits 3...5\n\n"
+            ])
+    }
+
     @Test func onlyTheRangeAsked() {
         #expect(Self.actions(lines: 4...7).isEmpty)
         #expect(Self.actions(lines: 9...9).count == 2)

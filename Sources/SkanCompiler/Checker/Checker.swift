@@ -100,7 +100,15 @@ package struct Checker {
         }
         // Whole-layout advice waits until the schema has no errors: until then the layout is still changing.
         if !parseHadErrors, !diagnostics.hasErrors, !unusedBits.isEmpty {
-            report(.unusedBits(unusedBits, at: syntax.name?.location ?? syntax.location))
+            // The fix marks them reserved, written before the first coarse block or lock.
+            let rules = syntax.declarations.lazy.compactMap { declaration -> SourceLocation? in
+                switch declaration {
+                case .coarse(let block): block.keyword
+                case .lock(let lock): lock.keyword
+                default: nil
+                }
+            }.first
+            report(.unusedBits(unusedBits, at: syntax.name?.location ?? syntax.location, reserveBefore: rules))
         }
         if parseHadErrors || diagnostics.hasErrors || syntax.name == nil || syntax.version == nil { return nil }
         return schema
@@ -135,12 +143,23 @@ func listed(_ items: [String]) -> String {
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
 }
 
+extension Substring {
+    fileprivate var trimmingSpaces: Substring { drop { $0 == " " } }
+}
+
 extension Diagnostic {
-    fileprivate static func unusedBits(_ bits: [Int], at location: SourceLocation) -> Diagnostic {
+    fileprivate static func unusedBits(_ bits: [Int], at location: SourceLocation, reserveBefore: SourceLocation?)
+        -> Diagnostic
+    {
         let them = bits.count == 1 ? "it" : "them"
+        // One `reserved` line a run of bits, each on its own line, inserted where the rules begin.
+        let lines = ValueRuns.text(bits).split(separator: ",").map { run in
+            run.contains(".") ? "reserved bits \(run.trimmingSpaces)" : "reserved bit \(run.trimmingSpaces)"
+        }
+        let fixIts = reserveBefore.map { [FixIt(replacing: "", at: $0, with: lines.joined(separator: "\n") + "\n\n")] }
         return .warning(
             .unusedBits,
             "\(describeBits(bits)) belong\(bits.count == 1 ? "s" : "") to no declaration; declare \(them) or mark \(them) '\(reservedSpelling(bits))'",
-            at: location)
+            at: location, fixIts: fixIts ?? [])
     }
 }
