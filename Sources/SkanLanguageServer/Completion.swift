@@ -127,15 +127,9 @@ struct Completion {
         return !bytes[end..<min(max(end, offset), bytes.count)].contains(10)
     }
 
-    /// The byte offset just past `token` as written (a string token holds its decoded value, so its closing
-    /// quote is looked for).
+    /// The byte offset just past `token` as written (a string's text is its decoded value).
     private func end(of token: Token) -> Int {
-        guard token.kind == .string else { return token.location.offset + token.text.utf8.count }
-        var position = token.location.offset + 1
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != 10 {
-            position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        return min(position + 1, bytes.count)
+        token.location.offset + DeclarationExtents.writtenLength(token, in: bytes)
     }
 
     /// The keyword of the declaration whose block (`{ ... }`) the tokens end inside, or nil at the top level.

@@ -20,9 +20,9 @@ import Testing
 
         """
 
-    static func actions(lines: ClosedRange<Int>) -> [JSONDocument] {
+    static func actions(lines: ClosedRange<Int>, in text: String = schema) -> [JSONDocument] {
         var session = ServerSession.initialized()
-        _ = session.open(schema)
+        _ = session.open(text)
         let range =
             #"{"start": {"line": \#(lines.lowerBound), "character": 0}, "end": {"line": \#(lines.upperBound), "character": 0}}"#
         let answer = session.request(
@@ -67,16 +67,8 @@ import Testing
     /// A lint that spells out its fix has it as a quick fix: bits no declaration holds are marked reserved, on
     /// lines of their own before the first coarse block.
     @Test func unusedBitsAreMarkedReserved() {
-        var session = ServerSession.initialized()
-        _ = session.open("schema U\nversion 1\nflag a at bit 0\nflag b at bit 2\ncoarse { low otherwise }\n")
-        let answer = session.request(
-            "textDocument/codeAction",
-            #"{"textDocument": {"uri": "file:///schema.skan"}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}}"#
-        )
-        guard case .array(let actions)? = answer?["result"] else {
-            Issue.record("no actions")
-            return
-        }
+        let actions = Self.actions(
+            lines: 0...0, in: "schema U\nversion 1\nflag a at bit 0\nflag b at bit 2\ncoarse { low otherwise }\n")
         #expect(
             actions.map(Self.summary) == [
                 "Insert 'reserved bit 1; reserved bits 3...5': 4:0-0 -> reserved bit 1\nreserved bits 3...5\n\n"
