@@ -26,11 +26,15 @@ public struct SchemaArtifact: Sendable, Equatable {
     /// The artifact's name where it is published: the SHA-256 of `bytes`, lowercase hex (`schemas/<name>.json`).
     /// Kept, not computed at each use: every new conversion of an app names the artifact it starts with.
     public let fileName: String
+    /// The schema compiled for evaluation, once per artifact: every conversion of an app evaluates it after each
+    /// event it logs.
+    public let program: ActivityProgram
 
     /// The artifact of `schema`, for the app `appID`.
     public init(schema: Schema, appID: String? = nil) {
         self.schema = schema
         self.appID = appID
+        program = ActivityProgram(schema: schema)
         let encoded = Self.encode(schema)
         let document = CanonicalJSON.object([
             "format": .integer(Self.format), "app_id": .optional(appID), "name": .string(schema.name),

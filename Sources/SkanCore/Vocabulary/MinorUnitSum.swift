@@ -5,7 +5,7 @@
 /// and the runtime add the same way (the generated `Activity` writes this expression out).
 public enum MinorUnitSum {
     /// `total + amount` in whole minor units (`unitsPerWhole` of them make one), or plain when it is nil.
-    public static func adding(_ amount: Double, to total: Double, unitsPerWhole: Double?) -> Double {
+    @inlinable public static func adding(_ amount: Double, to total: Double, unitsPerWhole: Double?) -> Double {
         guard let unitsPerWhole else { return total + amount }
         return ((total * unitsPerWhole).rounded() + (amount * unitsPerWhole).rounded()) / unitsPerWhole
     }

@@ -6,28 +6,31 @@ public import SkanCore
 /// activity's events). Events arrive in hour order; each evaluation is at an hour no earlier than the last event.
 public struct RunningActivity: Sendable {
     let schema: Schema
-    private var counts: [Double]
-    private var sums: [Double]
-    /// Each field's source total, by field index (nil for fields without one, and for `days`). For a source in
-    /// the current window, one total per window: the events from that window's start on.
-    private var sources: [[Double]?]
+    /// Everything the activity holds, in one array that `ActivityProgram` reads as one buffer: per event, how many
+    /// times it was logged (from 0) and the sum of its amounts (from `sumsStart`); per field, three source totals
+    /// (from `totalsStart`; 0 for fields without a source, and for `days`), the first holding the total, except
+    /// for a source in the current window, which keeps one total per window (the events from that window's start
+    /// on); then per field the code the app set (from `setCodesStart`; 0 where unset).
+    private(set) var facts: [Double]
+    let sumsStart: Int
+    let totalsStart: Int
+    let setCodesStart: Int
     /// The codes of the fields the app set, by field index.
     public private(set) var setCodes: [Int: Int] = [:]
     /// Per event, the fields whose source it feeds (worked out once: an app logs many events).
     private let feeds: [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]]
+    /// Each field's source (nil for fields without one), read on every evaluation.
+    private let fieldSources: [ActivitySource?]
+    /// Each event's minor units per whole unit of its currency (nil for counted events and currencies without).
+    private let unitsPerWhole: [Double?]
 
     /// Nothing logged yet.
     public init(schema: Schema) {
         self.schema = schema
-        counts = Array(repeating: 0, count: schema.events.count)
-        sums = Array(repeating: 0, count: schema.events.count)
-        sources = schema.fields.map { field in
-            switch field.derivation {
-            case .buckets(let source)?, .count(let source)?:
-                source.measure == .days ? nil : Array(repeating: 0, count: ConversionWindow.allCases.count)
-            default: nil
-            }
-        }
+        sumsStart = schema.events.count
+        totalsStart = 2 * schema.events.count
+        setCodesStart = totalsStart + schema.fields.count * Self.slots
+        facts = Array(repeating: 0, count: setCodesStart + schema.fields.count)
         var feeds = [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]](
             repeating: [], count: schema.events.count)
         for (index, field) in schema.fields.enumerated() {
@@ -37,32 +40,40 @@ public struct RunningActivity: Sendable {
             }
         }
         self.feeds = feeds
+        fieldSources = schema.fields.map(\.source)
+        unitsPerWhole = schema.events.map(\.unitsPerWhole)
     }
 
     /// Adds a logged event.
     public mutating func log(_ logged: LoggedEvent) {
-        guard logged.event < counts.count else { return }
-        counts[logged.event] += 1
+        guard logged.event < sumsStart, logged.event >= 0 else { return }
+        facts[logged.event] += 1
         // Amounts are summed in whole minor units of the event's currency, as the generated code sums them.
-        let unit = schema.events[logged.event].unitsPerWhole
+        let unit = unitsPerWhole[logged.event]
         let amount = logged.amount ?? 0
-        sums[logged.event] = MinorUnitSum.adding(amount, to: sums[logged.event], unitsPerWhole: unit)
+        let sum = sumsStart + logged.event
+        facts[sum] = MinorUnitSum.adding(amount, to: facts[sum], unitsPerWhole: unit)
         for (index, counted, scope) in feeds[logged.event] {
             switch scope {
             case .sinceFirstLaunch:
-                sources[index]![0] = Self.add(amount, to: sources[index]![0], counted: counted, unit: unit)
+                let slot = totalsStart + index * Self.slots
+                facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
             case .within(let hours):
                 guard logged.hour < hours else { continue }
-                sources[index]![0] = Self.add(amount, to: sources[index]![0], counted: counted, unit: unit)
+                let slot = totalsStart + index * Self.slots
+                facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
             case .inWindow:
                 // Counted in each window's total from whose start on it was logged.
                 for window in ConversionWindow.allCases where logged.hour >= Double(window.hours.lowerBound) {
-                    let slot = window.postbackSequenceIndex
-                    sources[index]![slot] = Self.add(amount, to: sources[index]![slot], counted: counted, unit: unit)
+                    let slot = totalsStart + index * Self.slots + window.postbackSequenceIndex
+                    facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
                 }
             }
         }
     }
+
+    /// Source totals per field: one per window.
+    static let slots = ConversionWindow.allCases.count
 
     /// A source's total with one more event: 1 more for a count, the amount in whole minor units for a sum.
     private static func add(_ amount: Double, to total: Double, counted: Bool, unit: Double?) -> Double {
@@ -72,18 +83,18 @@ public struct RunningActivity: Sendable {
     /// Sets an app-set field's code.
     public mutating func set(field index: Int, code: Int) {
         setCodes[index] = code
+        if index >= 0, setCodesStart + index < facts.count { facts[setCodesStart + index] = Double(code) }
     }
 
     /// The number `field`'s source gives at `hour` (nil for a field without one).
     func measure(field index: Int, at hour: Double) -> Double? {
-        guard case let source? = schema.fields[index].source else { return nil }
+        guard case let source? = fieldSources[index] else { return nil }
         if source.measure == .days { return (max(hour, 0) / 24).rounded(.down) }
-        guard let totals = sources[index] else { return nil }
         if source.scope == .inWindow {
             let window = ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) } ?? .third
-            return totals[window.postbackSequenceIndex]
+            return facts[totalsStart + index * Self.slots + window.postbackSequenceIndex]
         }
-        return totals[0]
+        return facts[totalsStart + index * Self.slots]
     }
 
     /// The schema evaluated at `hour` on what was logged and set: as `Schema.evaluate(_:at:)`.
@@ -94,7 +105,7 @@ public struct RunningActivity: Sendable {
     /// The same, with the coarse value, `sends` and the lock of `window` rather than of the window at `hour`:
     /// what an app asks of a window it is told about (`ConversionValueState.coarseValue(in:)`).
     public func evaluate(at hour: Double, window: ConversionWindow?) -> ActivityEvaluation {
-        let facts = Totals(counts: counts, sums: sums, hours: hour)
+        let facts = Totals(facts: self.facts, events: sumsStart, hours: hour)
         var codes = Array(repeating: 0, count: schema.fields.count)
         var measures = [Double?](repeating: nil, count: schema.fields.count)
         for (index, field) in schema.fields.enumerated() {
@@ -133,12 +144,12 @@ public struct RunningActivity: Sendable {
 
     /// Counts and sums since first launch, and the hour: what conditions read.
     private struct Totals: ActivityFacts {
-        let counts: [Double]
-        let sums: [Double]
+        let facts: [Double]
+        let events: Int
         let hours: Double
 
-        func count(of event: Int) -> Double { event < counts.count ? counts[event] : 0 }
-        func sum(of event: Int) -> Double { event < sums.count ? sums[event] : 0 }
+        func count(of event: Int) -> Double { (0..<events).contains(event) ? facts[event] : 0 }
+        func sum(of event: Int) -> Double { (0..<events).contains(event) ? facts[events + event] : 0 }
     }
 }
 
