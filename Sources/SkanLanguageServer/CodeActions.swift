@@ -4,7 +4,9 @@ import SkanCore
 /// mean 'paid'?"), computed from the document itself rather than from the diagnostics the client sends back.
 enum CodeActions {
     /// The quick fixes for the diagnostics of `text` that touch lines `range` (protocol lines, 0-based).
-    static func quickFixes(_ text: String, uri: String, lines range: ClosedRange<Int>) -> JSONValue {
+    static func quickFixes(
+        _ text: String, uri: String, lines range: ClosedRange<Int>, links: ReferenceLinks?
+    ) -> JSONValue {
         let table = LineTable(text)
         var actions: [JSONValue] = []
         for diagnostic in DocumentDiagnostics.findings(text, uri: uri).diagnostics {
@@ -22,7 +24,9 @@ enum CodeActions {
                         ("kind", .string("quickfix")),
                         (
                             "diagnostics",
-                            .array([DocumentDiagnostics.protocolDiagnostic(diagnostic, lines: table, uri: uri)])
+                            .array([
+                                DocumentDiagnostics.protocolDiagnostic(diagnostic, lines: table, uri: uri, links: links)
+                            ])
                         ),
                         ("isPreferred", .bool(diagnostic.fixIts.count == 1)),
                         ("edit", .object([("changes", .object([(uri, .array([edit]))]))])),

@@ -8,15 +8,17 @@ import SkanSchemaTools
 /// nowhere), ranges in UTF-16 code units.
 package enum DocumentDiagnostics {
     /// The diagnostics of `text`, the document at `uri`: the compiler's, then the lints' when it compiles.
-    package static func of(_ text: String, uri: String) -> [JSONValue] {
-        checked(text, uri: uri).diagnostics
+    package static func of(_ text: String, uri: String, links: ReferenceLinks? = nil) -> [JSONValue] {
+        checked(text, uri: uri, links: links).diagnostics
     }
 
     /// The diagnostics of `text`, and the schema it compiles to (nil with errors), which hovers reuse.
-    static func checked(_ text: String, uri: String) -> (diagnostics: [JSONValue], schema: Schema?) {
+    static func checked(_ text: String, uri: String, links: ReferenceLinks?) -> (
+        diagnostics: [JSONValue], schema: Schema?
+    ) {
         let lines = LineTable(text)
         let (findings, schema) = findings(text, uri: uri)
-        return (findings.map { protocolDiagnostic($0, lines: lines, uri: uri) }, schema)
+        return (findings.map { protocolDiagnostic($0, lines: lines, uri: uri, links: links) }, schema)
     }
 
     /// What `check` and `lint` find in `text`: the compiler's diagnostics, then the lints' when it compiles.
@@ -27,8 +29,10 @@ package enum DocumentDiagnostics {
         return (diagnostics, result.schema)
     }
 
-    /// One diagnostic in the protocol's terms.
-    static func protocolDiagnostic(_ diagnostic: Diagnostic, lines: LineTable, uri: String) -> JSONValue {
+    /// One diagnostic in the protocol's terms, its code linked to where `links` says the reference explains it.
+    static func protocolDiagnostic(_ diagnostic: Diagnostic, lines: LineTable, uri: String, links: ReferenceLinks?)
+        -> JSONValue
+    {
         let range =
             diagnostic.location.map { lines.range(at: $0) }
             ?? (TextPosition(line: 0, character: 0), TextPosition(line: 0, character: 0))
@@ -53,6 +57,9 @@ package enum DocumentDiagnostics {
             ("range", rangeJSON(range)), ("severity", .integer(severity(diagnostic.severity))),
             ("code", .string(diagnostic.code.rawValue)), ("source", .string("skanc")), ("message", .string(message)),
         ]
+        if let href = links?.href(for: diagnostic.code) {
+            members.append(("codeDescription", .object([("href", .string(href))])))
+        }
         if !related.isEmpty { members.append(("relatedInformation", .array(related))) }
         return .object(members)
     }

@@ -33,10 +33,15 @@ public struct LanguageServer: Sendable {
     public private(set) var exitStatus: Int32?
 
     private let version: String
+    /// Where the language reference explains each code, linked from every diagnostic (`codeDescription`); nil
+    /// when no reference was found.
+    private var links: ReferenceLinks?
 
-    /// A server that reports itself as skanc `version`.
-    public init(version: String) {
+    /// A server that reports itself as skanc `version` and links diagnostics to the language reference at
+    /// `languageReference` (a path; a client may name another in `initializationOptions.languageReference`).
+    public init(version: String, languageReference: String? = nil) {
         self.version = version
+        links = languageReference.flatMap(ReferenceLinks.init(path:))
     }
 
     /// The messages (responses and notifications) that answer the message `body`, each a JSON text.
@@ -75,6 +80,9 @@ public struct LanguageServer: Sendable {
                 throw RPCFailure(id: id, code: .invalidRequest, message: "initialize was sent already")
             }
             initialized = true
+            if case .string(let path)? = params?["initializationOptions"]?["languageReference"] {
+                links = ReferenceLinks(path: path) ?? links
+            }
             let edits = params?["capabilities"]?["workspace"]?["workspaceEdit"]
             if case .bool(true)? = edits?["documentChanges"], edits?["changeAnnotationSupport"] != nil {
                 annotatesEdits = true
@@ -158,7 +166,7 @@ public struct LanguageServer: Sendable {
             guard let start = Self.integer(params?["range"]?["start"]?["line"]),
                 let end = Self.integer(params?["range"]?["end"]?["line"]), start <= end
             else { throw RPCFailure(id: id, code: .invalidParams, message: "params.range needs start and end lines") }
-            return (CodeActions.quickFixes(documents[uri]!.text, uri: uri, lines: start...end), [])
+            return (CodeActions.quickFixes(documents[uri]!.text, uri: uri, lines: start...end, links: links), [])
         case .prepareRename:
             return (Rename(features: try names(params, id: id)).prepare(at: try position(params, id: id)), [])
         case .rename:
@@ -304,7 +312,7 @@ public struct LanguageServer: Sendable {
 
     private mutating func publish(_ uri: String) -> JSONValue {
         let document = documents[uri]!
-        let checked = DocumentDiagnostics.checked(document.text, uri: uri)
+        let checked = DocumentDiagnostics.checked(document.text, uri: uri, links: links)
         compiled[uri] = .some(checked.schema)
         return publishDiagnostics(uri: uri, version: document.version, diagnostics: checked.diagnostics)
     }

@@ -15,7 +15,9 @@ enum LSPCommand {
             on open and on every change, quick fixes for "did you mean", formatting as 'fmt' does, completion,
             and on flags, fields, cases and events hover, go to definition, references, document symbols and
             rename (refused when the renamed schema would not check). Positions are in UTF-16 code units, as the
-            protocol counts them. Standard error carries a line for input that cannot be framed. It exits when
+            protocol counts them. Each diagnostic links its code to the language reference (codeDescription):
+            docs/LanguageReference.md in a folder above the executable, or the file a client names in
+            initializationOptions.languageReference. Standard error carries a line for input that cannot be framed. It exits when
             the client sends 'exit' or its input closes. README.md ("Editor support") shows the setup per editor.
             """,
         exitStatus: """
@@ -30,7 +32,10 @@ enum LSPCommand {
             throw UsageError(
                 message: "lsp takes no operands: an editor starts it and talks on its input", command: "lsp")
         }
-        var server = LanguageServer(version: Skanc.version)
+        var server = LanguageServer(
+            version: Skanc.version,
+            languageReference: ReferenceLinks.locate(executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        )
         var framer = MessageFramer()
         let input = FileHandle.standardInput
         let output = FileHandle.standardOutput
