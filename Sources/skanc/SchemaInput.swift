@@ -2,6 +2,7 @@ import Foundation
 import SkanCommandLine
 import SkanCompiler
 import SkanCore
+import SkanPostbacks
 import SkanSchema
 
 /// Reads schemas named on the command line: a path, or `-` for standard input.
@@ -20,11 +21,37 @@ enum SchemaInput {
     }
 
     /// `--schemas DIR/APP_ID`: every version `skanc publish` published into the folder, in place of the SCHEMA
-    /// operand (postbacks, report, sql).
+    /// operand (postbacks, report, sql); `postbacks` also takes `DIR`, for many apps.
     static let schemas = CommandOption.text(
         "--schemas", placeholder: "DIR/APP_ID",
         help: "Decode with every version 'skanc publish' published for the app (the folder it wrote), in place "
-            + "of SCHEMA.")
+            + "of SCHEMA. postbacks also takes DIR itself: each postback is decoded by its own app's versions.")
+
+    /// The App Store IDs of the apps `skanc publish --to folder` published for (subfolders named by digits that
+    /// hold a manifest), in increasing order; empty when `folder` is one app's own folder or holds none.
+    static func publishedApps(in folder: String) -> [String] {
+        guard !FileManager.default.fileExists(atPath: folder + "/manifest.jws"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return [] }
+        return names.filter { name in
+            !name.isEmpty && name.utf8.allSatisfy { (0x30...0x39).contains($0) } && UInt64(name) != nil
+                && FileManager.default.fileExists(atPath: folder + "/" + name + "/manifest.jws")
+        }.sorted { UInt64($0)! < UInt64($1)! }
+    }
+
+    /// The schemas `postbacks` decodes with: `--schemas DIR` of many apps (each postback routed by its app ID),
+    /// else what `compileVersions` reads. Nil, the problem printed, when one cannot be read.
+    static func compileCatalog(_ argument: String, command: String) throws(UsageError) -> SchemaCatalog? {
+        let trimmed = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
+        let apps = publishedApps(in: trimmed)
+        guard !apps.isEmpty else { return try compileVersions(argument, command: command).map(SchemaCatalog.init) }
+        var catalog: [UInt64: LiveVersions] = [:]
+        for app in apps {
+            guard let versions = publishedVersions(trimmed + "/" + app, command: command) else { return nil }
+            catalog[UInt64(app)!] = versions
+        }
+        return SchemaCatalog(apps: catalog)
+    }
 
     /// The schemas a command decodes with: `--schemas DIR/APP_ID`, or else the first operand (`what` says what
     /// for, in the error when there is neither).
@@ -53,6 +80,16 @@ enum SchemaInput {
         // A folder `skanc publish` wrote: every version published in it.
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+            let trimmed = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
+            let apps = publishedApps(in: trimmed)
+            guard apps.isEmpty else {
+                throw UsageError(
+                    message: "'\(argument)' holds the schemas of \(apps.count) app\(apps.count == 1 ? "" : "s") ("
+                        + apps.prefix(3).joined(separator: ", ") + (apps.count > 3 ? ", ..." : "")
+                        + "); \(command) reads one app's: name its folder, '\(trimmed)/\(apps[0])'"
+                        + (command == "postbacks" ? "" : " (skanc postbacks decodes many apps' postbacks at once)"),
+                    command: command)
+            }
             return publishedVersions(argument, command: command)
         }
         // A file whose name has a comma is that file, not two schemas.

@@ -10,20 +10,21 @@ final class BatchDecoder {
     private var state: State?
 
     init(
-        versions: LiveVersions, format: PostbackFormat, templates: RowTemplates,
+        catalog: SchemaCatalog, format: PostbackFormat, templates: RowTemplates,
         maximumLineBytes: Int, verifier: SignatureVerifier?, grouping: PostbackReader.Grouping?, writesRows: Bool,
         senders: (@Sendable (PostbackSender) -> Void)? = nil
     ) {
         state = State(
             decoder: PostbackLineDecoder(
-                validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, verifier: verifier),
+                validFine: templates.validFine, ambiguousFine: templates.ambiguousFine, catalog: catalog,
+                verifier: verifier),
             writer: PostbackRowWriter(format: format, templates: templates),
-            summary: PostbackSummary(versions: versions), maximumLineBytes: maximumLineBytes, writesRows: writesRows)
+            summary: PostbackSummary(catalog: catalog), maximumLineBytes: maximumLineBytes, writesRows: writesRows)
         state!.senders = senders
         if let grouping {
             state!.tally = BatchTally()
             state!.groupKeys = GroupKeyReader(
-                groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull, versions: versions)
+                groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull, versions: catalog.apps[0].versions)
         }
     }
 

@@ -165,9 +165,21 @@ extension PostbackLineDecoder {
         } else {
             row.tier = Self.tier(row)
         }
-        if let fine = row.fineValue {
-            row.fineIsValid = validFine[fine]
-            if !row.fineIsValid { row.flag(ambiguousFine[fine] ? .ambiguousVersion : .invalidFine) }
+        if let catalog {
+            // Routed by app: the app ID picks the schemas (a missing or mistyped one is flagged above).
+            var appID: UInt64? = nil
+            if let app = row.appID,
+                case .value(let number) = JSONInteger.read(
+                    bytes(of: app, line: line, payload: payload), app.span.start, app.span.end), number >= 0
+            {
+                appID = UInt64(number)
+            }
+            row.app = catalog.index(ofApp: appID) ?? -1
+            if row.app < 0 { row.flag(.unknownApp) }
+        }
+        if let fine = row.fineValue, row.app >= 0 {
+            row.fineIsValid = validFine[row.app * 64 + fine]
+            if !row.fineIsValid { row.flag(ambiguousFine[row.app * 64 + fine] ? .ambiguousVersion : .invalidFine) }
         }
         if row.framework == .skadnetwork, row.fineValue == 0, row.publisherKind == .app, let app = row.publisher,
             case .value(0) = JSONInteger.read(

@@ -12,10 +12,13 @@ import Musl
 /// decodes the JWS payload of the latter, and applies Apple's rules and the schema's. Keeps its scratch
 /// buffers between lines, so steady-state decoding allocates nothing.
 struct PostbackLineDecoder {
-    /// Fine values 0...63 that are states of the schema (of exactly one, when versions are live together).
+    /// Per app (`app * 64 + fine`), fine values 0...63 that are states of its schema (of exactly one, when
+    /// versions are live together).
     let validFine: [Bool]
-    /// Fine values 0...63 valid in more than one of the versions live together.
+    /// Per app, fine values 0...63 valid in more than one of the versions live together.
     let ambiguousFine: [Bool]
+    /// The apps postbacks are routed to by their app ID; nil when every postback is decoded alike.
+    let catalog: SchemaCatalog?
     let fields = PostbackFields()
     /// Apple's rules as key sets.
     let rules = PostbackRules.Sets()
@@ -31,9 +34,13 @@ struct PostbackLineDecoder {
 
     /// `validFine[v]` says whether fine value `v` is a state of the schema (`RowTemplates.validFine`);
     /// `ambiguousFine[v]`, whether it is one of several live versions.
-    init(validFine: [Bool], ambiguousFine: [Bool] = Array(repeating: false, count: 64), verifier: SignatureVerifier?) {
+    init(
+        validFine: [Bool], ambiguousFine: [Bool] = Array(repeating: false, count: 64), catalog: SchemaCatalog? = nil,
+        verifier: SignatureVerifier?
+    ) {
         self.validFine = validFine
         self.ambiguousFine = ambiguousFine
+        self.catalog = catalog?.routesByApp == true ? catalog : nil
         self.verifier = verifier
         stack.reserveCapacity(64)
         payload.reserveCapacity(1024)

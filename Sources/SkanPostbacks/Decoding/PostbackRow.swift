@@ -69,6 +69,9 @@ struct PostbackRow {
     var window: Int = 1
     /// Whether `fineValue` is a state of the schema; its field columns are filled only then.
     var fineIsValid = false
+    /// The app's index in the run's `SchemaCatalog` (0 when postbacks are not routed by app), or -1 for an app it
+    /// does not hold.
+    var app = 0
 
     /// Records `problem` unless one that comes first in `PostbackStatus`'s order of precedence is already
     /// recorded: the status is the first problem in that order, whichever check finds it first, so it is

@@ -26,6 +26,8 @@ struct RowRecord {
     /// 0...63, or -1 when the row has no fine value in range.
     var fineValue: Int8
     var fineIsValid: Bool
+    /// The app's index in the run's `SchemaCatalog`, or -1 for an app it does not hold.
+    var app: Int16
     /// Whether the postback carries a `conversion-value` or `coarse-conversion-value`, whatever its type.
     var carriesValue: Bool
     /// `SignatureOutcome.index`, or -1 when the signature was not checked.
@@ -51,6 +53,7 @@ struct RowRecord {
         isObject = row.framework != nil
         fineValue = Int8(row.fineValue ?? -1)
         fineIsValid = row.fineIsValid
+        app = Int16(clamping: row.app)
         carriesValue = row.carriesValue
         signature = Int8(row.signature?.index ?? -1)
         coarse = row.coarseValue.map { $0 == .low ? 0 : $0 == .medium ? 1 : 2 } ?? -1

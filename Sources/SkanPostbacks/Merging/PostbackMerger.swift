@@ -22,7 +22,7 @@ final class PostbackMerger {
 
     /// `duplicateCapacity`: keys the duplicate index takes before it first grows.
     init(
-        versions: LiveVersions, format: PostbackFormat, templates: RowTemplates,
+        catalog: SchemaCatalog, format: PostbackFormat, templates: RowTemplates,
         duplicateCapacity: Int, grouping: PostbackReader.Grouping?, writesRows: Bool,
         sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -33,7 +33,7 @@ final class PostbackMerger {
         header = Array(writer.buffer.bytes)
         okCell = writer.statusCell(.ok).count
         duplicateCell = writer.statusCell(.duplicate)
-        merged = PostbackSummary(versions: versions)
+        merged = PostbackSummary(catalog: catalog)
         self.writesRows = writesRows
         self.sink = sink
     }

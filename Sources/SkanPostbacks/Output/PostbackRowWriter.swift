@@ -8,12 +8,19 @@ public struct PostbackRowWriter {
     /// The columns of a row, in order, from `PostbackColumn`'s declaration and the versions' fields.
     public static func layout(versions: LiveVersions, withFile: Bool, withReceipt: Bool = false) -> [PostbackRowColumn]
     {
-        let several = versions.schemas.count > 1
+        layout(catalog: SchemaCatalog(versions), withFile: withFile, withReceipt: withReceipt)
+    }
+
+    /// The columns of a row, in order, from `PostbackColumn`'s declaration and the fields of every app's versions.
+    public static func layout(catalog: SchemaCatalog, withFile: Bool, withReceipt: Bool = false)
+        -> [PostbackRowColumn]
+    {
         let fixed = PostbackColumn.beforeFields.filter {
-            ($0 != .file || withFile) && ($0 != .receivedAt || withReceipt) && ($0 != .schemaVersion || several)
+            ($0 != .file || withFile) && ($0 != .receivedAt || withReceipt)
+                && ($0 != .schemaVersion || catalog.saysVersion)
         }
         return fixed.map(PostbackRowColumn.fixed)
-            + versions.fieldColumns.map { PostbackRowColumn.field(name: $0.name, isFlag: $0.isFlag) }
+            + catalog.fieldColumns.map { PostbackRowColumn.field(name: $0.name, isFlag: $0.isFlag) }
             + PostbackColumn.afterFields.map(PostbackRowColumn.fixed)
     }
 
@@ -150,11 +157,13 @@ public struct PostbackRowWriter {
         separator(&column, .coarseValue, to: &out)
         appendCell(row.coarseCell, line: line, payload: payload, to: &out)
         // The field cells carry their own separators (and keys, in JSON lines).
-        out.append(fieldCells[row.fineIsValid ? row.fineValue! : 64])
+        out.append(fieldCells[row.fineIsValid ? row.app * 64 + row.fineValue! : fieldCells.count - 1])
         column = prefixes.count - 1
         separator(&column, .coarseMeaning, to: &out)
         if let coarse = row.coarseValue {
-            out.append(coarseMeanings[(row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
+            let app = row.app >= 0 ? row.app : coarseMeanings.count / 9 - 1
+            out.append(
+                coarseMeanings[app * 9 + (row.window - 1) * 3 + (coarse == .low ? 0 : coarse == .medium ? 1 : 2)])
         } else {
             appendNull(to: &out)
         }
@@ -211,15 +220,18 @@ public struct PostbackRowWriter {
 final class RowTemplates {
     let layout: [PostbackRowColumn]
     var columns: [String] { layout.map(\.name) }
-    /// Whether each fine value 0...63 is a state of the schema (of exactly one of the live versions).
+    /// Per app, whether each fine value 0...63 is a state of the schema (of exactly one of the live versions):
+    /// `app * 64 + fine`.
     let validFine: [Bool]
-    /// Whether each fine value 0...63 is valid in several of the live versions.
+    /// Per app, whether each fine value 0...63 is valid in several of the live versions.
     let ambiguousFine: [Bool]
     private let storage: UnsafeMutablePointer<UInt8>
     private let pieces: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>
-    /// The field cells of each fine value 0...63, and at 64 those of a row without a valid fine value.
+    /// Per app, the field cells of each fine value 0...63 (`app * 64 + fine`), and last those of a row without a
+    /// valid fine value.
     let fieldCells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
-    /// The coarse meanings by window and value: `(window - 1) * 3 + value`.
+    /// Per app, the coarse meanings by window and value (`app * 9 + (window - 1) * 3 + value`), and last those of
+    /// a row of an app the catalog does not hold.
     let coarseMeanings: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
     /// What comes before each column's value.
     let prefixes: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
@@ -232,48 +244,72 @@ final class RowTemplates {
     /// Renders everything that depends only on the versions and the format: each fine value's cells come
     /// from the one version it belongs to (with `schema_version` when several are live together).
     convenience init(versions: LiveVersions, format: PostbackFormat, withFile: Bool, withReceipt: Bool) {
-        let layout = PostbackRowWriter.layout(versions: versions, withFile: withFile, withReceipt: withReceipt)
+        self.init(catalog: SchemaCatalog(versions), format: format, withFile: withFile, withReceipt: withReceipt)
+    }
+
+    /// Renders everything that depends only on the apps' versions and the format: for each app, each fine value's
+    /// cells from the one version it belongs to, and each coarse value's meaning; then, for a row with no valid
+    /// fine value or of an app the catalog does not hold, empty cells. Tables are indexed `app * 64 + fine` and
+    /// `app * 9 + (window - 1) * 3 + value` (`RowTemplates.fieldIndex`, `coarseIndex`).
+    convenience init(catalog: SchemaCatalog, format: PostbackFormat, withFile: Bool, withReceipt: Bool) {
+        let layout = PostbackRowWriter.layout(catalog: catalog, withFile: withFile, withReceipt: withReceipt)
         let columns = layout.map(\.name)
-        let fieldNames = versions.fieldColumns.map(\.name)
-        let several = versions.schemas.count > 1
-        let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
-        var cells: [[UInt8]] = Schema.fineValueRange.map { fine in
-            guard let (version, names) = versions.fieldCases(fine: fine) else { return [] }
-            var cells: [UInt8] = []
-            if several {
-                cells += Array((format == .csv ? ",\(version)" : ",\"schema_version\":\(version)").utf8)
-            }
-            for (column, name) in zip(versions.fieldColumns, names) {
-                switch (format, name) {
-                case (.csv, let name?): cells += Array(("," + CSVField.escaped(name)).utf8)
-                case (.csv, nil): cells.append(UInt8(ascii: ","))
-                case (.jsonl, let name?):
-                    let value = column.isFlag ? name : JSONString.quoted(name)
-                    cells += Array(",\(JSONString.quoted(column.name)):\(value)".utf8)
-                case (.jsonl, nil): cells += Array(",\(JSONString.quoted(column.name)):null".utf8)
-                }
-            }
-            return cells
-        }
-        let emptyNames = (several ? ["schema_version"] : []) + fieldNames
+        let fieldColumns = catalog.fieldColumns
+        let saysVersion = catalog.saysVersion
+        let emptyNames = (saysVersion ? ["schema_version"] : []) + fieldColumns.map(\.name)
         let empty: [UInt8] =
             format == .csv
             ? Array(String(repeating: ",", count: emptyNames.count).utf8)
             : Array(emptyNames.map { ",\(JSONString.quoted($0)):null" }.joined().utf8)
-        cells = cells.map { $0.isEmpty ? empty : $0 }
-        cells.append(empty)
-        let meanings = ConversionWindow.allCases.flatMap { window in
-            CoarseValue.allCases.map { value in
-                let rule = versions.coarseMeaning(value, window: window)
-                return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)
+        var cells: [[UInt8]] = []
+        var meanings: [[UInt8]] = []
+        var validFine: [Bool] = []
+        var ambiguousFine: [Bool] = []
+        for app in catalog.apps {
+            let versions = app.versions
+            let own = versions.fieldColumns.map(\.name)
+            for fine in Schema.fineValueRange {
+                guard let (version, names) = versions.fieldCases(fine: fine) else {
+                    cells.append(empty)
+                    continue
+                }
+                var row: [UInt8] = []
+                if saysVersion {
+                    row += Array((format == .csv ? ",\(version)" : ",\"schema_version\":\(version)").utf8)
+                }
+                for column in fieldColumns {
+                    let name = own.firstIndex(of: column.name).flatMap { names[$0] }
+                    switch (format, name) {
+                    case (.csv, let name?): row += Array(("," + CSVField.escaped(name)).utf8)
+                    case (.csv, nil): row.append(UInt8(ascii: ","))
+                    case (.jsonl, let name?):
+                        // A flag's case is a JSON Boolean; a column that is a flag in one app and not in another
+                        // keeps each app's own cases as strings.
+                        let value =
+                            column.isFlag && (name == "true" || name == "false") ? name : JSONString.quoted(name)
+                        row += Array(",\(JSONString.quoted(column.name)):\(value)".utf8)
+                    case (.jsonl, nil): row += Array(",\(JSONString.quoted(column.name)):null".utf8)
+                    }
+                }
+                cells.append(row)
             }
+            meanings += ConversionWindow.allCases.flatMap { window in
+                CoarseValue.allCases.map { value in
+                    let rule = versions.coarseMeaning(value, window: window)
+                    return Array((format == .csv ? CSVField.escaped(rule) : JSONString.quoted(rule)).utf8)
+                }
+            }
+            let owners = Schema.fineValueRange.map { versions.owner(of: $0) }
+            validFine += owners.map { if case .version = $0 { true } else { false } }
+            ambiguousFine += owners.map { if case .ambiguous = $0 { true } else { false } }
         }
+        // A row with no valid fine value, and a row of an app the catalog does not hold.
+        cells.append(empty)
+        meanings += Array(repeating: Array((format == .csv ? "" : "null").utf8), count: 9)
         let prefixes = columns.indices.map { index -> [UInt8] in
             if format == .csv { return index == 0 ? [] : [UInt8(ascii: ",")] }
             return Array(((index == 0 ? "{" : ",") + JSONString.quoted(columns[index]) + ":").utf8)
         }
-        let validFine = owners.map { if case .version = $0 { true } else { false } }
-        let ambiguousFine = owners.map { if case .ambiguous = $0 { true } else { false } }
         self.init(
             layout: layout, validFine: validFine, ambiguousFine: ambiguousFine, fieldCells: cells,
             coarseMeanings: meanings, prefixes: prefixes)

@@ -7,8 +7,10 @@ public struct PostbackSummary: Sendable {
     /// Every count in one array, so counting a row checks the array's uniqueness once rather than once per
     /// figure. The layout is in `Layout`.
     private var counts: [Int]
-    /// The versions lines are decoded with; one, unless several are live together.
-    let versions: LiveVersions
+    /// The schemas lines are decoded with: one app's versions, or several apps'.
+    let catalog: SchemaCatalog
+    /// The versions of the first app (the only one, unless postbacks are routed by app).
+    var versions: LiveVersions { catalog.apps[0].versions }
     var schema: Schema { versions.schemas.last! }
 
     /// Where each figure sits in `counts`.
@@ -24,17 +26,21 @@ public struct PostbackSummary: Sendable {
         static let coarse = withoutValueByDigits + 6
         /// Lines per signature outcome, in the order of `SignatureOutcome.allCases`.
         static let signatures = coarse + 9
-        /// Over `ok` lines with a valid fine value: lines per fine value 0...63, from which the cases of
-        /// each field are counted when asked (with the version each value belongs to).
+        /// Over `ok` lines with a valid fine value: lines per app and fine value 0...63 (`app * 64 + fine`), from
+        /// which the cases of each field are counted when asked (with the version each value belongs to).
         static let fineValueCounts = signatures + SignatureOutcome.allCases.count
-        static let total = fineValueCounts + 64
     }
 
     /// Zero counts for versions live together: each fine value counts for the version it belongs to.
     public init(versions: LiveVersions) {
         precondition(!versions.schemas.isEmpty, "a summary needs a schema")
-        self.versions = versions
-        counts = Array(repeating: 0, count: Layout.total)
+        self.init(catalog: SchemaCatalog(versions))
+    }
+
+    /// Zero counts for the apps of `catalog`: each fine value counts for its app's version it belongs to.
+    public init(catalog: SchemaCatalog) {
+        self.catalog = catalog
+        counts = Array(repeating: 0, count: Layout.fineValueCounts + catalog.apps.count * 64)
     }
 
     /// Non-blank lines read.
@@ -60,11 +66,13 @@ public struct PostbackSummary: Sendable {
     /// the newest version (the only one, unless several are live together).
     public var caseCounts: [[Int]] { caseCounts(of: schema) }
 
-    /// Over `ok` lines with a fine value of `version`: how often each case of each field occurs.
-    public func caseCounts(of version: Schema) -> [[Int]] {
+    /// Over `ok` lines with a fine value of `version` (of the app at `app` in the catalog): how often each case of
+    /// each field occurs.
+    public func caseCounts(of version: Schema, app: Int = 0) -> [[Int]] {
         var result = version.fields.map { Array(repeating: 0, count: $0.bits.maximumCode + 1) }
+        let versions = catalog.apps[app].versions
         for fine in Schema.fineValueRange where versions.owner(of: fine) == .version(version) {
-            let lines = counts[Layout.fineValueCounts + fine]
+            let lines = counts[Layout.fineValueCounts + app * 64 + fine]
             guard lines > 0 else { continue }
             for (index, field) in version.fields.enumerated() {
                 result[index][(fine >> field.bits.lower) & field.bits.maximumCode] += lines
@@ -73,10 +81,11 @@ public struct PostbackSummary: Sendable {
         return result
     }
 
-    /// `ok` lines with a fine value of `version`.
-    public func fineValues(of version: Schema) -> Int {
-        Schema.fineValueRange.filter { versions.owner(of: $0) == .version(version) }.reduce(0) {
-            $0 + counts[Layout.fineValueCounts + $1]
+    /// `ok` lines with a fine value of `version` (of the app at `app` in the catalog).
+    public func fineValues(of version: Schema, app: Int = 0) -> Int {
+        let versions = catalog.apps[app].versions
+        return Schema.fineValueRange.filter { versions.owner(of: $0) == .version(version) }.reduce(0) {
+            $0 + counts[Layout.fineValueCounts + app * 64 + $1]
         }
     }
 
@@ -104,9 +113,8 @@ public struct PostbackSummary: Sendable {
             if !row.carriesValue { counts[Layout.withoutValueByDigits + source] += 1 }
             guard row.status == .ok else { return }
             if row.fineIsValid {
-                let fine = Int(row.fineValue)
                 counts[Layout.fineValues] += 1
-                counts[Layout.fineValueCounts + fine] += 1
+                counts[Layout.fineValueCounts + Int(row.app) * 64 + Int(row.fineValue)] += 1
             }
             if row.coarse >= 0 {
                 counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += 1
@@ -137,15 +145,24 @@ public struct PostbackSummary: Sendable {
             out += "signatures: " + signatures.map { "\($0.rawValue) \($1)" }.joined(separator: ", ") + "\n"
         }
         out += "fine values on ok lines: \(fineValues)\n"
-        for version in versions.schemas {
-            let (caseCounts, total) = (self.caseCounts(of: version), fineValues(of: version))
-            if versions.schemas.count > 1 { out += "  version \(version.version): \(total)\n" }
-            let indent = versions.schemas.count > 1 ? "    " : "  "
-            for (index, field) in version.fields.enumerated() {
-                let cells = field.cases.map {
-                    "\($0.name) \(caseCounts[index][$0.code])\(percent(caseCounts[index][$0.code], of: total))"
+        for (index, app) in catalog.apps.enumerated() {
+            let routed = app.appID.map { "  app \($0) (\(app.versions.schemas.last!.name)): " }
+            if let routed {
+                out += routed + "\(app.versions.schemas.reduce(0) { $0 + fineValues(of: $1, app: index) })\n"
+            }
+            let several = app.versions.schemas.count > 1 || routed != nil
+            for version in app.versions.schemas {
+                let (caseCounts, total) = (
+                    self.caseCounts(of: version, app: index), fineValues(of: version, app: index)
+                )
+                let indent = String(repeating: " ", count: (routed == nil ? 0 : 2) + (several ? 4 : 2))
+                if several { out += indent.dropLast(2) + "version \(version.version): \(total)\n" }
+                for (field, item) in version.fields.enumerated() {
+                    let cells = item.cases.map {
+                        "\($0.name) \(caseCounts[field][$0.code])\(percent(caseCounts[field][$0.code], of: total))"
+                    }
+                    out += "\(indent)\(ColumnNames.snakeCase(item.name)): " + cells.joined(separator: ", ") + "\n"
                 }
-                out += "\(indent)\(ColumnNames.snakeCase(field.name)): " + cells.joined(separator: ", ") + "\n"
             }
         }
         out += "coarse values on ok lines:\n"

@@ -103,7 +103,15 @@ public final class PostbackReader {
     /// A reader for postbacks from several versions of a schema live together: each fine value is decoded
     /// with the version it belongs to (a `schema_version` column, the status `ambiguous-version` for a value
     /// valid in several, `invalid-fine` for one valid in none). Rows go to `output`, in input order.
-    public init(versions: LiveVersions, options: Options = Options(), output: some PostbackOutput) {
+    public convenience init(versions: LiveVersions, options: Options = Options(), output: some PostbackOutput) {
+        self.init(catalog: SchemaCatalog(versions), options: options, output: output)
+    }
+
+    /// A reader for postbacks of several apps, each decoded with its app's versions (`SchemaCatalog`); a postback
+    /// of an app the catalog does not hold is kept as `unknown-app`. Grouping (reports) reads one app's postbacks:
+    /// a catalog that routes by app takes none.
+    public init(catalog: SchemaCatalog, options: Options = Options(), output: some PostbackOutput) {
+        precondition(options.grouping == nil || !catalog.routesByApp, "reports read one app at a time")
         let duplicateCapacity =
             options.duplicateCapacity ?? PostbackReader.duplicateCapacity(forInputBytes: options.inputBytes)
         let verifier = options.verification.map(SignatureVerifier.init)
@@ -112,10 +120,10 @@ public final class PostbackReader {
         self.threads = threads
         self.chunkBytes = max(1, options.chunkBytes)
         let templates = RowTemplates(
-            versions: versions, format: options.format, withFile: options.withFileColumn,
+            catalog: catalog, format: options.format, withFile: options.withFileColumn,
             withReceipt: options.withReceiptColumn)
         merger = PostbackMerger(
-            versions: versions, format: options.format, templates: templates, duplicateCapacity: duplicateCapacity,
+            catalog: catalog, format: options.format, templates: templates, duplicateCapacity: duplicateCapacity,
             grouping: options.grouping, writesRows: options.writesRows,
             sink: sink)
         // Enough batches in flight that every thread finds one to decode while one is filled and one merged.
@@ -124,10 +132,10 @@ public final class PostbackReader {
             (
                 LineBatch(capacity: capacity),
                 BatchDecoder(
-                    versions: versions, format: options.format, templates: templates,
+                    catalog: catalog, format: options.format, templates: templates,
                     maximumLineBytes: PostbackReader.maximumLineBytes, verifier: verifier, grouping: options.grouping,
                     writesRows: options.writesRows, senders: options.senders),
-                DecodedBatch(summary: PostbackSummary(versions: versions), grouped: options.grouping != nil)
+                DecodedBatch(summary: PostbackSummary(catalog: catalog), grouped: options.grouping != nil)
             )
         }
     }

@@ -41,6 +41,9 @@ public enum PostbackStatus: Int, Sendable, CaseIterable {
     /// A postback that did not win carries what only winners get: a value, a later postback, or (from
     /// SKAdNetwork 3) the publisher.
     case nonWinnerExtra
+    /// With the schemas of several apps (`--schemas DIR`): a postback of an app none of them is for, so nothing
+    /// decodes its values. Kept, as every line is; publishing the app's schema into the folder decodes it.
+    case unknownApp
     /// A fine value that is not a state of this schema version (reserved bit, unused bit, undefined code).
     case invalidFine
     /// With versions live together: a fine value valid in more than one of them, so the version that made it
@@ -90,6 +93,7 @@ public enum PostbackStatus: Int, Sendable, CaseIterable {
         case .fineAndCoarse: "fine-and-coarse"
         case .fineNotFirst: "fine-not-first"
         case .nonWinnerExtra: "non-winner-extra"
+        case .unknownApp: "unknown-app"
         case .invalidFine: "invalid-fine"
         case .ambiguousVersion: "ambiguous-version"
         case .testPostback: "test-postback"

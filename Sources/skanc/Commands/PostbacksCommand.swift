@@ -70,12 +70,12 @@ enum PostbacksCommand {
             throw UsageError(message: "use --summary or --summary-only, not both", command: "postbacks")
         }
         var run = try PostbackRun(arguments, command: "postbacks")
-        guard let versions = try SchemaInput.compileVersions(schemaPath, command: "postbacks") else { return .failure }
+        guard let catalog = try SchemaInput.compileCatalog(schemaPath, command: "postbacks") else { return .failure }
         let summaryOnly = arguments.has(summaryOnly)
         run.readerOptions.format = arguments[format].flatMap(PostbackFormat.init(rawValue:)) ?? .csv
         run.readerOptions.writesRows = !summaryOnly
         let output: any PostbackOutput = summaryOnly ? DiscardedOutput() : Output.standardOutput
-        let reader = PostbackReader(versions: versions, options: run.readerOptions, output: output)
+        let reader = PostbackReader(catalog: catalog, options: run.readerOptions, output: output)
         reader.writeHeader()
         let readAll = run.read(into: reader)
         if summaryOnly {

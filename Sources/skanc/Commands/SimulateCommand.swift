@@ -37,6 +37,10 @@ enum SimulateCommand {
         "--campaigns", placeholder: "N",
         help: "Draw each user's campaign (four-digit source identifier) from N, 1 to 9000 (default: one of its own "
             + "per user).")
+    static let app = CommandOption.text(
+        "--app", placeholder: "APP_ID",
+        help: "The App Store ID the postbacks are for: app-id, or advertised-item-identifier in AdAttributionKit "
+            + "(default: \(SyntheticPostbacks.Options().appID)).")
     static let truth = CommandOption.text(
         "--truth", placeholder: "FILE", help: "Write what each postback stands for to FILE (above).")
     static let mix = CommandOption.text(
@@ -48,7 +52,9 @@ enum SimulateCommand {
         name: "simulate",
         summary: "Run a schema over a journey of events and hours, and show what the updater would send.",
         operands: "SCHEMA JOURNEY [--postbacks [--schedule FILE]] | SCHEMA --mix FILE --postbacks",
-        options: [format, postbacks, users, seed, tiers, signWith, framework, campaigns, truth, mix, schedule, days],
+        options: [
+            format, postbacks, users, seed, tiers, signWith, framework, campaigns, app, truth, mix, schedule, days,
+        ],
         discussion: """
             Runs the schema's reference semantics over JOURNEY (- for standard input): JSON lines in hour order,
             each one of
@@ -262,6 +268,13 @@ enum SimulateCommand {
                 throw UsageError(message: "--campaigns takes a number of campaigns, 1 to 9000", command: "simulate")
             }
             options.campaigns = count
+        }
+        if let text = arguments[app] {
+            guard let id = Int(text), id > 0, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw UsageError(
+                    message: "--app takes an App Store ID, a whole number above 0, not '\(text)'", command: "simulate")
+            }
+            options.appID = id
         }
         return options
     }
