@@ -132,6 +132,10 @@ public struct LanguageServer: Sendable {
                 let end = Self.integer(params?["range"]?["end"]?["line"]), start <= end
             else { throw RPCFailure(id: id, code: .invalidParams, message: "params.range needs start and end lines") }
             return (InlayHints(names: try names(params, id: id)).hints(lines: start...end), [])
+        case .codeLens:
+            let uri = try documentURI(params, id: id)
+            let schema = compiled[uri] ?? DocumentDiagnostics.findings(documents[uri]!.text, uri: uri).schema
+            return (CodeLenses(names: try names(params, id: id), schema: schema).lenses, [])
         case .semanticTokens:
             let uri = try documentURI(params, id: id)
             let data = SemanticTokens(text: documents[uri]!.text, names: try names(params, id: id)).data

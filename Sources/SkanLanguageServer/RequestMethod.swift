@@ -14,6 +14,7 @@ enum RequestMethod: String, CaseIterable {
     case documentHighlight = "textDocument/documentHighlight"
     case foldingRange = "textDocument/foldingRange"
     case inlayHint = "textDocument/inlayHint"
+    case codeLens = "textDocument/codeLens"
     case semanticTokens = "textDocument/semanticTokens/full"
     case semanticTokensDelta = "textDocument/semanticTokens/full/delta"
     case completion = "textDocument/completion"
@@ -34,6 +35,7 @@ enum RequestMethod: String, CaseIterable {
         case .documentHighlight: ("documentHighlightProvider", .bool(true))
         case .foldingRange: ("foldingRangeProvider", .bool(true))
         case .inlayHint: ("inlayHintProvider", .bool(true))
+        case .codeLens: ("codeLensProvider", .object([("resolveProvider", .bool(false))]))
         case .semanticTokens:
             (
                 "semanticTokensProvider",

@@ -55,7 +55,7 @@ import Testing
             "foldingRangeProvider": "textDocument/foldingRange", "inlayHintProvider": "textDocument/inlayHint",
             "semanticTokensProvider": "textDocument/semanticTokens/full/delta",
             "completionProvider": "textDocument/completion", "codeActionProvider": "textDocument/codeAction",
-            "renameProvider": "textDocument/prepareRename",
+            "renameProvider": "textDocument/prepareRename", "codeLensProvider": "textDocument/codeLens",
         ]
         var session = ServerSession()
         let answer = session.request("initialize", #"{"capabilities": {}}"#)

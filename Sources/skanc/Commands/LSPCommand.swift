@@ -12,13 +12,14 @@ enum LSPCommand {
         discussion: """
             Speaks LSP 3.17 (JSON-RPC with Content-Length framing) on standard input and output, for editors to
             start: on .skan documents, the diagnostics of 'check' and 'lint' (same codes, severities and notes)
-            on open and on every change, quick fixes for "did you mean", formatting as 'fmt' does, completion,
-            and on flags, fields, cases and events hover, go to definition, references, document symbols and
-            rename (refused when the renamed schema would not check). Positions are in UTF-16 code units, as the
-            protocol counts them. Each diagnostic links its code to the language reference (codeDescription):
-            docs/LanguageReference.md in a folder above the executable, or the file a client names in
-            initializationOptions.languageReference. Standard error carries a line for input that cannot be framed. It exits when
-            the client sends 'exit' or its input closes. README.md ("Editor support") shows the setup per editor.
+            on open and on every change, quick fixes for "did you mean", formatting as 'fmt' does, completion, a
+            code lens per coarse block, and on flags, fields, cases and events hover, go to definition,
+            references, document symbols and rename (refused when the renamed schema would not check). Positions
+            are in UTF-16 code units, as the protocol counts them. Each diagnostic links its code to the
+            language reference (codeDescription): docs/LanguageReference.md in a folder above the executable, or
+            the file a client names in initializationOptions.languageReference. Standard error carries a line
+            for input that cannot be framed. It exits when the client sends 'exit' or its input closes.
+            README.md ("Editor support") shows the setup per editor.
             """,
         exitStatus: """
             0 the input closed, or 'exit' came after 'shutdown'; 1 'exit' came without 'shutdown', or the input \
