@@ -13,19 +13,28 @@ package enum DocumentDiagnostics {
     }
 
     /// The diagnostics of `text`, and the schema it compiles to (nil with errors), which hovers reuse.
-    static func checked(_ text: String, uri: String, links: ReferenceLinks?) -> (
+    /// `against`: the released version it is checked against (`skanc.against`), if any.
+    static func checked(_ text: String, uri: String, links: ReferenceLinks?, against old: Schema? = nil) -> (
         diagnostics: [JSONValue], schema: Schema?
     ) {
         let lines = LineTable(text)
-        let (findings, schema) = findings(text, uri: uri)
+        let (findings, schema) = findings(text, uri: uri, against: old)
         return (findings.map { protocolDiagnostic($0, lines: lines, uri: uri, links: links) }, schema)
     }
 
-    /// What `check` and `lint` find in `text`: the compiler's diagnostics, then the lints' when it compiles.
-    static func findings(_ text: String, uri: String) -> (diagnostics: [Diagnostic], schema: Schema?) {
+    /// What `check` and `lint` find in `text`: the compiler's diagnostics, then, when it compiles, the version
+    /// check against `old` (`check --against`) and the lints'.
+    static func findings(_ text: String, uri: String, against old: Schema? = nil)
+        -> (diagnostics: [Diagnostic], schema: Schema?)
+    {
         let result = SchemaCompiler.compile(text, path: uri)
         var diagnostics = result.diagnostics
-        if let schema = result.schema { diagnostics += SchemaLints.lint(schema) }
+        if let schema = result.schema {
+            if let old, let version = result.versionLocation {
+                diagnostics += VersionGate.diagnostics(old: old, new: schema, versionAt: version)
+            }
+            diagnostics += SchemaLints.lint(schema)
+        }
         return (diagnostics, result.schema)
     }
 

@@ -36,12 +36,17 @@ public struct LanguageServer: Sendable {
     /// Where the language reference explains each code, linked from every diagnostic (`codeDescription`); nil
     /// when no reference was found.
     private var links: ReferenceLinks?
+    /// The released version documents are checked against (`skanc.against`).
+    private var baseline: VersionBaseline
 
     /// A server that reports itself as skanc `version` and links diagnostics to the language reference at
     /// `languageReference` (a path; a client may name another in `initializationOptions.languageReference`).
-    public init(version: String, languageReference: String? = nil) {
+    /// `baselines` reads what the `skanc.against` setting names (`initializationOptions.against`, or
+    /// `workspace/didChangeConfiguration`'s `settings.skanc.against`); without it the setting is not read.
+    public init(version: String, languageReference: String? = nil, baselines: BaselineReader? = nil) {
         self.version = version
         links = languageReference.flatMap(ReferenceLinks.init(path:))
+        baseline = VersionBaseline(reader: baselines)
     }
 
     /// The messages (responses and notifications) that answer the message `body`, each a JSON text.
@@ -82,6 +87,9 @@ public struct LanguageServer: Sendable {
             initialized = true
             if case .string(let path)? = params?["initializationOptions"]?["languageReference"] {
                 links = ReferenceLinks(path: path) ?? links
+            }
+            if case .string(let against)? = params?["initializationOptions"]?["against"] {
+                _ = baseline.configure(against)
             }
             let edits = params?["capabilities"]?["workspace"]?["workspaceEdit"]
             if case .bool(true)? = edits?["documentChanges"], edits?["changeAnnotationSupport"] != nil {
@@ -201,7 +209,15 @@ public struct LanguageServer: Sendable {
             else { return [logMessage("didOpen without textDocument.uri and text")] }
             documents[uri] = (text, Self.integer(document["version"]))
             nameCache[uri] = nil
-            return [publish(uri)]
+            baseline.forget(uri)
+            return publish(uri)
+        case "workspace/didChangeConfiguration":
+            // `{"settings": {"skanc": {"against": "..."}}}`; a missing value turns the check off.
+            guard case .object? = params?["settings"] else { return [] }
+            var against: String? = nil
+            if case .string(let value)? = params?["settings"]?["skanc"]?["against"] { against = value }
+            guard baseline.configure(against) else { return [] }
+            return documents.keys.sorted().flatMap { publish($0) }
         case "textDocument/didChange":
             guard let document = params?["textDocument"], case .string(let uri)? = document["uri"],
                 let open = documents[uri], case .array(let changes)? = params?["contentChanges"]
@@ -221,7 +237,7 @@ public struct LanguageServer: Sendable {
             }
             documents[uri] = (text, Self.integer(document["version"]))
             nameCache[uri] = nil
-            return [publish(uri)]
+            return publish(uri)
         case "textDocument/didClose":
             guard case .string(let uri)? = params?["textDocument"]?["uri"] else { return [] }
             documents[uri] = nil
@@ -229,6 +245,7 @@ public struct LanguageServer: Sendable {
             formatRefusals[uri] = nil
             sentTokens[uri] = nil
             compiled[uri] = nil
+            baseline.forget(uri)
             return [publishDiagnostics(uri: uri, version: nil, diagnostics: [])]
         default:
             return []
@@ -314,11 +331,15 @@ public struct LanguageServer: Sendable {
         return .array([.object([("range", range), ("newText", .string(formatted))])])
     }
 
-    private mutating func publish(_ uri: String) -> JSONValue {
+    /// The document's diagnostics (with the version check against `skanc.against`'s baseline), and the first time
+    /// a baseline cannot be used, why.
+    private mutating func publish(_ uri: String) -> [JSONValue] {
         let document = documents[uri]!
-        let checked = DocumentDiagnostics.checked(document.text, uri: uri, links: links)
+        let (old, problem) = baseline.baseline(for: uri)
+        let checked = DocumentDiagnostics.checked(document.text, uri: uri, links: links, against: old)
         compiled[uri] = .some(checked.schema)
-        return publishDiagnostics(uri: uri, version: document.version, diagnostics: checked.diagnostics)
+        return [publishDiagnostics(uri: uri, version: document.version, diagnostics: checked.diagnostics)]
+            + (problem.map { [showMessage($0)] } ?? [])
     }
 
     private func publishDiagnostics(uri: String, version: Int?, diagnostics: [JSONValue]) -> JSONValue {

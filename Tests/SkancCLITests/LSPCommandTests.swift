@@ -59,6 +59,62 @@ import Testing
         #expect(messages.last?["id"] as? Int == 3)
     }
 
+    /// `skanc.against` as a git ref and as a file: the document's released version read with git (in the
+    /// document's folder) or from the file, and `check --against`'s error on the edited text.
+    @Test func theVersionCheckReadsTheReleaseFromGitOrAFile() throws {
+        let repository = try TemporaryDirectory()
+        let folder = repository.url.path
+        let released =
+            "schema T\nversion 1\nflag paid at bit 0\nreserved bits 1...5\ncoarse { high when paid  low otherwise }\n"
+        try released.write(toFile: folder + "/T.skan", atomically: true, encoding: .utf8)
+        try released.write(toFile: folder + "/T-released.skan", atomically: true, encoding: .utf8)
+        let env = URL(fileURLWithPath: "/usr/bin/env")
+        for command in [
+            ["git", "-C", folder, "init", "-q"], ["git", "-C", folder, "add", "T.skan"],
+            ["git", "-C", folder, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "v1"],
+            ["git", "-C", folder, "tag", "v1"],
+        ] {
+            let result = try ChildProcess.run(env, command)
+            try #require(result.status == 0, "\(command): \(result.stderr)")
+        }
+        let changed = released.replacingOccurrences(of: "high when paid", with: "medium when paid")
+        for against in ["v1", "T-released.skan", "no-such-ref"] {
+            let input = [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"initializationOptions":{"against":"\#(against)"}}}"#,
+                #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+                Self.openMessage(uri: "file://\(folder)/T.skan", text: changed),
+                Self.openMessage(uri: "file://\(folder)/New.skan", text: changed),
+                #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
+            ].map(Self.frame).joined()
+            let result = try CLI.run(["lsp"], stdin: input, in: CLI.packageRoot)
+            #expect(result.status == 0, "\(result.stderr)")
+            let messages = try Self.messages(result.stdout)
+            let codes = messages.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.map {
+                (($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []).compactMap {
+                    $0["code"] as? String
+                }
+            }
+            let shown = messages.filter { $0["method"] as? String == "window/showMessage" }
+            if against == "no-such-ref" {
+                #expect(codes == [[], []] && shown.count == 2, "\(messages)")
+            } else {
+                // T.skan changes a value's meaning at version 1; New.skan is in no release (git) or is
+                // compared with the file (which it changes too).
+                #expect(codes.first == ["version-unchanged"], "\(against): \(messages)")
+                #expect(codes.last == (against == "v1" ? [] : ["version-unchanged"]), "\(against)")
+                #expect(shown.isEmpty, "\(shown)")
+            }
+        }
+    }
+
+    static func openMessage(uri: String, text: String) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: [
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": ["textDocument": ["uri": uri, "languageId": "skan", "version": 1, "text": text]],
+        ])
+        return String(decoding: data ?? Data(), as: UTF8.self)
+    }
+
     @Test func inputThatCannotBeFramedEndsTheServerWithAReason() throws {
         let result = try CLI.run(["lsp"], stdin: "Content-Length: many\r\n\r\n{}")
         #expect(result.status == 1)

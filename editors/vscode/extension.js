@@ -11,7 +11,12 @@ exports.activate = function activate() {
     "skanc",
     "skanc",
     { command, args: ["lsp"] },
-    { documentSelector: [{ language: "skan" }] }
+    {
+      documentSelector: [{ language: "skan" }],
+      // skanc.against: the released version to check against, sent at start and on every change.
+      initializationOptions: { against: vscode.workspace.getConfiguration("skanc").get("against") || "" },
+      synchronize: { configurationSection: "skanc" },
+    }
   );
   return client.start();
 };

@@ -35,8 +35,9 @@ enum LSPCommand {
         }
         var server = LanguageServer(
             version: Skanc.version,
-            languageReference: ReferenceLinks.locate(executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
-        )
+            languageReference: ReferenceLinks.locate(
+                executable: Bundle.main.executablePath ?? CommandLine.arguments[0]),
+            baselines: baseline(documentURI:against:))
         var framer = MessageFramer()
         let input = FileHandle.standardInput
         let output = FileHandle.standardOutput
