@@ -1,15 +1,16 @@
 import SkanCore
+import SkanSchema
 
 /// `textDocument/codeAction`: a quick fix for each diagnostic in the range that carries a fix-it ("did you
 /// mean 'paid'?"), computed from the document itself rather than from the diagnostics the client sends back.
 enum CodeActions {
     /// The quick fixes for the diagnostics of `text` that touch lines `range` (protocol lines, 0-based).
     static func quickFixes(
-        _ text: String, uri: String, lines range: ClosedRange<Int>, links: ReferenceLinks?
+        _ text: String, uri: String, lines range: ClosedRange<Int>, links: ReferenceLinks?, against old: Schema? = nil
     ) -> JSONValue {
         let table = LineTable(text)
         var actions: [JSONValue] = []
-        for diagnostic in DocumentDiagnostics.findings(text, uri: uri).diagnostics {
+        for diagnostic in DocumentDiagnostics.findings(text, uri: uri, against: old).diagnostics {
             guard let location = diagnostic.location, range.contains(location.line - 1) else { continue }
             for fixIt in diagnostic.fixIts {
                 let start = table.position(line: fixIt.location.line, column: fixIt.location.column)

@@ -178,7 +178,11 @@ public struct LanguageServer: Sendable {
             guard let start = Self.integer(params?["range"]?["start"]?["line"]),
                 let end = Self.integer(params?["range"]?["end"]?["line"]), start <= end
             else { throw RPCFailure(id: id, code: .invalidParams, message: "params.range needs start and end lines") }
-            return (CodeActions.quickFixes(documents[uri]!.text, uri: uri, lines: start...end, links: links), [])
+            return (
+                CodeActions.quickFixes(
+                    documents[uri]!.text, uri: uri, lines: start...end, links: links,
+                    against: baseline.baseline(for: uri).schema), []
+            )
         case .prepareRename:
             return (Rename(features: try names(params, id: id)).prepare(at: try position(params, id: id)), [])
         case .rename:

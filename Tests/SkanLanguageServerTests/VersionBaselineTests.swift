@@ -50,6 +50,39 @@ import Testing
                 == ["version-bump-unneeded"])
     }
 
+    /// The quick fix writes the version the check asks for: one more for a meaning change, the old one when
+    /// nothing changes meaning.
+    @Test func theVersionQuickFixWritesTheVersionTheCheckAsksFor() {
+        var session = Self.session(against: "v1")
+        let changed = Self.released.replacingOccurrences(of: "high when paid", with: "medium when paid")
+        for (text, title, version) in [
+            (changed, "Replace '1' with '2'", "version 2"),
+            (
+                Self.released.replacingOccurrences(of: "version 1", with: "version 3"), "Replace '3' with '1'",
+                "version 1"
+            ),
+        ] {
+            _ = session.open(text)
+            let params =
+                #"{"textDocument": {"uri": "file:///schema.skan"}, "range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 0}}, "context": {"diagnostics": []}}"#
+            guard case .array(let actions)? = session.request("textDocument/codeAction", params)?["result"],
+                let action = actions.first
+            else {
+                Issue.record("no quick fix for \(text)")
+                continue
+            }
+            #expect(action["title"]?.string == title)
+            guard case .array(let edits)? = action["edit"]?["changes"]?["file:///schema.skan"], let edit = edits.first
+            else {
+                Issue.record("no edit: \(action)")
+                continue
+            }
+            #expect(edit["newText"]?.string == String(version.dropFirst("version ".count)))
+            #expect(
+                edit["range"]?["start"]?["line"]?.integer == 1 && edit["range"]?["start"]?["character"]?.integer == 8)
+        }
+    }
+
     @Test func theSettingComesAndGoesThroughConfiguration() {
         var session = Self.session(against: nil)
         let changed = Self.released.replacingOccurrences(of: "high when paid", with: "medium when paid")
