@@ -17,12 +17,25 @@ package struct CommandSignature: Sendable {
         name: String, summary: String, operands: String, options: [CommandOption], discussion: String,
         exitStatus: String
     ) {
+        // Two options spelled alike would leave one of them unreachable (the parser keeps one per spelling).
+        let twice = Self.spelledTwice(options)
+        precondition(twice.isEmpty, "'\(name)' has options spelled alike: \(twice.joined(separator: ", "))")
         self.name = name
         self.summary = summary
         self.operands = operands
         self.options = options
         self.discussion = discussion
         self.exitStatus = exitStatus
+    }
+
+    /// The spellings that name more than one of `options` (or `-h`/`--help`), in the order first written.
+    package static func spelledTwice(_ options: [CommandOption]) -> [String] {
+        var seen = Set<String>()
+        var twice: [String] = []
+        for name in (options + [.help]).flatMap(\.names) where !seen.insert(name).inserted && !twice.contains(name) {
+            twice.append(name)
+        }
+        return twice
     }
 
     /// Every option the command accepts, `--help` included.

@@ -23,6 +23,18 @@ import Testing
         #expect(twice?.command == "demo")
     }
 
+    /// Two options spelled alike would leave one unreachable: a command may not declare them (its signature
+    /// stops the program at start), and the check names the spellings.
+    @Test func noTwoOptionsShareASpelling() {
+        #expect(CommandSignature.spelledTwice([Self.output, Self.format, Self.quiet, Self.key]).isEmpty)
+        let out = CommandOption.flag("--out", "-o", help: "Another -o.")
+        let help = CommandOption.flag("--help", help: "A second --help.")
+        #expect(
+            CommandSignature.spelledTwice([Self.output, out, Self.quiet, help, Self.quiet]) == [
+                "-o", "--quiet", "--help",
+            ])
+    }
+
     @Test func defaultsAnswerWhenAnOptionIsNotGiven() throws {
         let parsed = try Self.signature.parse([])
         #expect(parsed[Self.format] == "csv")
