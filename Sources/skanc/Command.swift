@@ -29,7 +29,9 @@ struct Command: Sendable {
     func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         do {
             return try perform(arguments)
-        } catch let error as UsageError {
+        } catch var error as UsageError {
+            // A command's errors point at its own help unless they name another.
+            error.command = error.command ?? name
             throw error
         } catch {
             throw UsageError(message: "\(error)", command: name)

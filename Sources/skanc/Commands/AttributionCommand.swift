@@ -38,7 +38,7 @@ enum AttributionCommand {
         var inputs = arguments.positionals
         if inputs.isEmpty { inputs = ["-"] }
         guard inputs.filter({ $0 == "-" }).count <= 1 else {
-            throw UsageError(message: "standard input (-) can be read once", command: "attribution")
+            throw UsageError(message: "standard input (-) can be read once")
         }
         let format = arguments[format].flatMap(AttributionRows.Format.init(rawValue:)) ?? .csv
         var rows = AttributionRows(format: format, withFile: inputs.count > 1)

@@ -39,11 +39,11 @@ enum CheckCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "name at least one schema to check", command: "check")
+            throw UsageError(message: "name at least one schema to check")
         }
         if (arguments.positionals + [arguments[against]].compactMap { $0 }).filter({ $0 == "-" }).count > 1 {
             throw UsageError(
-                message: "standard input (-) can be read once; name files for the others", command: "check")
+                message: "standard input (-) can be read once; name files for the others")
         }
         let warningsAsErrors = arguments.has(warningsAsErrors)
         let style = ErrorFormatOption.style(arguments)

@@ -28,7 +28,7 @@ enum CompileCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let path = try SchemaInput.single(arguments, "to compile", command: "compile")
         if let appID = arguments[app], !AppStoreID.isValid(appID) {
-            throw UsageError(message: "--app is the app's App Store ID (digits), not '\(appID)'", command: "compile")
+            throw UsageError(message: "--app is the app's App Store ID (digits), not '\(appID)'")
         }
         try CommandFiles.refuseOutput(
             arguments[output], over: [(path, "the schema itself")], what: "the artifact", command: "compile")

@@ -39,7 +39,7 @@ enum DecodeCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count >= 2 else {
-            throw UsageError(message: "name a schema and at least one value to decode", command: "decode")
+            throw UsageError(message: "name a schema and at least one value to decode")
         }
         guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], command: "decode") else {
             return .failure

@@ -31,11 +31,11 @@ enum DiffCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 2 else {
-            throw UsageError(message: "name the old schema and the new one: skanc diff OLD NEW", command: "diff")
+            throw UsageError(message: "name the old schema and the new one: skanc diff OLD NEW")
         }
         if arguments.positionals.allSatisfy({ $0 == "-" }) {
             throw UsageError(
-                message: "standard input (-) can be read once; name a file for the other schema", command: "diff")
+                message: "standard input (-) can be read once; name a file for the other schema")
         }
         let old = SchemaInput.compileAndReport(arguments.positionals[0]).schema
         let new = SchemaInput.compileAndReport(arguments.positionals[1]).schema

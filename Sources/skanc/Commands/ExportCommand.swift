@@ -72,48 +72,44 @@ enum ExportCommand {
         guard let formatName = arguments[format], let format = SchemaExport.Format(rawValue: formatName)
         else {
             throw UsageError(
-                message: "say which platform: --format ga4, google-ads, app-reporting-pack or branch", command: "export"
-            )
+                message: "say which platform: --format ga4, google-ads, app-reporting-pack or branch")
         }
         if let appID = arguments[appID], !SchemaExport.Options.isAppStoreID(appID) {
             throw UsageError(
-                message: "--app-id takes the app's App Store ID, digits only (1234567890 for id1234567890)",
-                command: "export")
+                message: "--app-id takes the app's App Store ID, digits only (1234567890 for id1234567890)")
         }
         if format == .googleAds, !arguments.has(appID) {
             throw UsageError(
-                message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)", command: "export")
+                message: "--format google-ads needs --app-id: the app's App Store ID (schema.appId)")
         }
         if let name = arguments[resourceName] {
             guard format == .googleAds else {
                 throw UsageError(
-                    message: "--resource-name is Google Ads': use it with --format google-ads", command: "export")
+                    message: "--resource-name is Google Ads': use it with --format google-ads")
             }
             guard SchemaExport.Options.isGoogleAdsResourceName(name) else {
                 throw UsageError(
                     message:
-                        "--resource-name takes customers/CUSTOMER_ID/customerSkAdNetworkConversionValueSchemas/ACCOUNT_LINK_ID (digits), as a search of the resource returns it",
-                    command: "export")
+                        "--resource-name takes customers/CUSTOMER_ID/customerSkAdNetworkConversionValueSchemas/ACCOUNT_LINK_ID (digits), as a search of the resource returns it"
+                )
             }
         }
         if format == .appReportingPack, !arguments.has(appID) {
             // The pack's decoder joins postbacks to the rows on the app id: rows without one match nothing.
             throw UsageError(
-                message: "--format app-reporting-pack needs --app-id: the app's App Store ID, which the pack joins on",
-                command: "export")
+                message: "--format app-reporting-pack needs --app-id: the app's App Store ID, which the pack joins on")
         }
         if format == .branch, !arguments.has(appID) {
             throw UsageError(
-                message: "--format branch needs --app-id: the app's App Store ID (Branch's app-id)", command: "export")
+                message: "--format branch needs --app-id: the app's App Store ID (Branch's app-id)")
         }
         if let time = arguments[updated] {
             guard format == .branch else {
-                throw UsageError(message: "--updated is Branch's: use it with --format branch", command: "export")
+                throw UsageError(message: "--updated is Branch's: use it with --format branch")
             }
             guard SchemaExport.Options.isBranchUpdateTime(time) else {
                 throw UsageError(
-                    message: "--updated takes Branch's form, yyyy-mm-dd hh:mm:ss.sss in UTC (2026-12-04 09:30:00.000)",
-                    command: "export")
+                    message: "--updated takes Branch's form, yyyy-mm-dd hh:mm:ss.sss in UTC (2026-12-04 09:30:00.000)")
             }
         }
         try CommandFiles.refuseOutput(

@@ -32,14 +32,14 @@ enum FmtCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "name at least one schema to format", command: "fmt")
+            throw UsageError(message: "name at least one schema to format")
         }
         let (check, inPlace) = (arguments.has(check), arguments.has(inPlace))
         guard !(check && inPlace) else {
-            throw UsageError(message: "--check and --in-place exclude each other; choose one", command: "fmt")
+            throw UsageError(message: "--check and --in-place exclude each other; choose one")
         }
         if inPlace, arguments.positionals.contains("-") {
-            throw UsageError(message: "--in-place cannot rewrite standard input; name files", command: "fmt")
+            throw UsageError(message: "--in-place cannot rewrite standard input; name files")
         }
         var failed = false
         for path in arguments.positionals {

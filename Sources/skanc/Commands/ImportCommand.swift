@@ -46,23 +46,22 @@ enum ImportCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 2 else {
             throw UsageError(
-                message: "name the platform (ga4, meta or google-ads) and the file to import", command: "import")
+                message: "name the platform (ga4, meta or google-ads) and the file to import")
         }
         let platform = arguments.positionals[0]
         guard ["ga4", "meta", "google-ads"].contains(platform) else {
             throw UsageError(
-                message: "'\(platform)' is not a platform skanc imports; it imports ga4, meta and google-ads",
-                command: "import")
+                message: "'\(platform)' is not a platform skanc imports; it imports ga4, meta and google-ads")
         }
         let path = arguments.positionals[1]
         let currency = (arguments[currency] ?? "USD").uppercased()
         guard currency.count == 3, currency.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw UsageError(message: "--currency takes an ISO 4217 code of three letters, like EUR", command: "import")
+            throw UsageError(message: "--currency takes an ISO 4217 code of three letters, like EUR")
         }
         let schemaName = arguments[name] ?? identifier(from: path)
         guard GA4Import.isIdentifier(schemaName) else {
             throw UsageError(
-                message: "--name takes an identifier: a letter, then letters, digits and '_'", command: "import")
+                message: "--name takes an identifier: a letter, then letters, digits and '_'")
         }
         let shown = path == "-" ? "<stdin>" : path
         let style = ErrorFormatOption.style(arguments)

@@ -31,7 +31,7 @@ enum LSPCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.isEmpty else {
             throw UsageError(
-                message: "lsp takes no operands: an editor starts it and talks on its input", command: "lsp")
+                message: "lsp takes no operands: an editor starts it and talks on its input")
         }
         var server = LanguageServer(
             version: Skanc.version,

@@ -29,7 +29,7 @@ enum LintCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "name the schemas to lint", command: "lint")
+            throw UsageError(message: "name the schemas to lint")
         }
         let platform = arguments[platform].flatMap(SchemaLints.Platform.init(rawValue:))
         var status = ExitStatus.success

@@ -66,8 +66,8 @@ enum PlistCommand {
             if let other = localized.first(where: { !$0.hasSuffix(".strings") && !$0.hasSuffix(".xcstrings") }) {
                 throw UsageError(
                     message:
-                        "'\(other)' is not a localized strings file: check takes one Info.plist, then InfoPlist.strings or .xcstrings files",
-                    command: "plist")
+                        "'\(other)' is not a localized strings file: check takes one Info.plist, then InfoPlist.strings or .xcstrings files"
+                )
             }
             let options = InfoPlistCheck.Options(linksTracking: arguments.has(tracking))
             return check(
@@ -76,13 +76,12 @@ enum PlistCommand {
             let destination = arguments[key].flatMap(NetworkMerge.Destination.init) ?? .skAdNetworkItems
             return addNetworks(positionals[1], from: positionals[2], into: destination)
         case ("check", _):
-            throw UsageError(message: "check takes one Info.plist", command: "plist")
+            throw UsageError(message: "check takes one Info.plist")
         case ("add-networks", _):
-            throw UsageError(message: "add-networks takes the Info.plist and the file of IDs", command: "plist")
+            throw UsageError(message: "add-networks takes the Info.plist and the file of IDs")
         default:
             throw UsageError(
-                message: "say what to do: 'plist check Info.plist' or 'plist add-networks Info.plist IDS'",
-                command: "plist")
+                message: "say what to do: 'plist check Info.plist' or 'plist add-networks Info.plist IDS'")
         }
     }
 

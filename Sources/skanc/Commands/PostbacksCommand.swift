@@ -67,7 +67,7 @@ enum PostbacksCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with", command: "postbacks")
         if arguments.has(summary), arguments.has(summaryOnly) {
-            throw UsageError(message: "use --summary or --summary-only, not both", command: "postbacks")
+            throw UsageError(message: "use --summary or --summary-only, not both")
         }
         var run = try PostbackRun(arguments, command: "postbacks")
         guard let catalog = try SchemaInput.compileCatalog(schemaPath, command: "postbacks") else { return .failure }

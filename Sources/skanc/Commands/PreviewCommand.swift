@@ -38,8 +38,7 @@ enum PreviewCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(
-                message: arguments.positionals.isEmpty ? "name the schema to preview" : "preview takes one schema",
-                command: "preview")
+                message: arguments.positionals.isEmpty ? "name the schema to preview" : "preview takes one schema")
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let preview = PrivacyPreview(schema: schema)

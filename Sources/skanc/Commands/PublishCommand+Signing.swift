@@ -19,22 +19,22 @@ struct Signing {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let path = arguments[PublishCommand.key] else {
-            throw UsageError(message: "name the signing key with --key KEY.pem", command: "publish")
+            throw UsageError(message: "name the signing key with --key KEY.pem")
         }
         if arguments.has(PublishCommand.signer), arguments.has(PublishCommand.testSigner) {
-            throw UsageError(message: "sign with --signer or with --test-signer, not both", command: "publish")
+            throw UsageError(message: "sign with --signer or with --test-signer, not both")
         }
         guard
             let text = CommandFiles.read(path, what: "a PEM key", limit: .table).map({
                 String(decoding: $0, as: UTF8.self)
             })
-        else { throw UsageError(message: "--key: cannot read \(path)", command: "publish") }
+        else { throw UsageError(message: "--key: cannot read \(path)") }
         if let command = arguments[PublishCommand.signer] {
             guard let der = PEM.der(text, labelEndingWith: "PUBLIC KEY"), let key = ECDSAPublicKey(der: der) else {
                 throw UsageError(
                     message:
-                        "with --signer, --key names the signer's P-256 public key in PEM ('-----BEGIN PUBLIC KEY-----')",
-                    command: "publish")
+                        "with --signer, --key names the signer's P-256 public key in PEM ('-----BEGIN PUBLIC KEY-----')"
+                )
             }
             publicKey = key
             method = .command(command)
@@ -42,8 +42,7 @@ struct Signing {
         }
         guard let der = PEM.der(text, labelEndingWith: "PRIVATE KEY"), let key = ECDSASigningKey(der: der) else {
             throw UsageError(
-                message: "--key names a P-256 private key in PEM (openssl ecparam -name prime256v1 -genkey -noout)",
-                command: "publish")
+                message: "--key names a P-256 private key in PEM (openssl ecparam -name prime256v1 -genkey -noout)")
         }
         publicKey = key.publicKey
         method = arguments.has(PublishCommand.testSigner) ? .builtIn(key) : .openssl(keyPath: path)

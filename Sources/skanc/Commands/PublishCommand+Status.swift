@@ -8,7 +8,7 @@ extension PublishCommand {
     /// signature checked when a key is given.
     static func status(_ arguments: ParsedArguments, appID: String) throws(UsageError) -> ExitStatus {
         guard let folder = arguments[from] else {
-            throw UsageError(message: "name the folder published into with --from DIR", command: "publish")
+            throw UsageError(message: "name the folder published into with --from DIR")
         }
         var publicKey: ECDSAPublicKey?
         if let path = arguments[key] {

@@ -63,17 +63,17 @@ enum PublishCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard let appID = arguments[app] else {
-            throw UsageError(message: "name the app with --app APP_ID", command: "publish")
+            throw UsageError(message: "name the app with --app APP_ID")
         }
         guard AppStoreID.isValid(appID) else {
-            throw UsageError(message: "--app is the app's App Store ID (digits), not '\(appID)'", command: "publish")
+            throw UsageError(message: "--app is the app's App Store ID (digits), not '\(appID)'")
         }
         if arguments.positionals == ["status"] { return try status(arguments, appID: appID) }
         guard arguments.positionals.count <= 1 else {
-            throw UsageError(message: "publish takes one schema at a time", command: "publish")
+            throw UsageError(message: "publish takes one schema at a time")
         }
         guard let folder = arguments[to] else {
-            throw UsageError(message: "name the folder to publish into with --to DIR", command: "publish")
+            throw UsageError(message: "name the folder to publish into with --to DIR")
         }
         let action = try Self.action(arguments)
         let signing = try Signing(arguments)
@@ -121,31 +121,30 @@ enum PublishCommand {
         if let text = arguments[rollout] {
             guard let value = Int(text), (0...100).contains(value) else {
                 throw UsageError(
-                    message: "--rollout is a share of installs, 0 to 100, not '\(text)'", command: "publish")
+                    message: "--rollout is a share of installs, 0 to 100, not '\(text)'")
             }
             percent = value
         }
         var version: Int?
         if let text = arguments[revoke] {
             guard let value = Int(text), value >= 0 else {
-                throw UsageError(message: "--revoke takes a version number, not '\(text)'", command: "publish")
+                throw UsageError(message: "--revoke takes a version number, not '\(text)'")
             }
             version = value
         }
         if let path = arguments.positionals.first {
             guard !arguments.has(rollback), version == nil else {
-                throw UsageError(message: "--rollback and --revoke take no schema", command: "publish")
+                throw UsageError(message: "--rollback and --revoke take no schema")
             }
             if let percent, percent == 0 {
-                throw UsageError(message: "publish a schema to 1 to 100 percent of installs", command: "publish")
+                throw UsageError(message: "publish a schema to 1 to 100 percent of installs")
             }
             return .publish(path: path, rollout: percent)
         }
         let chosen = [percent != nil, arguments.has(rollback), version != nil].filter { $0 }.count
         guard chosen == 1 else {
             throw UsageError(
-                message: "name a schema to publish, or one of --rollout PERCENT, --rollback, --revoke VERSION",
-                command: "publish")
+                message: "name a schema to publish, or one of --rollout PERCENT, --rollback, --revoke VERSION")
         }
         if let percent { return .other(.rollout(percent)) }
         if let version { return .other(.revoke(version)) }

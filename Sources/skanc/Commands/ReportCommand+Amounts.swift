@@ -19,8 +19,7 @@ extension ReportCommand {
         let fields = ReportColumns(versions: versions).revenue.map(\.column)
         guard !fields.isEmpty else {
             throw UsageError(
-                message: "--amounts is a prior for 'buckets amount' fields, and the schema has none",
-                command: "report")
+                message: "--amounts is a prior for 'buckets amount' fields, and the schema has none")
         }
         guard let bytes = CommandFiles.read(path, what: "the amounts", limit: .table) else { return .failure(Failed()) }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -33,8 +32,7 @@ extension ReportCommand {
             guard fields.count == 1 else {
                 throw UsageError(
                     message: "the schema has \(fields.count) amount fields (\(fields.joined(separator: ", "))): give "
-                        + "--amounts a CSV whose header names them",
-                    command: "report")
+                        + "--amounts a CSV whose header names them")
             }
             let read = AmountFile.read(text, column: nil)
             guard read.diagnostics.isEmpty else {

@@ -10,7 +10,7 @@ extension ReportCommand {
     {
         for option in [GroupingOption.by, cost, format, output] where arguments.has(option) {
             throw UsageError(
-                message: "--check groups and prints as its rules need: drop \(option.names[0])", command: "report")
+                message: "--check groups and prints as its rules need: drop \(option.names[0])")
         }
         var run = try PostbackRun(arguments, command: "report")
         guard let bytes = CommandFiles.read(path, what: "the rules", limit: .configuration) else { return .failure }

@@ -15,20 +15,18 @@ extension ReportCommand {
         guard names.contains(installDay) else { return nil }
         let others = names.filter { $0 != installDay }
         guard others.count == names.count - 1 else {
-            throw UsageError(message: "--by names install_day twice", command: "report")
+            throw UsageError(message: "--by names install_day twice")
         }
         guard !others.isEmpty else { return [] }
         guard let groupings = PostbackGrouping.list(others.joined(separator: ",")) else {
             throw UsageError(
                 message: "--by takes groupings separated by commas, each once: "
-                    + (PostbackGrouping.allCases.map(\.rawValue) + [installDay]).joined(separator: ", "),
-                command: "report")
+                    + (PostbackGrouping.allCases.map(\.rawValue) + [installDay]).joined(separator: ", "))
         }
         if groupings.contains(.day) {
             throw UsageError(
                 message: "--by install_day counts installs by the day they first launched: drop day (the receipt "
-                    + "day it is worked out from)",
-                command: "report")
+                    + "day it is worked out from)")
         }
         return groupings
     }
@@ -39,8 +37,7 @@ extension ReportCommand {
     {
         for option in [cost, wide, amounts] where arguments.has(option) {
             throw UsageError(
-                message: "--by install_day reports installs by day of first launch: drop \(option.names[0])",
-                command: "report")
+                message: "--by install_day reports installs by day of first launch: drop \(option.names[0])")
         }
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
@@ -52,8 +49,7 @@ extension ReportCommand {
             throw UsageError(
                 message:
                     "--by install_day needs receipt times, which skanc serve keeps beside its segments: read the "
-                    + "store's postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)",
-                command: "report")
+                    + "store's postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)")
         }
         run.readerOptions.grouping = PostbackReader.Grouping(
             groupings: groupings + [.day], zeroIsNull: arguments.has(GroupingOption.zeroIsNull))

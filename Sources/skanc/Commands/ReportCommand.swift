@@ -100,10 +100,10 @@ enum ReportCommand {
         }
         let groupings = try GroupingOption.parse(arguments, command: "report")
         if arguments.has(wide), arguments[format] != ReportFormat.csv.rawValue {
-            throw UsageError(message: "--wide is a CSV layout: add --format csv", command: "report")
+            throw UsageError(message: "--wide is a CSV layout: add --format csv")
         }
         if arguments.has(wide), let path = arguments[output], wideSchemaPath(of: path) == path {
-            throw UsageError(message: "-o with --wide names a .csv file (its schema goes beside it)", command: "report")
+            throw UsageError(message: "-o with --wide names a .csv file (its schema goes beside it)")
         }
         var run = try PostbackRun(arguments, command: "report")
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
@@ -122,7 +122,7 @@ enum ReportCommand {
         }
         for option in [cost, names] where arguments.has(option) {
             if let problem = CostTable.problem(with: groupings) {
-                throw UsageError(message: "\(option.names[0]): " + problem, command: "report")
+                throw UsageError(message: "\(option.names[0]): " + problem)
             }
         }
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report") else { return .failure }
@@ -150,8 +150,7 @@ enum ReportCommand {
             throw UsageError(
                 message:
                     "--by day needs receipt times, which skanc serve keeps beside its segments: read the store's "
-                    + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)",
-                command: "report")
+                    + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)")
         }
         // Where the inputs have receipt times, the groups are counted per day too and the days folded into a
         // trend (`PostbackReport.trend`); a report grouped by day has its days as groups already.

@@ -63,23 +63,23 @@ enum SQLCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let path = try SchemaInput.operand(arguments, "to decode with", command: "sql")
         guard arguments.positionals.count == (arguments.has(SchemaInput.schemas) ? 0 : 1) else {
-            throw UsageError(message: "sql takes one schema argument (versions: A.skan,B.skan)", command: "sql")
+            throw UsageError(message: "sql takes one schema argument (versions: A.skan,B.skan)")
         }
         guard let dialect = arguments[dialect].flatMap(WarehouseDialect.init(rawValue:)) else {
-            throw UsageError(message: "name the engine with --dialect duckdb|postgres|sqlite|spark", command: "sql")
+            throw UsageError(message: "name the engine with --dialect duckdb|postgres|sqlite|spark")
         }
         let report = arguments.has(report)
         if !report,
             arguments.has(GroupingOption.by) || arguments.has(GroupingOption.zeroIsNull) || arguments.has(costTable)
         {
-            throw UsageError(message: "--by, --zero-is-null and --cost-table go with --report", command: "sql")
+            throw UsageError(message: "--by, --zero-is-null and --cost-table go with --report")
         }
         if report, arguments.has(query) {
-            throw UsageError(message: "--report writes views; drop --query", command: "sql")
+            throw UsageError(message: "--report writes views; drop --query")
         }
         let groupings = try GroupingOption.parse(arguments, command: "sql")
         if arguments.has(query), arguments.has(view) {
-            throw UsageError(message: "--query writes no view; drop --view", command: "sql")
+            throw UsageError(message: "--query writes no view; drop --view")
         }
         for (option, qualified) in [
             (table, true), (lineColumn, false), (textColumn, false), (receivedColumn, false), (view, true),
@@ -88,7 +88,7 @@ enum SQLCommand {
             if arguments.has(option), let value = arguments[option],
                 let problem = SQLName.problem(with: value, qualified: qualified)
             {
-                throw UsageError(message: "the name given to \(option.name) \(problem)", command: "sql")
+                throw UsageError(message: "the name given to \(option.name) \(problem)")
             }
         }
         var names = DecodeSQL.Names()
@@ -102,7 +102,7 @@ enum SQLCommand {
         if report {
             try GroupingOption.check(groupings, versions: versions, command: "sql")
             if arguments[costTable] != nil, let problem = CostTable.problem(with: groupings) {
-                throw UsageError(message: "--cost-table: " + problem, command: "sql")
+                throw UsageError(message: "--cost-table: " + problem)
             }
             let sql = ReportSQL(
                 versions: versions, dialect: dialect, groupings: groupings,

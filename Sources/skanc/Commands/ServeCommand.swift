@@ -109,16 +109,16 @@ enum ServeCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.isEmpty else {
-            throw UsageError(message: "serve takes no operands; name the store with --data DIR", command: "serve")
+            throw UsageError(message: "serve takes no operands; name the store with --data DIR")
         }
         guard let directory = arguments[data], !directory.isEmpty else {
-            throw UsageError(message: "name the store with --data DIR", command: "serve")
+            throw UsageError(message: "name the store with --data DIR")
         }
         var configuration = ReceiverConfiguration(data: directory, instance: arguments[instance] ?? hostName())
         guard !configuration.instance.isEmpty,
             configuration.instance.utf8.allSatisfy({ $0.isDigit || $0.isASCIILetter || $0 == 95 || $0 == 45 })
         else {
-            throw UsageError(message: "--instance takes letters, digits, '_' and '-'", command: "serve")
+            throw UsageError(message: "--instance takes letters, digits, '_' and '-'")
         }
         configuration.listen = arguments[listen] ?? configuration.listen
         configuration.adminListen = arguments[adminListen]
@@ -134,7 +134,7 @@ enum ServeCommand {
                 try ForwardDestination.applyFilter(argument, to: &configuration.forwards)
             }
         } catch {
-            throw UsageError(message: error.description, command: "serve")
+            throw UsageError(message: error.description)
         }
         configuration.forwardsDevelopment = arguments.has(forwardDevelopment)
         configuration.forwardTimeout = Double(try number(arguments, forwardTimeout, in: 1...3600))
@@ -164,14 +164,14 @@ enum ServeCommand {
                 guard let proxy = Listener.canonicalAddress(proxy) else {
                     throw UsageError(
                         message: "--trusted-proxy takes an IP address as the proxy connects from (127.0.0.1, ::1), "
-                            + "or 'none'; '\(proxy)' is not one", command: "serve")
+                            + "or 'none'; '\(proxy)' is not one")
                 }
                 configuration.clientLimits.trustedProxies.insert(proxy)
             }
         }
         for address in [configuration.listen] + (configuration.adminListen.map { [$0] } ?? [])
         where Listener.split(address) == nil {
-            throw UsageError(message: "'\(address)' is not HOST:PORT (127.0.0.1:8080, [::1]:0)", command: "serve")
+            throw UsageError(message: "'\(address)' is not HOST:PORT (127.0.0.1:8080, [::1]:0)")
         }
         let named = arguments.values(schema)
         if !named.isEmpty {
@@ -183,8 +183,7 @@ enum ServeCommand {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
                 throw UsageError(
-                    message: "--schemas names the folder 'skanc publish --to' writes; '\(folder)' is not a folder",
-                    command: "serve")
+                    message: "--schemas names the folder 'skanc publish --to' writes; '\(folder)' is not a folder")
             }
             configuration.schemas = folder
         }
@@ -223,14 +222,14 @@ enum ServeCommand {
         do {
             bytes = try InputFile.contents(of: path, expecting: "a token file", limit: 4096)
         } catch {
-            throw UsageError(message: "--admin-token: \(error.reason)", command: "serve")
+            throw UsageError(message: "--admin-token: \(error.reason)")
         }
         let line = Array(bytes.prefix { $0 != 10 && $0 != 13 })
         guard line.count >= 16, line.count < 4096, line.allSatisfy({ $0 > 32 && $0 < 127 }) else {
             throw UsageError(
                 message:
                     "--admin-token \(path) must hold a token of at least 16 printable characters on its first line "
-                    + "(openssl rand -hex 32 > \(path) makes one)", command: "serve")
+                    + "(openssl rand -hex 32 > \(path) makes one)")
         }
         return line
     }
@@ -240,8 +239,7 @@ enum ServeCommand {
     ) throws(UsageError) -> Int {
         guard let text = arguments[option], let value = Int(text), range.contains(value) else {
             throw UsageError(
-                message: "\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound)",
-                command: "serve")
+                message: "\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

@@ -20,8 +20,7 @@ extension SimulateCommand {
     static func runSchedule(_ schedulePath: String, _ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 2, arguments.has(postbacks) else {
             throw UsageError(
-                message: "--schedule writes postbacks: skanc simulate SCHEMA JOURNEY --postbacks --schedule FILE",
-                command: "simulate")
+                message: "--schedule writes postbacks: skanc simulate SCHEMA JOURNEY --postbacks --schedule FILE")
         }
         let (bundledPath, journeyPath) = (arguments.positionals[0], arguments.positionals[1])
         try CommandFiles.refuseOutput(
@@ -73,7 +72,7 @@ extension SimulateCommand {
         var spread = lastDay + 2
         if let text = arguments[days] {
             guard let number = Int(text), (1...365).contains(number) else {
-                throw UsageError(message: "--days takes a number of days, 1 to 365", command: "simulate")
+                throw UsageError(message: "--days takes a number of days, 1 to 365")
             }
             spread = Double(number)
         }

@@ -120,7 +120,7 @@ enum SimulateCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         if let mixPath = arguments[mix] {
             if arguments.has(schedule) {
-                throw UsageError(message: "--schedule runs one JOURNEY, not a mix", command: "simulate")
+                throw UsageError(message: "--schedule runs one JOURNEY, not a mix")
             }
             return try runMix(mixPath, arguments)
         }
@@ -128,10 +128,10 @@ enum SimulateCommand {
             return try runSchedule(schedulePath, arguments)
         }
         if arguments.has(days) {
-            throw UsageError(message: "--days goes with --schedule", command: "simulate")
+            throw UsageError(message: "--days goes with --schedule")
         }
         guard arguments.positionals.count == 2 else {
-            throw UsageError(message: "name a schema and a journey file (or - for standard input)", command: "simulate")
+            throw UsageError(message: "name a schema and a journey file (or - for standard input)")
         }
         let path = arguments.positionals[1]
         try CommandFiles.refuseOutput(
@@ -169,12 +169,11 @@ enum SimulateCommand {
     static func runMix(_ mixPath: String, _ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals.count == 1, arguments.has(postbacks) else {
             throw UsageError(
-                message: "--mix writes postbacks: skanc simulate SCHEMA --mix FILE --postbacks (no JOURNEY operand)",
-                command: "simulate")
+                message: "--mix writes postbacks: skanc simulate SCHEMA --mix FILE --postbacks (no JOURNEY operand)")
         }
         for option in [tiers, campaigns, framework] where arguments.has(option) {
             throw UsageError(
-                message: "\(option.name) is the mix file's to give; leave it out with --mix", command: "simulate")
+                message: "\(option.name) is the mix file's to give; leave it out with --mix")
         }
         try CommandFiles.refuseOutput(
             arguments[truth], over: [(arguments.positionals[0], "the schema itself"), (mixPath, "the mix it reads")],
@@ -217,13 +216,13 @@ enum SimulateCommand {
         var options = SyntheticPostbacks.Options()
         if arguments.has(users), let text = arguments[users] {
             guard let count = Int(text), (1...1_000_000).contains(count) else {
-                throw UsageError(message: "--users takes a number of users, 1 to 1000000", command: "simulate")
+                throw UsageError(message: "--users takes a number of users, 1 to 1000000")
             }
             options.users = count
         }
         if arguments.has(seed), let text = arguments[seed] {
             guard let value = UInt64(text) else {
-                throw UsageError(message: "--seed takes a whole number", command: "simulate")
+                throw UsageError(message: "--seed takes a whole number")
             }
             options.seed = value
         }
@@ -235,12 +234,12 @@ enum SimulateCommand {
                     let share = Double(pair[1]), share >= 0, share.isFinite
                 else {
                     throw UsageError(
-                        message: "--tiers takes TIER:SHARE pairs, like 0:0.2,2:0.3,3:0.5", command: "simulate")
+                        message: "--tiers takes TIER:SHARE pairs, like 0:0.2,2:0.3,3:0.5")
                 }
                 shares[tier] = share
             }
             guard shares.values.reduce(0, +) > 0 else {
-                throw UsageError(message: "--tiers needs a share above 0", command: "simulate")
+                throw UsageError(message: "--tiers needs a share above 0")
             }
             options.tiers = shares
         }
@@ -265,14 +264,14 @@ enum SimulateCommand {
         }
         if let text = arguments[campaigns] {
             guard let count = Int(text), (1...9000).contains(count) else {
-                throw UsageError(message: "--campaigns takes a number of campaigns, 1 to 9000", command: "simulate")
+                throw UsageError(message: "--campaigns takes a number of campaigns, 1 to 9000")
             }
             options.campaigns = count
         }
         if let text = arguments[app] {
             guard let id = Int(text), id > 0, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 throw UsageError(
-                    message: "--app takes an App Store ID, a whole number above 0, not '\(text)'", command: "simulate")
+                    message: "--app takes an App Store ID, a whole number above 0, not '\(text)'")
             }
             options.appID = id
         }

@@ -40,21 +40,20 @@ enum SuggestCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard arguments.positionals == ["buckets"] else {
             throw UsageError(
-                message: "say what to suggest: 'skanc suggest buckets --from FILE --bits N'", command: "suggest")
+                message: "say what to suggest: 'skanc suggest buckets --from FILE --bits N'")
         }
         guard let path = arguments[from] else {
-            throw UsageError(message: "name the amounts with --from FILE", command: "suggest")
+            throw UsageError(message: "name the amounts with --from FILE")
         }
         guard let bits = arguments[bits].flatMap(Int.init) else {
-            throw UsageError(message: "say how many bits the field has with --bits N (1 to 6)", command: "suggest")
+            throw UsageError(message: "say how many bits the field has with --bits N (1 to 6)")
         }
         let event = arguments[sourceEvent] ?? "purchase"
         let name = arguments[field] ?? "revenue"
         for (option, value) in [("--event", event), ("--name", name)] where !SchemaIdentifier.isValid(value) {
             throw UsageError(
                 message:
-                    "\(option) takes a schema name (a letter or '_', then letters, digits and '_'), not '\(value)'",
-                command: "suggest")
+                    "\(option) takes a schema name (a letter or '_', then letters, digits and '_'), not '\(value)'")
         }
         guard let bytes = CommandFiles.read(path, what: "the amounts", limit: .table) else { return .failure }
         let text = String(decoding: bytes, as: UTF8.self)

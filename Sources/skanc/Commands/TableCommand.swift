@@ -40,7 +40,7 @@ enum TableCommand {
         let path = try SchemaInput.single(arguments, "to tabulate", command: "table")
         let format = arguments[format].flatMap(TableFormat.init(rawValue:)) ?? .text
         if arguments.has(dialect), format != .sql {
-            throw UsageError(message: "--dialect goes with --format sql", command: "table")
+            throw UsageError(message: "--dialect goes with --format sql")
         }
         let dialect = arguments[dialect].flatMap(SQLDialect.init(rawValue:)) ?? .sqlite
         let tables = arguments[table].flatMap(TableSelection.init(rawValue:)) ?? format.defaultTables
@@ -48,7 +48,7 @@ enum TableCommand {
             throw UsageError(
                 message: format == .csv
                     ? "a CSV file holds one table; write the fine and the coarse table with --table fine and --table coarse"
-                    : "\(format.rawValue) always holds both tables; drop --table", command: "table")
+                    : "\(format.rawValue) always holds both tables; drop --table")
         }
         // Several schemas, separated by commas, are versions live together: one table across them.
         guard let versions = try SchemaInput.compileVersions(path, command: "table") else { return .failure }
