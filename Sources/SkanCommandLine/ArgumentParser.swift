@@ -56,6 +56,15 @@ enum ArgumentParser {
                 throw UsageError(
                     message: "\(spelled) takes \(accepted.joined(separator: ", ")), not '\(value)'", command: command)
             }
+            if case .integer(_, let range) = option.value {
+                guard let number = Int(value), range.contains(number), !value.hasPrefix("+") else {
+                    let bounds =
+                        range.upperBound == Int.max
+                        ? "a whole number of at least \(range.lowerBound)"
+                        : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+                    throw UsageError(message: "\(spelled) takes \(bounds), not '\(value)'", command: command)
+                }
+            }
             parsed.record(option, value: value)
         }
         return parsed

@@ -10,6 +10,8 @@ package struct CommandOption: Sendable, Hashable {
         /// One of a fixed list (`--format csv`), shown as the placeholder in the options list and as the list
         /// itself in the usage line.
         case choice(placeholder: String, values: [String])
+        /// A whole number in a range (`IntegerOption`), shown as the placeholder.
+        case integer(placeholder: String, range: ClosedRange<Int>)
     }
 
     /// Every spelling, the short one first (`-o`, `--output`); the last one names the option in messages.
@@ -68,7 +70,8 @@ package struct CommandOption: Sendable, Hashable {
         let spelled = names.joined(separator: ", ")
         switch value {
         case .none: return spelled
-        case .text(let placeholder), .choice(let placeholder, _): return spelled + " " + placeholder
+        case .text(let placeholder), .choice(let placeholder, _), .integer(let placeholder, _):
+            return spelled + " " + placeholder
         }
     }
 
@@ -77,7 +80,7 @@ package struct CommandOption: Sendable, Hashable {
         let spelled = names[0]
         switch value {
         case .none: return "[\(spelled)]"
-        case .text(let placeholder): return "[\(spelled) \(placeholder)]"
+        case .text(let placeholder), .integer(let placeholder, _): return "[\(spelled) \(placeholder)]"
         case .choice(_, let values): return "[\(spelled) \(values.joined(separator: "|"))]"
         }
     }

@@ -14,9 +14,10 @@ package struct CommandSignature: Sendable {
     package var exitStatus: String
 
     package init(
-        name: String, summary: String, operands: String, options: [CommandOption], discussion: String,
+        name: String, summary: String, operands: String, options declared: [any OptionDeclaration], discussion: String,
         exitStatus: String
     ) {
+        let options = declared.map(\.option)
         // Two options spelled alike would leave one of them unreachable (the parser keeps one per spelling).
         let twice = Self.spelledTwice(options)
         precondition(twice.isEmpty, "'\(name)' has options spelled alike: \(twice.joined(separator: ", "))")

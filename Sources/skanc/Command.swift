@@ -11,7 +11,7 @@ struct Command: Sendable {
     private var perform: @Sendable (ParsedArguments) throws -> ExitStatus
 
     init(
-        name: String, summary: String, operands: String, options: [CommandOption], discussion: String,
+        name: String, summary: String, operands: String, options: [any OptionDeclaration], discussion: String,
         exitStatus: String, unwrittenOutputStatus: ExitStatus = .failure,
         run: @escaping @Sendable (ParsedArguments) throws(UsageError) -> ExitStatus
     ) {

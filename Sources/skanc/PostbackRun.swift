@@ -13,8 +13,8 @@ import Musl
 /// What `postbacks` and `report` share: the options that say how postbacks are read and verified, and reading
 /// the named files (or standard input) through one reader, each file that cannot be read reported and skipped.
 struct PostbackRun {
-    static let threads = CommandOption.text(
-        "--threads", placeholder: "N",
+    static let threads = IntegerOption(
+        "--threads", placeholder: "N", range: 1...64,
         help: "Decode on N threads (default: one per processor). The output is the same for any N.")
     static let noVerify = CommandOption.flag(
         "--no-verify", help: "Do not check signatures (faster; the signature column stays empty).")
@@ -25,7 +25,7 @@ struct PostbackRun {
         help: "Also accept keys (base64 DER SubjectPublicKeyInfo): KIND is skadnetwork, or jws:KID or "
             + "jws-development:KID for an AdAttributionKit key identifier.")
     /// The options both commands take, in their help's order.
-    static let options = [SchemaInput.schemas, threads, noVerify, allowDevelopment, publicKey]
+    static let options: [any OptionDeclaration] = [SchemaInput.schemas, threads, noVerify, allowDevelopment, publicKey]
 
     /// The files to read (`-` is standard input).
     var inputs: [String]
@@ -34,13 +34,7 @@ struct PostbackRun {
 
     /// The run `arguments` ask for; the first positional argument is the schema.
     init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
-        var threads: Int? = nil
-        if let text = arguments[Self.threads] {
-            guard let count = Int(text), (1...64).contains(count) else {
-                throw UsageError(message: "--threads takes a number from 1 to 64, not '\(text)'", command: command)
-            }
-            threads = count
-        }
+        let threads = arguments[Self.threads]
         // With `--schemas`, every operand is a file to read; else the first is the schema.
         let schemaOperands = arguments.has(SchemaInput.schemas) ? 0 : 1
         inputs = Array(arguments.positionals.dropFirst(schemaOperands))

@@ -35,6 +35,36 @@ import Testing
             ])
     }
 
+    enum Shade: String, CaseIterable, Sendable { case light, dark }
+
+    /// Typed options: a choice read back as its enumeration's case (the values and default from the cases), a
+    /// number checked against its range when the line is read, with one wording for every command.
+    @Test func typedOptionsAreCheckedWhenReadAndReadBackTyped() throws {
+        let shade = ChoiceOption<Shade>("--shade", placeholder: "SHADE", default: .light, help: "light or dark.")
+        let count = IntegerOption("--count", placeholder: "N", range: 1...64, help: "How many.")
+        let at = IntegerOption("--at", placeholder: "N", range: 0...Int.max, default: 7, help: "Where.")
+        let signature = CommandSignature(
+            name: "demo", summary: "A demonstration.", operands: "", options: [shade, count, at], discussion: "",
+            exitStatus: "0 always.")
+        let none = try signature.parse([])
+        #expect(none.value(shade) == .light && none[count] == nil && none[at] == 7 && !none.has(count))
+        let given = try signature.parse(["--shade", "dark", "--count=64", "--at", "0"])
+        #expect(given.value(shade) == .dark && given[count] == 64 && given[at] == 0 && given.has(shade))
+        for (value, bounds) in [
+            ("0", "from 1 to 64"), ("65", "from 1 to 64"), ("x", "from 1 to 64"), ("+5", "from 1 to 64"),
+            ("2.5", "from 1 to 64"),
+        ] {
+            let error = #expect(throws: UsageError.self) { try signature.parse(["--count", value]) }
+            #expect(error?.message == "--count takes a whole number \(bounds), not '\(value)'")
+        }
+        let negative = #expect(throws: UsageError.self) { try signature.parse(["--at=-1"]) }
+        #expect(negative?.message == "--at takes a whole number of at least 0, not '-1'")
+        let wrong = #expect(throws: UsageError.self) { try signature.parse(["--shade", "grey"]) }
+        #expect(wrong?.message == "--shade takes light, dark, not 'grey'")
+        #expect(
+            signature.help(program: "p").contains("--count N") && signature.help(program: "p").contains("(default: 7)"))
+    }
+
     @Test func defaultsAnswerWhenAnOptionIsNotGiven() throws {
         let parsed = try Self.signature.parse([])
         #expect(parsed[Self.format] == "csv")

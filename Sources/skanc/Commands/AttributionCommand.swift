@@ -4,9 +4,8 @@ import SkanCore
 
 /// `skanc attribution FILE...`: Apple Ads attribution records, AdServices and iAd alike, as one table.
 enum AttributionCommand {
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: AttributionRows.Format.allCases.map(\.rawValue),
-        defaultValue: AttributionRows.Format.csv.rawValue, help: "csv (RFC 4180 with CRLF, spreadsheet-safe) or jsonl.")
+    static let format = ChoiceOption<AttributionRows.Format>(
+        "--format", placeholder: "FORMAT", default: .csv, help: "csv (RFC 4180 with CRLF, spreadsheet-safe) or jsonl.")
     static let summary = CommandOption.flag("--summary", help: "Also print the count of each status to standard error.")
 
     static let command = Command(
@@ -40,7 +39,7 @@ enum AttributionCommand {
         guard inputs.filter({ $0 == "-" }).count <= 1 else {
             throw UsageError(message: "standard input (-) can be read once")
         }
-        let format = arguments[format].flatMap(AttributionRows.Format.init(rawValue:)) ?? .csv
+        let format = arguments.value(format)
         var rows = AttributionRows(format: format, withFile: inputs.count > 1)
         Output.standard(rows.header, terminator: "")
         var failed = false

@@ -5,16 +5,16 @@ import SkanSchemaTools
 /// `skanc decode SCHEMA[,SCHEMA...] VALUE... [--window N] [--format text|json]`: what each value means, with
 /// the live version it belongs to when several are named.
 enum DecodeCommand {
-    static let window = CommandOption.choice(
-        "--window", placeholder: "N", values: ["1", "2", "3"],
+    static let window = IntegerOption(
+        "--window", placeholder: "N", range: 1...3,
         help: "For coarse values: window 1 (hours 0-48), 2 (48-168) or 3 (168-840); default all.")
     /// What `--format` takes.
     enum Format: String, CaseIterable {
         case text, json
     }
 
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: Format.allCases.map(\.rawValue), defaultValue: Format.text.rawValue,
+    static let format = ChoiceOption<Format>(
+        "--format", placeholder: "FORMAT", default: .text,
         help: "text or json (an array, one object per value and window).")
 
     static let command = Command(
@@ -44,12 +44,12 @@ enum DecodeCommand {
         guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], command: "decode") else {
             return .failure
         }
-        let windows = arguments[window].flatMap(Int.init).flatMap(ConversionWindow.init(number:)).map {
+        let windows = arguments[window].flatMap(ConversionWindow.init(number:)).map {
             [$0]
         }
         let explanation = LiveExplanation(
             Array(arguments.positionals.dropFirst()), in: versions, windows: windows ?? ConversionWindow.allCases)
-        let written: Format = arguments[format].flatMap(Format.init(rawValue:)) ?? .text
+        let written: Format = arguments.value(format)
         Output.standard(written == .json ? explanation.json : explanation.text, terminator: "")
         return explanation.decoded ? .success : .failure
     }

@@ -3,9 +3,8 @@ import SkanSchemaTools
 
 /// `skanc diff OLD NEW [--format text|markdown|json]`: what a schema change does to every value.
 enum DiffCommand {
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: SchemaDiff.Format.allCases.map(\.rawValue),
-        defaultValue: SchemaDiff.Format.text.rawValue,
+    static let format = ChoiceOption<SchemaDiff.Format>(
+        "--format", placeholder: "FORMAT", default: .text,
         help: "text, markdown (for a pull-request comment) or json.")
 
     static let command = Command(
@@ -40,7 +39,7 @@ enum DiffCommand {
         let old = SchemaInput.compileAndReport(arguments.positionals[0]).schema
         let new = SchemaInput.compileAndReport(arguments.positionals[1]).schema
         guard let old, let new else { return .unusableInput }
-        let format = arguments[format].flatMap(SchemaDiff.Format.init) ?? .text
+        let format = arguments.value(format)
         let diff = SchemaDiff(old: old, new: new)
         Output.standard(diff.rendered(format), terminator: "")
         return diff.changesMeaning ? .failure : .success

@@ -6,8 +6,8 @@ import SkanPlatforms
 /// `skanc export SCHEMA --format ga4|google-ads|app-reporting-pack|branch [-o FILE]`: the schema for an ad platform,
 /// exactly or not at all.
 enum ExportCommand {
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: SchemaExport.Format.allCases.map(\.rawValue),
+    static let format = ChoiceOption<SchemaExport.Format>(
+        "--format", placeholder: "FORMAT",
         refusing: SchemaExport.Format.unwritten, help: "ga4, google-ads, app-reporting-pack or branch (required).")
     static let output = OutputOption.named(writing: "the export")
     static let appID = CommandOption.text(
@@ -69,8 +69,7 @@ enum ExportCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let path = try SchemaInput.single(arguments, "to export", command: "export")
-        guard let formatName = arguments[format], let format = SchemaExport.Format(rawValue: formatName)
-        else {
+        guard let format = arguments[format] else {
             throw UsageError(
                 message: "say which platform: --format ga4, google-ads, app-reporting-pack or branch")
         }

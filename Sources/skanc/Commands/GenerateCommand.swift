@@ -4,9 +4,8 @@ import SkanCompiler
 /// `skanc generate SCHEMA [-o FILE] [--access-level LEVEL]`: writes the schema's Swift encoder and decoder.
 enum GenerateCommand {
     static let output = OutputOption.named(writing: "the Swift code")
-    static let accessLevel = CommandOption.choice(
-        "--access-level", placeholder: "LEVEL", values: SwiftGenerator.AccessLevel.allCases.map(\.rawValue),
-        defaultValue: SwiftGenerator.AccessLevel.internal.rawValue,
+    static let accessLevel = ChoiceOption<SwiftGenerator.AccessLevel>(
+        "--access-level", placeholder: "LEVEL", default: .internal,
         help: "internal, package or public.")
     static let sourceName = CommandOption.text(
         "--source-name", placeholder: "NAME",
@@ -32,7 +31,7 @@ enum GenerateCommand {
             arguments[output], over: [(path, "the schema itself")],
             what: "the Swift code", command: "generate")
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
-        let level = arguments[accessLevel].flatMap(SwiftGenerator.AccessLevel.init(rawValue:)) ?? .internal
+        let level = arguments.value(accessLevel)
         let sourceName = arguments[sourceName] ?? defaultSourceName(path)
         let code = SwiftGenerator.generate(schema, options: .init(accessLevel: level, sourceName: sourceName))
         return CommandFiles.write(code, to: arguments[output])

@@ -4,8 +4,8 @@ import SkanSchemaTools
 
 /// `skanc lint SCHEMA... [--for meta] [--warnings-as-errors]`: warnings from practice on schemas that check clean.
 enum LintCommand {
-    static let platform = CommandOption.choice(
-        "--for", placeholder: "PLATFORM", values: SchemaLints.Platform.allCases.map(\.rawValue),
+    static let platform = ChoiceOption<SchemaLints.Platform>(
+        "--for", placeholder: "PLATFORM",
         help: "Add a platform's lints: meta.")
     static let warningsAsErrors = CommandOption.flag("--warnings-as-errors", help: "Exit 1 when any lint warns.")
 
@@ -31,7 +31,7 @@ enum LintCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "name the schemas to lint")
         }
-        let platform = arguments[platform].flatMap(SchemaLints.Platform.init(rawValue:))
+        let platform = arguments[platform]
         var status = ExitStatus.success
         for path in arguments.positionals {
             let compiled = SchemaInput.compileAndReport(

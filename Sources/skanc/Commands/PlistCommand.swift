@@ -9,9 +9,8 @@ enum PlistCommand {
         "--tracking",
         help: "check: the app links tracking authorization (SkanTracking, or AppTrackingTransparency): a missing "
             + "NSUserTrackingUsageDescription is an error, since the app crashes when it asks.")
-    static let key = CommandOption.choice(
-        "--key", placeholder: "KEY", values: NetworkMerge.Destination.allCases.map(\.rawValue),
-        defaultValue: NetworkMerge.Destination.skAdNetworkItems.rawValue,
+    static let key = ChoiceOption<NetworkMerge.Destination>(
+        "--key", placeholder: "KEY", default: .skAdNetworkItems,
         help: "The list add-networks fills: SKAdNetworkItems or AdNetworkIdentifiers.")
 
     static let command = Command(
@@ -73,7 +72,7 @@ enum PlistCommand {
             return check(
                 positionals[1], localized: localized, options: options, style: ErrorFormatOption.style(arguments))
         case ("add-networks", 3):
-            let destination = arguments[key].flatMap(NetworkMerge.Destination.init) ?? .skAdNetworkItems
+            let destination = arguments.value(key)
             return addNetworks(positionals[1], from: positionals[2], into: destination)
         case ("check", _):
             throw UsageError(message: "check takes one Info.plist")

@@ -5,9 +5,8 @@ import SkanSchema
 
 /// `skanc postbacks SCHEMA[,SCHEMA...] [FILE...]`: one output row per non-blank postback line, always.
 enum PostbacksCommand {
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: PostbackFormat.allCases.map(\.rawValue),
-        defaultValue: PostbackFormat.csv.rawValue,
+    static let format = ChoiceOption<PostbackFormat>(
+        "--format", placeholder: "FORMAT", default: .csv,
         help: "csv (RFC 4180 with CRLF, spreadsheet-safe) or jsonl (one JSON object per row).")
     static let summary = CommandOption.flag(
         "--summary",
@@ -72,7 +71,7 @@ enum PostbacksCommand {
         var run = try PostbackRun(arguments, command: "postbacks")
         guard let catalog = try SchemaInput.compileCatalog(schemaPath, command: "postbacks") else { return .failure }
         let summaryOnly = arguments.has(summaryOnly)
-        run.readerOptions.format = arguments[format].flatMap(PostbackFormat.init(rawValue:)) ?? .csv
+        run.readerOptions.format = arguments.value(format)
         run.readerOptions.writesRows = !summaryOnly
         let output: any PostbackOutput = summaryOnly ? DiscardedOutput() : Output.standardOutput
         let reader = PostbackReader(catalog: catalog, options: run.readerOptions, output: output)

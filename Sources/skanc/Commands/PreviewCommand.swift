@@ -9,8 +9,8 @@ enum PreviewCommand {
         case text, markdown, html, json
     }
 
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: Format.allCases.map(\.rawValue), defaultValue: Format.text.rawValue,
+    static let format = ChoiceOption<Format>(
+        "--format", placeholder: "FORMAT", default: .text,
         help: "text, markdown, html (a self-contained page) or json.")
 
     static let command = Command(
@@ -42,7 +42,7 @@ enum PreviewCommand {
         }
         guard let schema = SchemaInput.compileAndReport(path).schema else { return .failure }
         let preview = PrivacyPreview(schema: schema)
-        switch arguments[format].flatMap(Format.init(rawValue:)) ?? .text {
+        switch arguments.value(format) {
         case .json: Output.standard(preview.json, terminator: "")
         case .markdown: Output.standard(preview.markdown, terminator: "")
         case .html: Output.standard(preview.html, terminator: "")

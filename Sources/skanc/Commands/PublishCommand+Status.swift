@@ -25,7 +25,7 @@ extension PublishCommand {
             if manifest.rollout?.version == version.version { return "rollout \(manifest.rollout!.percent)%" }
             return version.retiredAt == nil ? "published" : "retired"
         }
-        if arguments[format] == "json" {
+        if arguments.value(format) == .json {
             let versions = manifest.versions.map { version in
                 JSONValue.object([
                     ("version", .integer(version.version)), ("state", .string(state(of: version))),

@@ -24,14 +24,17 @@ enum PublishCommand {
             + "the 64 bytes of r and s) on its output. For keys in a KMS or an HSM.")
     static let testSigner = CommandOption.flag(
         "--test-signer", help: "Sign with skanc's own arithmetic, which is not constant-time: for test keys only.")
-    static let rollout = CommandOption.text(
-        "--rollout", placeholder: "PERCENT",
+    static let rollout = IntegerOption(
+        "--rollout", placeholder: "PERCENT", range: 0...100,
         help: "With SCHEMA, publish it to this share of installs (1-100); alone, change the rollout's share.")
     static let rollback = CommandOption.flag("--rollback", help: "Make the previous live version live again.")
-    static let revoke = CommandOption.text(
-        "--revoke", placeholder: "VERSION", help: "Take a version from devices (they return to the live one).")
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: ["text", "json"], defaultValue: "text",
+    static let revoke = IntegerOption(
+        "--revoke", placeholder: "VERSION", range: 0...Int.max,
+        help: "Take a version from devices (they return to the live one).")
+    /// How `publish status` prints.
+    enum StatusFormat: String, CaseIterable, Sendable { case text, json }
+    static let format = ChoiceOption<StatusFormat>(
+        "--format", placeholder: "FORMAT", default: .text,
         help: "status: text or json.")
 
     static let command = Command(
@@ -117,21 +120,8 @@ enum PublishCommand {
     }
 
     static func action(_ arguments: ParsedArguments) throws(UsageError) -> Requested {
-        var percent: Int?
-        if let text = arguments[rollout] {
-            guard let value = Int(text), (0...100).contains(value) else {
-                throw UsageError(
-                    message: "--rollout is a share of installs, 0 to 100, not '\(text)'")
-            }
-            percent = value
-        }
-        var version: Int?
-        if let text = arguments[revoke] {
-            guard let value = Int(text), value >= 0 else {
-                throw UsageError(message: "--revoke takes a version number, not '\(text)'")
-            }
-            version = value
-        }
+        let percent = arguments[rollout]
+        let version = arguments[revoke]
         if let path = arguments.positionals.first {
             guard !arguments.has(rollback), version == nil else {
                 throw UsageError(message: "--rollback and --revoke take no schema")

@@ -8,7 +8,7 @@ extension ReportCommand {
     static func runCheck(_ arguments: ParsedArguments, rules path: String, schemaPath: String) throws(UsageError)
         -> ExitStatus
     {
-        for option in [GroupingOption.by, cost, format, output] where arguments.has(option) {
+        for option in [GroupingOption.by, cost, format.option, output] where arguments.has(option) {
             throw UsageError(
                 message: "--check groups and prints as its rules need: drop \(option.names[0])")
         }

@@ -58,7 +58,7 @@ extension ReportCommand {
         let readAll = run.read(into: reader)
         let report = PostbackReport(tally: reader.tally!, summary: reader.summary, versions: versions)
         let cohorts = InstallDayCohorts(report, versions: versions)
-        let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
+        let format = arguments.value(format)
         let text = cohorts.render(format)
         let written: ExitStatus
         if let path = arguments[output] {

@@ -5,9 +5,8 @@ import SkanReports
 
 /// `skanc report SCHEMA[,SCHEMA...] POSTBACKS...`: campaign figures from the same decoding as `postbacks`.
 enum ReportCommand {
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: ReportFormat.allCases.map(\.rawValue),
-        defaultValue: ReportFormat.markdown.rawValue,
+    static let format = ChoiceOption<ReportFormat>(
+        "--format", placeholder: "FORMAT", default: .markdown,
         help: "markdown, html (one self-contained page with SVG charts), json (the interface for scripts, "
             + "docs/Reports.md) or csv (one figure a row).")
     static let output = OutputOption.named(writing: "the report", onlyWhenChanged: false)
@@ -99,7 +98,7 @@ enum ReportCommand {
             return try runInstallDays(arguments, groupings: others, schemaPath: schemaPath)
         }
         let groupings = try GroupingOption.parse(arguments, command: "report")
-        if arguments.has(wide), arguments[format] != ReportFormat.csv.rawValue {
+        if arguments.has(wide), arguments.value(format) != .csv {
             throw UsageError(message: "--wide is a CSV layout: add --format csv")
         }
         if arguments.has(wide), let path = arguments[output], wideSchemaPath(of: path) == path {
@@ -164,7 +163,7 @@ enum ReportCommand {
             tally: reader.tally!, summary: reader.summary, versions: versions, prior: prior, foldingDay: trendDays)
         if let costs { report = report.withCost(costs) }
         if let campaignNames { report = report.withNames(campaignNames) }
-        let format = arguments[format].flatMap(ReportFormat.init(rawValue:)) ?? .markdown
+        let format = arguments.value(format)
         let written: ExitStatus
         if arguments.has(wide) {
             written = writeWide(report, to: arguments[output])

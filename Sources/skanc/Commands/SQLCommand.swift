@@ -6,8 +6,8 @@ import SkanWarehouse
 /// `skanc sql SCHEMA --dialect D`: a view that decodes raw postback lines in a SQL engine as
 /// `skanc postbacks --no-verify` does.
 enum SQLCommand {
-    static let dialect = CommandOption.choice(
-        "--dialect", placeholder: "DIALECT", values: WarehouseDialect.allCases.map(\.rawValue),
+    static let dialect = ChoiceOption<WarehouseDialect>(
+        "--dialect", placeholder: "DIALECT",
         help: "duckdb, postgres (also writes three helper functions), sqlite or spark.")
     static let table = CommandOption.text(
         "--table", placeholder: "NAME", defaultValue: "postback_lines",
@@ -65,7 +65,7 @@ enum SQLCommand {
         guard arguments.positionals.count == (arguments.has(SchemaInput.schemas) ? 0 : 1) else {
             throw UsageError(message: "sql takes one schema argument (versions: A.skan,B.skan)")
         }
-        guard let dialect = arguments[dialect].flatMap(WarehouseDialect.init(rawValue:)) else {
+        guard let dialect = arguments[dialect] else {
             throw UsageError(message: "name the engine with --dialect duckdb|postgres|sqlite|spark")
         }
         let report = arguments.has(report)

@@ -39,34 +39,38 @@ enum ServeCommand {
         help: "Forward to NAME only the postbacks of these ad networks.")
     static let forwardDevelopment = CommandOption.flag(
         "--forward-development", help: "Forward postbacks signed with Apple's development keys too.")
-    static let forwardTimeout = CommandOption.text(
-        "--forward-timeout", placeholder: "SECONDS", defaultValue: "10",
+    /// The receiver's own defaults, which the options below state.
+    private static let defaults = ReceiverConfiguration(data: "", instance: "")
+
+    static let forwardTimeout = IntegerOption(
+        "--forward-timeout", placeholder: "SECONDS", range: 1...3600, default: Int(defaults.forwardTimeout),
         help: "Time a destination has to accept a connection and to answer a postback (then it is tried again).")
-    static let unverifiedQuota = CommandOption.text(
-        "--unverified-quota", placeholder: "N", defaultValue: "1000",
+    static let unverifiedQuota = IntegerOption(
+        "--unverified-quota", placeholder: "N", range: 0...100_000_000, default: defaults.unverifiedQuota?.perKey,
         help: "Stored postbacks of one ad network and app that may fail verification in an hour; past it, such "
             + "postbacks are verified before they are stored (0: no quota).")
-    static let unverifiedTotal = CommandOption.text(
-        "--unverified-total", placeholder: "N", defaultValue: "100000",
+    static let unverifiedTotal = IntegerOption(
+        "--unverified-total", placeholder: "N", range: 1...100_000_000, default: defaults.unverifiedQuota?.total,
         help: "The same for all postbacks together: past it, every postback is verified before it is stored.")
-    static let maxBody = CommandOption.text(
-        "--max-body", placeholder: "BYTES", defaultValue: "4096",
+    static let maxBody = IntegerOption(
+        "--max-body", placeholder: "BYTES", range: 1...(64 << 20), default: defaults.maxBody,
         help: "Larger bodies are answered 413 (real postbacks are under 1 KiB).")
-    static let maxConnections = CommandOption.text(
-        "--max-connections", placeholder: "N", defaultValue: "1024",
+    static let maxConnections = IntegerOption(
+        "--max-connections", placeholder: "N", range: 1...100_000, default: defaults.maxConnections,
         help: "Connections served at once; more wait to be accepted.")
-    static let maxConnectionsPerClient = CommandOption.text(
-        "--max-connections-per-client", placeholder: "N", defaultValue: "64",
+    static let maxConnectionsPerClient = IntegerOption(
+        "--max-connections-per-client", placeholder: "N", range: 1...100_000,
+        default: defaults.clientLimits.connectionsPerClient,
         help: "Connections one client address may hold at once; more are closed at once (trusted proxies: no cap).")
-    static let rateLimit = CommandOption.text(
-        "--rate-limit", placeholder: "N", defaultValue: "100",
+    static let rateLimit = IntegerOption(
+        "--rate-limit", placeholder: "N", range: 0...1_000_000, default: Int(defaults.clientLimits.requestsPerSecond),
         help: "Requests a second one client address may average on the public port, in bursts of 2N; more get 429 "
             + "(0: no limit).")
     static let trustedProxy = CommandOption.text(
         "--trusted-proxy", placeholder: "ADDRESS", repeatable: true,
         help: "A proxy whose X-Forwarded-For names the client (default: 127.0.0.1 and ::1; 'none': no proxy).")
-    static let requestTimeout = CommandOption.text(
-        "--request-timeout", placeholder: "SECONDS", defaultValue: "10",
+    static let requestTimeout = IntegerOption(
+        "--request-timeout", placeholder: "SECONDS", range: 1...3600, default: Int(defaults.requestTimeout),
         help: "Time a client has to send a whole request once it starts (then 408).")
     static let instance = CommandOption.text(
         "--instance", placeholder: "NAME",
@@ -137,24 +141,23 @@ enum ServeCommand {
             throw UsageError(message: error.description)
         }
         configuration.forwardsDevelopment = arguments.has(forwardDevelopment)
-        configuration.forwardTimeout = Double(try number(arguments, forwardTimeout, in: 1...3600))
-        let perKey = try number(arguments, unverifiedQuota, in: 0...100_000_000)
+        configuration.forwardTimeout = Double(number(arguments, forwardTimeout))
+        let perKey = number(arguments, unverifiedQuota)
         if perKey == 0 {
             configuration.unverifiedQuota = nil
         } else {
             configuration.unverifiedQuota?.perKey = perKey
-            configuration.unverifiedQuota?.total = try number(arguments, unverifiedTotal, in: 1...100_000_000)
+            configuration.unverifiedQuota?.total = number(arguments, unverifiedTotal)
         }
         if let path = arguments[adminToken] {
             configuration.adminToken = try token(path)
         }
         configuration.verification = try PostbackRun.verification(arguments, command: "serve")
-        configuration.maxBody = try number(arguments, maxBody, in: 1...(64 << 20))
-        configuration.maxConnections = try number(arguments, maxConnections, in: 1...100_000)
-        configuration.requestTimeout = Double(try number(arguments, requestTimeout, in: 1...3600))
-        configuration.clientLimits.connectionsPerClient = try number(
-            arguments, maxConnectionsPerClient, in: 1...100_000)
-        let rate = try number(arguments, rateLimit, in: 0...1_000_000)
+        configuration.maxBody = number(arguments, maxBody)
+        configuration.maxConnections = number(arguments, maxConnections)
+        configuration.requestTimeout = Double(number(arguments, requestTimeout))
+        configuration.clientLimits.connectionsPerClient = number(arguments, maxConnectionsPerClient)
+        let rate = number(arguments, rateLimit)
         configuration.clientLimits.requestsPerSecond = Double(rate)
         configuration.clientLimits.burst = Double(2 * rate)
         let proxies = arguments.values(trustedProxy)
@@ -234,14 +237,9 @@ enum ServeCommand {
         return line
     }
 
-    private static func number(
-        _ arguments: ParsedArguments, _ option: CommandOption, in range: ClosedRange<Int>
-    ) throws(UsageError) -> Int {
-        guard let text = arguments[option], let value = Int(text), range.contains(value) else {
-            throw UsageError(
-                message: "\(option.name) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
+    /// The option's number: checked against its range when the command line was read, and defaulted.
+    private static func number(_ arguments: ParsedArguments, _ option: IntegerOption) -> Int {
+        arguments[option]!
     }
 
     /// The host name, as an instance name: letters, digits and `-` kept, anything else `-`.

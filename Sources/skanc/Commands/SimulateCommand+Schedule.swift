@@ -13,8 +13,8 @@ extension SimulateCommand {
         "--schedule", placeholder: "FILE",
         help: "Change the schema over the air while users install: the steps of 'skanc publish', day by day "
             + "(below); SCHEMA is the one the app bundles. With --postbacks and one JOURNEY.")
-    static let days = CommandOption.text(
-        "--days", placeholder: "N",
+    static let days = IntegerOption(
+        "--days", placeholder: "N", range: 1...365,
         help: "With --schedule: spread installs over N days, 1 to 365 (default: two days past the last step).")
 
     static func runSchedule(_ schedulePath: String, _ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
@@ -70,12 +70,7 @@ extension SimulateCommand {
         }
         let lastDay = schedule.steps.last?.day ?? 0
         var spread = lastDay + 2
-        if let text = arguments[days] {
-            guard let number = Int(text), (1...365).contains(number) else {
-                throw UsageError(message: "--days takes a number of days, 1 to 365")
-            }
-            spread = Double(number)
-        }
+        if let number = arguments[days] { spread = Double(number) }
         announceKey(options, frameworks: [options.framework])
         return stream(schema: bundled, arguments: arguments) { emit in
             SyntheticPostbacks.generate(

@@ -12,33 +12,32 @@ enum SimulateCommand {
         case text, jsonl
     }
 
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: Format.allCases.map(\.rawValue), defaultValue: Format.text.rawValue,
+    static let format = ChoiceOption<Format>(
+        "--format", placeholder: "FORMAT", default: .text,
         help: "text or jsonl.")
     static let postbacks = CommandOption.flag(
         "--postbacks", help: "Write the postbacks Apple would send instead (the options below go with it).")
-    static let users = CommandOption.text(
-        "--users", placeholder: "N", defaultValue: "1",
+    static let users = IntegerOption(
+        "--users", placeholder: "N", range: 1...1_000_000, default: 1,
         help: "Run N users, 1 to 1000000 (past the first, each keeps each journey line with probability 1/2).")
-    static let seed = CommandOption.text(
-        "--seed", placeholder: "S", defaultValue: "1", help: "The seed of the random choices, a whole number.")
+    static let seed = IntegerOption(
+        "--seed", placeholder: "S", range: 0...Int.max, default: 1,
+        help: "The seed of the random choices, a whole number.")
     static let tiers = CommandOption.text(
         "--tiers", placeholder: "MIX", defaultValue: "3:1", help: "Each postback data tier's share: 2:0.5,3:0.5.")
     static let signWith = CommandOption.text(
         "--sign-with", placeholder: "KEY.pem",
         help: "Sign the postbacks with a P-256 test key (PEM), as Apple signs real ones, and print its public key "
             + "for 'skanc postbacks --public-key'. Test keys only: the signing is not constant-time.")
-    static let framework = CommandOption.choice(
-        "--framework", placeholder: "FRAMEWORK",
-        values: SyntheticPostbacks.Options.AttributionFramework.allCases.map(\.rawValue),
-        defaultValue: SyntheticPostbacks.Options.AttributionFramework.skAdNetwork.rawValue,
+    static let framework = ChoiceOption<SyntheticPostbacks.Options.AttributionFramework>(
+        "--framework", placeholder: "FRAMEWORK", default: .skAdNetwork,
         help: "skadnetwork (SKAdNetwork 4.0 JSON lines) or adattributionkit (JWS stanzas, kid skanc-test/1).")
-    static let campaigns = CommandOption.text(
-        "--campaigns", placeholder: "N",
+    static let campaigns = IntegerOption(
+        "--campaigns", placeholder: "N", range: 1...9000,
         help: "Draw each user's campaign (four-digit source identifier) from N, 1 to 9000 (default: one of its own "
             + "per user).")
-    static let app = CommandOption.text(
-        "--app", placeholder: "APP_ID",
+    static let app = IntegerOption(
+        "--app", placeholder: "APP_ID", range: 1...Int.max,
         help: "The App Store ID the postbacks are for: app-id, or advertised-item-identifier in AdAttributionKit "
             + "(default: \(SyntheticPostbacks.Options().appID)).")
     static let truth = CommandOption.text(
@@ -146,7 +145,7 @@ enum SimulateCommand {
         }
         let simulation = JourneySimulation(schema: schema, journey: journey)
         Output.standard(
-            arguments[format].flatMap(Format.init(rawValue:)) == .jsonl ? simulation.jsonLines : simulation.text,
+            arguments.value(format) == .jsonl ? simulation.jsonLines : simulation.text,
             terminator: "")
         return Output.diagnostics(simulation.diagnostics, path: path == "-" ? "<stdin>" : path)
     }
@@ -171,7 +170,7 @@ enum SimulateCommand {
             throw UsageError(
                 message: "--mix writes postbacks: skanc simulate SCHEMA --mix FILE --postbacks (no JOURNEY operand)")
         }
-        for option in [tiers, campaigns, framework] where arguments.has(option) {
+        for option in [tiers, campaigns.option, framework.option] where arguments.has(option) {
             throw UsageError(
                 message: "\(option.name) is the mix file's to give; leave it out with --mix")
         }
@@ -214,18 +213,8 @@ enum SimulateCommand {
     /// The options the command line gives postbacks; nil when the signing key cannot be read (said).
     static func postbackOptions(_ arguments: ParsedArguments) throws(UsageError) -> SyntheticPostbacks.Options? {
         var options = SyntheticPostbacks.Options()
-        if arguments.has(users), let text = arguments[users] {
-            guard let count = Int(text), (1...1_000_000).contains(count) else {
-                throw UsageError(message: "--users takes a number of users, 1 to 1000000")
-            }
-            options.users = count
-        }
-        if arguments.has(seed), let text = arguments[seed] {
-            guard let value = UInt64(text) else {
-                throw UsageError(message: "--seed takes a whole number")
-            }
-            options.seed = value
-        }
+        if arguments.has(users), let count = arguments[users] { options.users = count }
+        if arguments.has(seed), let value = arguments[seed] { options.seed = UInt64(value) }
         if arguments.has(tiers), let mix = arguments[tiers] {
             var shares: [PostbackDataTier: Double] = [:]
             for part in mix.split(separator: ",") {
@@ -257,24 +246,9 @@ enum SimulateCommand {
             }
             options.signingKey = key
         }
-        if let framework = arguments[framework].flatMap(
-            SyntheticPostbacks.Options.AttributionFramework.init)
-        {
-            options.framework = framework
-        }
-        if let text = arguments[campaigns] {
-            guard let count = Int(text), (1...9000).contains(count) else {
-                throw UsageError(message: "--campaigns takes a number of campaigns, 1 to 9000")
-            }
-            options.campaigns = count
-        }
-        if let text = arguments[app] {
-            guard let id = Int(text), id > 0, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw UsageError(
-                    message: "--app takes an App Store ID, a whole number above 0, not '\(text)'")
-            }
-            options.appID = id
-        }
+        options.framework = arguments.value(framework)
+        if let count = arguments[campaigns] { options.campaigns = count }
+        if let id = arguments[app] { options.appID = id }
         return options
     }
 

@@ -8,8 +8,8 @@ import SkanSchemaTools
 /// `skanc suggest buckets --from FILE --bits N [--column C]`: revenue ranges cut from observed amounts.
 enum SuggestCommand {
     static let from = CommandOption.text("--from", placeholder: "FILE", help: "The amounts (required).")
-    static let bits = CommandOption.choice(
-        "--bits", placeholder: "N", values: (1...6).map(String.init),
+    static let bits = IntegerOption(
+        "--bits", placeholder: "N", range: 1...6,
         help: "The field's width: 2^N ranges, 1 to 6 (required).")
     static let column = CommandOption.text(
         "--column", placeholder: "C", help: "Read the CSV column C (by its header) instead of one number per line.")
@@ -45,7 +45,7 @@ enum SuggestCommand {
         guard let path = arguments[from] else {
             throw UsageError(message: "name the amounts with --from FILE")
         }
-        guard let bits = arguments[bits].flatMap(Int.init) else {
+        guard let bits = arguments[bits] else {
             throw UsageError(message: "say how many bits the field has with --bits N (1 to 6)")
         }
         let event = arguments[sourceEvent] ?? "purchase"

@@ -4,19 +4,18 @@ import SkanSchemaTools
 
 /// `skanc table SCHEMA [--format F] [--dialect D]`: every fine and coarse value and what it means.
 enum TableCommand {
-    static let format = CommandOption.choice(
-        "--format", placeholder: "FORMAT", values: TableFormat.allCases.map(\.rawValue),
-        defaultValue: TableFormat.text.rawValue,
+    static let format = ChoiceOption<TableFormat>(
+        "--format", placeholder: "FORMAT", default: .text,
         help: "text (aligned for a terminal), csv (RFC 4180, one table), json (documented in docs/TableFormats.md), "
             + "markdown, html (a page with a bit-layout diagram) or sql (CREATE TABLE and INSERT for "
             + "<schema>_v<version> and <schema>_v<version>_coarse).")
-    static let table = CommandOption.choice(
-        "--table", placeholder: "TABLE", values: TableSelection.allCases.map(\.rawValue),
+    static let table = ChoiceOption<TableSelection>(
+        "--table", placeholder: "TABLE",
         help: "fine, coarse or both. csv writes one table, the fine one unless --table coarse; text, markdown and "
             + "sql write both unless told; json and html always hold both.")
-    static let dialect = CommandOption.choice(
-        "--dialect", placeholder: "DIALECT", values: SQLDialect.allCases.map(\.rawValue),
-        defaultValue: SQLDialect.sqlite.rawValue, help: "For sql: sqlite, duckdb, postgres, bigquery or snowflake.")
+    static let dialect = ChoiceOption<SQLDialect>(
+        "--dialect", placeholder: "DIALECT", default: .sqlite,
+        help: "For sql: sqlite, duckdb, postgres, bigquery or snowflake.")
 
     static let command = Command(
         name: "table",
@@ -38,12 +37,12 @@ enum TableCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let path = try SchemaInput.single(arguments, "to tabulate", command: "table")
-        let format = arguments[format].flatMap(TableFormat.init(rawValue:)) ?? .text
+        let format = arguments.value(format)
         if arguments.has(dialect), format != .sql {
             throw UsageError(message: "--dialect goes with --format sql")
         }
-        let dialect = arguments[dialect].flatMap(SQLDialect.init(rawValue:)) ?? .sqlite
-        let tables = arguments[table].flatMap(TableSelection.init(rawValue:)) ?? format.defaultTables
+        let dialect = arguments.value(dialect)
+        let tables = arguments[table] ?? format.defaultTables
         guard format.tableSelections.contains(tables) else {
             throw UsageError(
                 message: format == .csv
