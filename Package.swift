@@ -260,7 +260,7 @@ let package = Package(
             swiftSettings: strictImports + [.define("APPLE_API_MIRROR")]
         ),
         // Reads Sources/ and Plugins/ as text for what would not compile on macOS or iOS.
-        .testTarget(name: "PortabilityTests", swiftSettings: strictImports),
+        .testTarget(name: "PortabilityTests", dependencies: ["SkanTestSupport"], swiftSettings: strictImports),
     ],
     swiftLanguageModes: [.v6]
 )
