@@ -50,7 +50,10 @@ let package = Package(
         // What every stage shares: source locations, diagnostics and their printer, text escaping (CSV, JSON,
         // terminal), exact JSON integers, and the vocabulary (coarse values, conversion windows). No
         // Foundation, no C library.
-        .target(name: "SkanCore", swiftSettings: strictImports),
+        // What apps and tools both name: conversion windows, coarse values, tracking authorization, the sleeper.
+        // The app products see these and nothing tool-side; SkanCore re-exports them for the tools.
+        .target(name: "SkanVocabulary", swiftSettings: strictImports),
+        .target(name: "SkanCore", dependencies: ["SkanVocabulary"], swiftSettings: strictImports),
         // The schema model and its reference semantics (state, fine and coarse value, lock, events, amounts,
         // time, running activity, live versions): what every reader of postbacks and the app's interpreter
         // need, without the compiler. No I/O, no Foundation, no C library.
@@ -118,7 +121,7 @@ let package = Package(
         // What apps link next to the generated code: the updater that applies conversion values through
         // AdAttributionKit and SKAdNetwork. Each runtime target ships a privacy manifest for what it does.
         .target(
-            name: "SkanRuntime", dependencies: ["SkanCore"], resources: [.process("PrivacyInfo.xcprivacy")],
+            name: "SkanRuntime", dependencies: ["SkanVocabulary"], resources: [.process("PrivacyInfo.xcprivacy")],
             swiftSettings: strictImports),
         // Schemas over the air in the app: the signed manifest and the artifacts fetched, verified against a
         // pinned key, cached, and the schema an install uses (live or in rollout).
@@ -128,7 +131,7 @@ let package = Package(
             resources: [.process("PrivacyInfo.xcprivacy")], swiftSettings: strictImports),
         // Tracking authorization at the right moment, and the identifiers it allows.
         .target(
-            name: "SkanTracking", dependencies: ["SkanCore"], resources: [.process("PrivacyInfo.xcprivacy")],
+            name: "SkanTracking", dependencies: ["SkanVocabulary"], resources: [.process("PrivacyInfo.xcprivacy")],
             swiftSettings: strictImports),
         // The install's Apple Ads attribution record, fetched with an AdServices token.
         .target(

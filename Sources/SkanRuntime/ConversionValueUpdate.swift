@@ -1,4 +1,4 @@
-public import SkanCore
+public import SkanVocabulary
 
 /// A coarse conversion value as the runtime passes it to the system frameworks.
 public enum CoarseConversion: String, Sendable, Codable, CaseIterable {

@@ -1,8 +1,8 @@
 public import Foundation
-// The vocabulary the runtime's API uses (`ConversionWindow`, its `Schedule` and `PerWindow`) lives in SkanCore,
-// shared with the compiler: an app that imports SkanRuntime alone sees it as part of this module, as SkanTracking
-// and SkanAppleAdsClient show theirs.
-@_exported public import SkanCore
+// The vocabulary the runtime's API uses (`ConversionWindow`, `PerWindow`, `CoarseValue`) lives in SkanVocabulary,
+// shared with the tools: an app that imports SkanRuntime alone sees it as part of this module, and nothing else of
+// the tools'.
+@_exported public import SkanVocabulary
 
 /// The one place an app tells the system about conversion values. Call `record` whenever an event
 /// happens; the updater merges the change into the persisted state, works out the current window, computes

@@ -1,7 +1,7 @@
 public import Foundation
-// The status type lives in SkanCore, which the Apple Ads client shares: apps that import this module see it as
-// part of it.
-@_exported public import SkanCore
+// The status type lives in SkanVocabulary, which the Apple Ads client shares: apps that import this module see it
+// as part of it.
+@_exported public import SkanVocabulary
 
 /// Asks for tracking authorization at the right moment and hands out identifiers only when they may be
 /// used. It asks only while the app is active (a request during launch, before the app is active, returns

@@ -56,8 +56,44 @@ import Testing
             + Set(lines).sorted().joined(separator: "\n") + "\n"
     }
 
-    @Test(arguments: RuntimeProductsTests.runtimeTargets)
+    /// The app products, and the vocabulary they re-export.
+    @Test(arguments: RuntimeProductsTests.runtimeTargets + ["SkanVocabulary"])
     func thePublicAPIIsTheDigest(_ module: String) throws {
         try expectGolden(try Self.digest(of: module), at: "API/\(module).txt")
+    }
+}
+
+/// What an app that links `SkanRuntime` alone can name: the runtime and the shared vocabulary (windows, coarse
+/// values), none of the tools' declarations. A client file is type-checked against the built modules as a client
+/// package's target would be, once naming only what it may, then once for each tool-side name it must not see.
+@Suite struct AppVocabularyTests {
+    static func typecheck(_ source: String) throws -> ChildProcessResult {
+        let modules = try #require(APIDigestTests.modules, "no built modules next to the test bundle")
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("Client.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        return try ChildProcess.run(
+            try ChildProcess.onPath("swiftc"),
+            ["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", modules.path, file.path])
+    }
+
+    @Test func anAppSeesTheRuntimeAndTheVocabularyOnly() throws {
+        let allowed = try Self.typecheck(
+            """
+            import SkanRuntime
+            func names() {
+                let window: ConversionWindow = .first
+                let coarse: CoarseValue = .high
+                let perWindow = PerWindow(repeating: window)
+                _ = (coarse, perWindow, TrackingAuthorizationStatus.authorized, ConversionValueUpdate.self)
+            }
+            """)
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        for name in [
+            "MinorUnitSum", "CurrencyMinorUnits", "DiagnosticFormatter", "Diagnostic", "SourceLocation", "AppStoreID",
+        ] {
+            let refused = try Self.typecheck("import SkanRuntime\nfunc name() { _ = \(name).self }\n")
+            #expect(refused.status != 0 && refused.stderr.contains("cannot find '\(name)' in scope"), "\(name)")
+        }
     }
 }

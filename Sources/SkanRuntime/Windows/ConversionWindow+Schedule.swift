@@ -1,5 +1,5 @@
 public import Foundation
-public import SkanCore
+public import SkanVocabulary
 
 extension ConversionWindow {
     /// When each conversion window ends, counted from the conversion's start. Two schedules exist:

@@ -8,7 +8,7 @@ import AppTrackingTransparency
 import UIKit
 #endif
 #if APPLE_API_MIRROR
-public import SkanCore
+public import SkanVocabulary
 public import SkanTracking
 #endif
 
