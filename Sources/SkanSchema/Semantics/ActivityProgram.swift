@@ -77,8 +77,9 @@ public final class ActivityProgram: Sendable {
     private let windowRules: [Range<Int>]
     private let rules: [(value: CoarseValue?, condition: Range<Int>)]
     private let locks: [Range<Int>?]
-    /// Where each window ends, in hours.
+    /// Where each window ends, in hours, and the windows in that order.
     private let windowEnds: [Double]
+    private let windows = ConversionWindow.allCases
     /// Each event's name, and whether it takes an amount, by index.
     private let eventNames: [String]
     private let eventLengths: [Int]
@@ -111,7 +112,7 @@ public final class ActivityProgram: Sendable {
     /// The answer at `hour` on what `running` holds, for the window at that hour: as
     /// `RunningActivity.evaluate(at:)`.
     public func evaluate(_ running: RunningActivity, at hour: Double) -> Answer {
-        evaluate(running, at: hour, window: windowEnds.firstIndex { hour < $0 }.map { ConversionWindow.allCases[$0] })
+        evaluate(running, at: hour, window: windowEnds.firstIndex { hour < $0 }.map { windows[$0] })
     }
 
     /// The same, with the coarse value, update and lock of `window`: as `RunningActivity.evaluate(at:window:)`.

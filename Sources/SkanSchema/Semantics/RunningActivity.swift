@@ -64,8 +64,8 @@ public struct RunningActivity: Sendable {
                 facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
             case .inWindow:
                 // Counted in each window's total from whose start on it was logged.
-                for window in ConversionWindow.allCases where logged.hour >= Double(window.hours.lowerBound) {
-                    let slot = totalsStart + index * Self.slots + window.postbackSequenceIndex
+                for (position, start) in Self.windowStarts.enumerated() where logged.hour >= start {
+                    let slot = totalsStart + index * Self.slots + position
                     facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
                 }
             }
@@ -74,6 +74,8 @@ public struct RunningActivity: Sendable {
 
     /// Source totals per field: one per window.
     static let slots = ConversionWindow.allCases.count
+    /// Where each window starts, in hours, by its position (worked out once: a logged event reads them).
+    private static let windowStarts = ConversionWindow.allCases.map { Double($0.hours.lowerBound) }
 
     /// A source's total with one more event: 1 more for a count, the amount in whole minor units for a sum.
     private static func add(_ amount: Double, to total: Double, counted: Bool, unit: Double?) -> Double {
