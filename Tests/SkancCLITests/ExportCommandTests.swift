@@ -108,8 +108,8 @@ import Testing
                 ga4.status == 0,
                 "\(evaluator): \(ga4.stderr) (\(library) is installed by `bash .ci/run`, or `python3 -m pip install \(library)`)"
             )
-            let expected = try Self.rows(simulated.stdout)
-            let actual = try Self.rows(ga4.stdout)
+            let expected = try JSONLines.objects(simulated.stdout)
+            let actual = try JSONLines.objects(ga4.stdout)
             #expect(expected.count == actual.count, "\(context)")
             for (want, got) in zip(expected, actual) {
                 let line = "\(context) line \(want["line"] ?? "?")"
@@ -337,8 +337,8 @@ import Testing
                 try ChildProcess.onPath("python3"),
                 [Paths.file("Tests/Scripts/meta_evaluate.py").path, config.path, journeyFile.path])
             try #require(meta.status == 0, "meta_evaluate.py: \(meta.stderr)")
-            let expected = try Self.rows(simulated.stdout)
-            let actual = try Self.rows(meta.stdout)
+            let expected = try JSONLines.objects(simulated.stdout)
+            let actual = try JSONLines.objects(meta.stdout)
             #expect(expected.count == actual.count)
             for (want, got) in zip(expected, actual) {
                 let line = "seed \(seed) line \(want["line"] ?? "?")"
@@ -371,9 +371,4 @@ import Testing
         #expect(refused.stderr.contains(message), "\(refused.stderr)")
     }
 
-    static func rows(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
 }

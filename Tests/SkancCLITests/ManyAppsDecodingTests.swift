@@ -6,12 +6,6 @@ import Testing
 /// versions, routed by its app ID; a postback of an app with no folder is kept as `unknown-app`; `report` and
 /// `sql` refuse the folder with what to name instead.
 @Suite struct ManyAppsDecodingTests {
-    /// JSON lines, each parsed.
-    static func rows(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
 
     @Test func eachPostbackIsDecodedByItsOwnAppsVersions() throws {
         let setup = try PublishCommandTests.Setup()
@@ -45,14 +39,15 @@ import Testing
 
         let all = try CLI.run(["postbacks", "--schemas", setup.out, postbacks, "--no-verify", "--format", "jsonl"])
         #expect(all.status == 1, "one postback is of an unknown app: \(all.stderr)")
-        let rows = try Self.rows(all.stdout)
+        let rows = try JSONLines.objects(all.stdout)
         try #require(rows.count == lines.count)
         // Each app's rows are what its own folder decodes, field for field (the other app's fields empty).
         for app in ["111", "222"] {
             let own = try CLI.run([
                 "postbacks", "--schemas", setup.out + "/" + app, postbacks, "--no-verify", "--format", "jsonl",
             ])
-            for (index, single) in try Self.rows(own.stdout).enumerated() where "\(rows[index]["app_id"]!)" == app {
+            for (index, single) in try JSONLines.objects(own.stdout).enumerated()
+            where "\(rows[index]["app_id"]!)" == app {
                 #expect(rows[index]["status"] as? String == "ok", "line \(index + 1)")
                 for (column, value) in single where column != "schema_version" {
                     #expect("\(rows[index][column]!)" == "\(value)", "line \(index + 1) \(column)")

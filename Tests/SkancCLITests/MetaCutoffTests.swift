@@ -34,7 +34,7 @@ import Testing
             try ChildProcess.onPath("python3"),
             [Paths.file("Tests/Scripts/meta_evaluate.py").path, config.path, journey.path])
         try #require(result.status == 0, "\(result.stderr)")
-        return try ExportCommandTests.rows(result.stdout)
+        return try JSONLines.objects(result.stdout)
     }
 
     @Test func aCutoffOfOneDayDropsTheEventsOfHours24To48AndIsRefused() throws {
@@ -82,7 +82,7 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         let journey = directory.url.appendingPathComponent("journey.jsonl")
         let simulated = try CLI.run(["simulate", schema.path, journey.path, "--format", "jsonl"])
-        let rows = try ExportCommandTests.rows(simulated.stdout)
+        let rows = try JSONLines.objects(simulated.stdout)
         #expect(rows.last?["coarse_value"] as? String == "high" && rows[1]["fine_value"] as? Int == 10, "\(rows)")
     }
 }

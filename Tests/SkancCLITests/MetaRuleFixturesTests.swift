@@ -67,10 +67,10 @@ import Testing
             try ChildProcess.onPath("python3"),
             [Paths.file("Tests/Scripts/meta_evaluate.py").path, config.path, journey.path])
         try #require(sdk.status == 0, "meta_evaluate.py: \(sdk.stderr)")
-        let schemaSays = try #require(try ExportCommandTests.rows(simulated.stdout).last)
+        let schemaSays = try #require(try JSONLines.objects(simulated.stdout).last)
         // The evaluator prints a line per event logged; with none, the SDK never updated.
         let sdkSays =
-            try ExportCommandTests.rows(sdk.stdout).last ?? [
+            try JSONLines.objects(sdk.stdout).last ?? [
                 "fine_value": 0, "updated": false, "coarse_value": NSNull(),
             ]
         #expect(schemaSays["fine_value"] as? Int == (test.matches ? 2 : 0))

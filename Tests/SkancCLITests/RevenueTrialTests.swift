@@ -25,7 +25,7 @@ import Testing
                 "--truth", truthPath,
             ])
             #expect(result.status == 0, "\(result.stderr)")
-            let rows = try SimulateCommandTests.rows(try String(contentsOfFile: truthPath, encoding: .utf8))
+            let rows = try JSONLines.objects(try String(contentsOfFile: truthPath, encoding: .utf8))
             return (result.stdout, rows.filter { $0["window"] as? Int == 1 })
         }
         let (_, lastMonth) = try simulate(seed: 0)

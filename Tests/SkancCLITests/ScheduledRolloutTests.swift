@@ -62,8 +62,8 @@ import Testing
             "--format", "jsonl",
         ])
         try #require(decoded.status == 0, "\(decoded.stderr)")
-        let rows = try SyntheticPostbacksTests.rows(decoded.stdout)
-        let truths = try SyntheticPostbacksTests.rows(try String(contentsOfFile: path("truth.jsonl"), encoding: .utf8))
+        let rows = try JSONLines.objects(decoded.stdout)
+        let truths = try JSONLines.objects(try String(contentsOfFile: path("truth.jsonl"), encoding: .utf8))
         try #require(rows.count == truths.count && rows.count > 3000)
 
         let schemas = try Self.versions.mapValues { try ShippedSchemas.compile($0.0) }

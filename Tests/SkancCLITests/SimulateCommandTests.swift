@@ -8,12 +8,6 @@ import Testing
 @Suite struct SimulateCommandTests {
     static let journey = "Tests/Fixtures/journeys/game.jsonl"
 
-    static func rows(_ stdout: String) throws -> [[String: Any]] {
-        try stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
-
     @Test func theJourneyCrossesEveryWindowEdge() throws {
         let result = try CLI.run(["simulate", "Schemas/Game.skan", Self.journey, "--format", "jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -24,7 +18,7 @@ import Testing
             lines[0]
                 == #"{"line":1,"hour":0.1,"window":1,"fine_value":1,"coarse_value":"medium","sends":true,"lock":false,"sent":true,"state":{"registered":"true","revenue":"none","funnel":"none","levels":"none"}}"#
         )
-        let rows = try Self.rows(result.stdout)
+        let rows = try JSONLines.objects(result.stdout)
         func column(_ key: String) -> [String] { rows.map { "\($0[key] ?? "nil")" } }
         // Windows change at hours 48, 168 and 840 to the hundredth.
         #expect(column("window") == ["1", "1", "1", "1", "1", "1", "1", "2", "2", "2", "3", "3", "3", "<null>"])
@@ -88,7 +82,7 @@ import Testing
                 "<stdin>:14: error: no \"hour\"; every line says when: {\"hour\": 2.5, ...} [journey-json]",
             ])
         // The good lines ran, and the bad ones changed nothing: one purchase, signed up.
-        let rows = try Self.rows(result.stdout)
+        let rows = try JSONLines.objects(result.stdout)
         #expect(rows.map { $0["line"] as? Int } == [1, 4, 15])
         #expect((rows.last?["state"] as? [String: String])?["registered"] == "true")
         #expect((rows.last?["state"] as? [String: String])?["revenue"] == "high")
@@ -103,7 +97,7 @@ import Testing
             result.stderr
                 == "<stdin>:2: error: 'paymentTier' has no case 'huge'; its cases are none, low, medium, high [journey-set]\n"
         )
-        let rows = try Self.rows(result.stdout)
+        let rows = try JSONLines.objects(result.stdout)
         #expect(rows.first?["fine_value"] as? Int == 6)
         #expect(rows.first?["lock"] as? Bool == true)
     }
@@ -128,7 +122,7 @@ import Testing
             "--truth", truth.path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let truths = try Self.rows(try String(contentsOf: truth, encoding: .utf8))
+        let truths = try JSONLines.objects(try String(contentsOf: truth, encoding: .utf8))
         let installs = truths.filter { $0["window"] as? Int == 1 }
         #expect(installs.count == 3000 && truths.count == result.stdout.split(separator: "\n").count)
         let campaigns = Set(truths.map { "\($0["ad_network_id"] as? String ?? "") \($0["campaign"] as? String ?? "")" })

@@ -6,11 +6,6 @@ import Testing
 /// `skanc simulate --postbacks` through `skanc postbacks`, for every shipped schema, signed and unsigned: every
 /// postback is read `ok` (and verified, when signed), and decodes to the values the simulation sent.
 @Suite struct SyntheticPostbacksTests {
-    static func rows(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-    }
 
     static let frameworkAndSigning = [
         ("skadnetwork", false), ("skadnetwork", true), ("adattributionkit", false), ("adattributionkit", true),
@@ -43,14 +38,14 @@ import Testing
         }
         let decoded = try CLI.run(read)
         try #require(decoded.status == 0, "\(decoded.stderr)")
-        let rows = try Self.rows(decoded.stdout)
+        let rows = try JSONLines.objects(decoded.stdout)
         #expect(!rows.isEmpty)
         for row in rows {
             #expect(row["status"] as? String == "ok", "\(path): \(row)")
             if signed { #expect(row["signature"] as? String == "verified", "\(path): \(row)") }
         }
         // The first user runs the whole journey: its postbacks carry the values last sent in each window.
-        let simulated = try Self.rows(
+        let simulated = try JSONLines.objects(
             try CLI.run(["simulate", path, journey.path, "--format", "jsonl"]).stdout)
         let firstUser = rows.prefix { row in
             (row["postback_sequence_index"] as? Int ?? 0) > 0 || row["line"] as? Int == 1
