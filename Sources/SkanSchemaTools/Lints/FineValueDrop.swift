@@ -20,10 +20,14 @@ struct FineValueDrop {
         guard schema.fields.contains(where: { $0.derivation != nil }) else { return nil }
         let amounts = Self.amounts(of: schema)
         var random = SplitMix64(seed: 0x5EED_F17E)
+        // The fine value alone decides a drop: the compiled program gives it without the coarse rules.
+        let program = ActivityProgram(schema: schema)
         for _ in 0..<160 {
-            var activity = Activity()
+            // The activity kept up to date event by event: a journey costs one evaluation a step, not a replay of
+            // every event before it (events arrive in hour order, each at or before the hour evaluated).
+            var running = program.start
             var hour = 0.0
-            var previous = schema.evaluate(activity, at: 0)
+            var previous = (running: running, hour: 0.0, fine: program.evaluate(running, at: 0, window: nil).fineValue)
             for _ in 0..<30 {
                 hour += [0.5, 2, 6, 11].randomElement(using: &random)!
                 guard hour < 48 else { break }
@@ -31,18 +35,19 @@ struct FineValueDrop {
                 if !schema.events.isEmpty, random.next() % 4 != 0 {
                     let event = Int(random.next() % UInt64(schema.events.count))
                     let amount = schema.events[event].hasValue ? amounts.randomElement(using: &random)! : nil
-                    activity.events.append(LoggedEvent(event: event, hour: hour, amount: amount))
+                    running.log(LoggedEvent(event: event, hour: hour, amount: amount))
                     logged = event
                 }
-                let now = schema.evaluate(activity, at: hour)
-                if now.fineValue < previous.fineValue {
-                    let field =
-                        previous.state.codes.indices.first { previous.state.codes[$0] > now.state.codes[$0] } ?? 0
+                let fine = program.evaluate(running, at: hour, window: nil).fineValue
+                if fine < previous.fine {
+                    // Which field went down, by the reference semantics.
+                    let before = previous.running.evaluate(at: previous.hour).state.codes
+                    let after = running.evaluate(at: hour).state.codes
                     return FineValueDrop(
-                        from: previous.fineValue, to: now.fineValue, hour: hour,
-                        event: logged.map { schema.events[$0].name }, field: field)
+                        from: previous.fine, to: fine, hour: hour, event: logged.map { schema.events[$0].name },
+                        field: before.indices.first { before[$0] > after[$0] } ?? 0)
                 }
-                previous = now
+                previous = (running, hour, fine)
             }
         }
         return nil
