@@ -107,7 +107,36 @@ struct ActivitySpace {
 
 /// A point of an `ActivitySpace`, some of whose quantities are chosen.
 struct ActivityPoint {
-    var values: [ActivitySpace.Quantity: Double] = [:]
+    var values = Values()
+
+    /// The value chosen for each quantity so far; nil while it is not. Kept by slot (the hours, then each event's
+    /// count and sum) rather than hashed: the coverage search reads a value for every atom it decides.
+    struct Values {
+        private var slots: [Double?] = []
+
+        private static func slot(_ quantity: ActivitySpace.Quantity) -> Int {
+            switch quantity {
+            case .hours: 0
+            case .count(let event): 1 + 2 * event
+            case .sum(let event): 2 + 2 * event
+            }
+        }
+
+        subscript(quantity: ActivitySpace.Quantity) -> Double? {
+            get {
+                let slot = Self.slot(quantity)
+                return slot < slots.count ? slots[slot] : nil
+            }
+            set {
+                let slot = Self.slot(quantity)
+                if slot >= slots.count {
+                    guard newValue != nil else { return }
+                    slots += Array(repeating: nil, count: slot + 1 - slots.count)
+                }
+                slots[slot] = newValue
+            }
+        }
+    }
 
     /// The value of `atom` at this point, or nil while its quantity is not chosen.
     func value(of atom: Condition) -> Bool? {
