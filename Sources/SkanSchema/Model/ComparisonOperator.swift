@@ -9,7 +9,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case greaterOrEqual = ">="
 
     /// Whether `lhs` compares to `rhs` this way.
-    public func holds<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    @inlinable public func holds<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> Bool {
         switch self {
         case .equal: lhs == rhs
         case .notEqual: lhs != rhs
