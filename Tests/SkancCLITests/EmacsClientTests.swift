@@ -6,19 +6,8 @@ import Testing
 /// written into the init file, then Tests/Scripts/emacs_eglot_client.el opens a schema, reads what Flymake got,
 /// and formats through eglot.
 @Suite struct EmacsClientTests {
-    static let typo = """
-        schema Typo
-        version 1
-
-        event purchase
-
-        flag   bought at bit 0 "Achète — 🎉" when  purchas
-
-        reserved bits 1...5
-
-        coarse { low otherwise }
-
-        """
+    /// The same schema as Neovim's test: a misspelled event after é, — and 🎉.
+    static let typo = NeovimClientTests.typo
 
     @Test func theReadmesSetupShowsDiagnosticsAndFormats() throws {
         let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -41,9 +41,6 @@ public struct SchemaCatalog: Sendable {
         return appID.flatMap { indices[$0] }
     }
 
-    /// The versions of every app, as one list: what the columns of a row are made of.
-    var allVersions: [Schema] { apps.flatMap(\.versions.schemas) }
-
     /// The fields of every app's versions as columns (snake_case names): each app's as `LiveVersions` orders
     /// them, apps in increasing ID; each name once (with whether it is a flag where it first appears).
     public var fieldColumns: [(name: String, isFlag: Bool)] {

@@ -250,7 +250,7 @@ final class RowTemplates {
     /// Renders everything that depends only on the apps' versions and the format: for each app, each fine value's
     /// cells from the one version it belongs to, and each coarse value's meaning; then, for a row with no valid
     /// fine value or of an app the catalog does not hold, empty cells. Tables are indexed `app * 64 + fine` and
-    /// `app * 9 + (window - 1) * 3 + value` (`RowTemplates.fieldIndex`, `coarseIndex`).
+    /// `app * 9 + (window - 1) * 3 + value`, as the writer reads them.
     convenience init(catalog: SchemaCatalog, format: PostbackFormat, withFile: Bool, withReceipt: Bool) {
         let layout = PostbackRowWriter.layout(catalog: catalog, withFile: withFile, withReceipt: withReceipt)
         let columns = layout.map(\.name)
