@@ -15,6 +15,8 @@ public enum SchemaCompiler {
         public var diagnostics: [Diagnostic]
         /// Where the `version` number is, when the schema has one: diagnostics about the version point there.
         public var versionLocation: SourceLocation? = nil
+        /// Where the amounts are written: fix-its that rewrite one replace that text.
+        public var amounts = WrittenAmounts()
     }
 
     /// Compiles a schema: lexes, parses and checks it, collecting every diagnostic instead of stopping at the first.
@@ -33,7 +35,7 @@ public enum SchemaCompiler {
         let (schema, checkDiagnostics) = Checker.check(syntax, parseHadErrors: parseDiagnostics.hasErrors)
         return Result(
             schema: schema, diagnostics: (parseDiagnostics + checkDiagnostics).sortedByLocation(),
-            versionLocation: syntax.version?.location)
+            versionLocation: syntax.version?.location, amounts: WrittenAmounts(syntax, bytes: source.bytes))
     }
 
     /// Compiles schema text held in memory, reported under `path`.

@@ -33,7 +33,7 @@ package enum DocumentDiagnostics {
             if let old, let version = result.versionLocation {
                 diagnostics += VersionGate.diagnostics(old: old, new: schema, versionAt: version)
             }
-            diagnostics += SchemaLints.lint(schema)
+            diagnostics += SchemaLints.lint(schema, amounts: result.amounts)
         }
         return (diagnostics, result.schema)
     }

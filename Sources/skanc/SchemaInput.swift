@@ -105,8 +105,8 @@ enum SchemaInput {
         }
         var live: [(name: String, schema: Schema, versionAt: SourceLocation)] = []
         let compiled = paths.map { path in
-            compileAndReport(String(path)) { schema, version in
-                live.append((String(path), schema, version))
+            compileAndReport(String(path)) { schema, compiled in
+                if let version = compiled.versionLocation { live.append((String(path), schema, version)) }
                 return []
             }.schema
         }
@@ -147,12 +147,23 @@ enum SchemaInput {
         return LiveVersions(read.schemas.keys.sorted().map { read.schemas[$0]! })
     }
 
+    /// Compiles one schema, printing its diagnostics; the schema and where its version number is, unless it has
+    /// errors.
+    static func compileWithVersion(_ path: String) -> (schema: Schema, versionAt: SourceLocation)? {
+        var located: (Schema, SourceLocation)?
+        let outcome = compileAndReport(path) { schema, compiled in
+            located = compiled.versionLocation.map { (schema, $0) }
+            return []
+        }
+        return outcome.failed ? nil : located
+    }
+
     /// Compiles one schema and prints its diagnostics to standard error, with those `more` finds in a schema
-    /// without errors (given the schema and where its version number is).
+    /// without errors (given the schema and its compilation, which says where the version and amounts are).
     /// `style` is the form they print in (`--error-format`).
     static func compileAndReport(
         _ path: String, warningsAsErrors: Bool = false, style: DiagnosticFormatter.Style = .text,
-        more: (Schema, SourceLocation) -> [Diagnostic] = { _, _ in [] }
+        more: (Schema, SchemaCompiler.Result) -> [Diagnostic] = { _, _ in [] }
     ) -> (schema: Schema?, failed: Bool) {
         let source: SourceText
         switch read(path) {
@@ -162,8 +173,8 @@ enum SchemaInput {
             return (nil, true)
         }
         var result = SchemaCompiler.compile(source)
-        if let schema = result.schema, let location = result.versionLocation {
-            result.diagnostics = (result.diagnostics + more(schema, location)).sortedByLocation()
+        if let schema = result.schema {
+            result.diagnostics = (result.diagnostics + more(schema, result)).sortedByLocation()
         }
         if warningsAsErrors {
             for index in result.diagnostics.indices where result.diagnostics[index].severity == .warning {

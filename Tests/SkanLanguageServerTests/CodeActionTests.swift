@@ -75,6 +75,22 @@ import Testing
             ])
     }
 
+    /// An amount between two whole units of its currency is rewritten as the bound it means, in UTF-16
+    /// columns after non-ASCII text on the line.
+    @Test func amountsBetweenUnitsAreWrittenWhole() {
+        let actions = Self.actions(
+            lines: 0...9,
+            in: "schema A\nversion 1\nevent buy value USD\nflag big at bit 0 \"Gros 🎉\" when buy.sum > 9.995\n"
+                + "field r at bits 1...2 buckets amount of buy { low = 0 0..<4.995  high = 1 4.995... }\n"
+                + "reserved bits 3...5\ncoarse { high when big and r == high  low otherwise }\n")
+        #expect(
+            actions.map(Self.summary) == [
+                "Replace 'buy.sum > 9.995' with 'buy.sum >= 10': 3:33-48 -> buy.sum >= 10",
+                "Replace '0..<4.995' with '0..<5': 4:54-63 -> 0..<5",
+                "Replace '4.995' with '5': 4:74-79 -> 5",
+            ])
+    }
+
     @Test func onlyTheRangeAsked() {
         #expect(Self.actions(lines: 4...7).isEmpty)
         #expect(Self.actions(lines: 9...9).count == 2)

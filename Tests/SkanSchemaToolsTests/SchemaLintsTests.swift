@@ -1,5 +1,6 @@
 import SkanCompiler
 import SkanCore
+import SkanSchema
 import SkanSchemaTools
 import Testing
 
@@ -137,5 +138,73 @@ import Testing
         let yen = try lint("JPY", "buy.sum < 999.5", bucket: "0...4.5").map(\.message)
         #expect(yen.contains { $0.contains("so it means 'buy.sum <= 999'") })
         #expect(yen.contains { $0.contains("bucket 'low' of 'r' (0...4.5) has a bound") && $0.contains("'0...4'") })
+    }
+
+    /// Each bound the warning can spell is a fix-it that writes it in place (the comparison from the event's
+    /// name, the bucket's range), on whatever line and after whatever text it stands; applied, the schema means
+    /// the same in whole units and the lint says nothing more. A comparison that never or always holds has none.
+    @Test func amountBetweenUnitsFixIts() throws {
+        let text = Self.schema(
+            "event buy value USD\nevent tip value JPY\n"
+                + "flag a at bit 0 \"Payé 🎉\" when buy.sum > 9.995 or (tip.sum < 999.5 and not buy.sum <= 0.001)\n"
+                + "field r at bits 1...2 buckets amount of buy {\n  low = 0 0..<4.995\n  mid = 1 4.995...19.999\n"
+                + "  high = 2 20.001...\n}\nflag b at bit 3 when buy.sum == 0.505 or buy.sum != 0.005\nreserved bits 4...5",
+            coarse: "coarse { high when a and r == high\n  medium when buy.sum >= 0.015  low otherwise }")
+        let compiled = SchemaCompiler.compile(text)
+        let schema = try #require(compiled.schema, "\(compiled.diagnostics)")
+        let found = SchemaLints.lint(schema, amounts: compiled.amounts).filter { $0.code == .amountBetweenUnits }
+        #expect(found.count == 9)
+        let fixes = found.flatMap(\.fixIts)
+        #expect(
+            fixes.map { "\($0.location) \($0.original) -> \($0.replacement)" } == [
+                "5:35 buy.sum > 9.995 -> buy.sum >= 10", "5:55 tip.sum < 999.5 -> tip.sum <= 999",
+                "5:79 buy.sum <= 0.001 -> buy.sum <= 0", "7:11 0..<4.995 -> 0..<5", "8:11 4.995...19.999 -> 5...19.99",
+                "9:12 20.001 -> 20.01",
+                "14:15 buy.sum >= 0.015 -> buy.sum >= 0.02",
+            ])
+        // Without the text's places (an artifact's schema), the warnings stay and carry no fix-it.
+        #expect(SchemaLints.lint(schema).filter { $0.code == .amountBetweenUnits }.flatMap(\.fixIts).isEmpty)
+
+        var bytes = Array(text.utf8)
+        for fix in fixes.sorted(by: { $0.location.offset > $1.location.offset }) {
+            let range = fix.location.offset..<(fix.location.offset + fix.original.utf8.count)
+            #expect(String(decoding: bytes[range], as: UTF8.self) == fix.original)
+            bytes.replaceSubrange(range, with: Array(fix.replacement.utf8))
+        }
+        let fixed = try #require(SchemaCompiler.compile(String(decoding: bytes, as: UTF8.self)).schema)
+        let left = SchemaLints.lint(fixed).filter { $0.code == .amountBetweenUnits }.map(\.message)
+        #expect(left.count == 2 && left.allSatisfy { $0.contains("a comparison that") })
+        // The same meaning: every sum of whole cents (yen) from 0 to 25 (1,200) decides each condition alike.
+        for (before, after) in zip(schema.fields, fixed.fields) {
+            #expect(before.name == after.name)
+            for cents in 0...2_500 {
+                let facts = Facts(buy: Double(cents) / 100, tip: Double(cents % 1_201))
+                #expect(facts.decide(before) == facts.decide(after), "\(before.name) at \(cents)")
+            }
+        }
+    }
+
+    /// Sums of the two events of `amountBetweenUnitsFixIts`, and what a field's conditions and buckets say of them.
+    private struct Facts {
+        var buy: Double
+        var tip: Double
+
+        func holds(_ condition: Condition) -> Bool {
+            switch condition {
+            case .eventMeasure(let event, .sum, let op, let number): op.holds(event == 0 ? buy : tip, number)
+            case .not(let inner): !holds(inner)
+            case .all(let parts): parts.allSatisfy(holds)
+            case .any(let parts): parts.contains(where: holds)
+            default: true
+            }
+        }
+
+        func decide(_ field: Field) -> [Bool] {
+            switch field.derivation {
+            case .flag(let condition)?: [holds(condition)]
+            case .buckets?: field.cases.map { $0.bucket?.contains(buy) ?? false }
+            default: []
+            }
+        }
     }
 }

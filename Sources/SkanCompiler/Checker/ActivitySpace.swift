@@ -20,6 +20,8 @@ struct ActivitySpace {
     let quantities: [Quantity]
     /// The values tried for each quantity, one per region.
     let candidates: [[Double]]
+    /// Where each quantity stands in `quantities`.
+    let position: [Quantity: Int]
 
     /// The space of the conditions' atoms, with hours in `windows` and each event's sums in whole units of
     /// `units[event]` per one (nil: any real amount).
@@ -44,6 +46,7 @@ struct ActivitySpace {
         // A count comes before its sum, which it constrains.
         order.sort { rank($0) < rank($1) }
         quantities = order
+        position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         candidates = order.map { quantity in
             let numbers = thresholds[quantity] ?? []
             switch quantity {

@@ -21,9 +21,11 @@ extension Checker {
         for block in order {
             let windows = seen[block.keyword]!
             let conditions = block.rules.map(\.condition)
+            // A set beside the list: blocks of thousands of rules read thousands of atoms.
             var atoms: [Condition] = []
+            var known: Set<Condition> = []
             for condition in conditions {
-                for atom in condition.orderedActivityAtoms where !atoms.contains(atom) { atoms.append(atom) }
+                for atom in condition.orderedActivityAtoms where known.insert(atom).inserted { atoms.append(atom) }
             }
             var search = CoverageSearch(
                 space: ActivitySpace(atoms: atoms, windows: windows, units: schema.events.map(\.unitsPerWhole)),

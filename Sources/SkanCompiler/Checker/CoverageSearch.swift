@@ -105,7 +105,7 @@ struct CoverageSearch {
         else { return }
         // A sum is chosen after its event's count, which says whether there is anything to sum.
         if case .sum(let event) = quantity, point.values[.count(event)] == nil { quantity = .count(event) }
-        guard let index = space.quantities.firstIndex(of: quantity) else { return }
+        guard let index = space.position[quantity] else { return }
         var values = space.candidates[index]
         if case .sum(let event) = quantity, point.values[.count(event)] == 0 { values = [0] }
         for value in values {

@@ -4,9 +4,10 @@ import SkanSchema
 
 /// `amount-between-units`: amounts are summed in whole minor units of their currency, so a bound between two
 /// of them (`purchase.sum >= 9.995` in USD) means the next whole one (`>= 10`). Exact either way, but the text
-/// says something the app cannot reach: the warning gives the bound it means.
+/// says something the app cannot reach: the warning gives the bound it means, and where `written` says how the
+/// amount is written, a fix-it that writes it.
 extension SchemaLints {
-    static func amountsBetweenUnits(_ schema: Schema) -> [Diagnostic] {
+    static func amountsBetweenUnits(_ schema: Schema, written: WrittenAmounts) -> [Diagnostic] {
         var found: [Diagnostic] = []
         var seen = Set<String>()
         func check(_ condition: Condition, at location: SourceLocation?) {
@@ -14,12 +15,18 @@ extension SchemaLints {
                 guard let unit = schema.events[event].unitsPerWhole,
                     !MinorUnitSum.isWhole(number, unitsPerWhole: unit)
                 else { continue }
-                let written = "'\(schema.events[event].name).sum \(op.rawValue) \(ConditionNumber.text(number))' lies"
-                guard seen.insert("\(location.map { "\($0)" } ?? "") \(written)").inserted else { continue }
+                let name = schema.events[event].name
+                let said = "'\(name).sum \(op.rawValue) \(ConditionNumber.text(number))' lies"
+                guard seen.insert("\(location.map { "\($0)" } ?? "") \(said)").inserted else { continue }
+                let meant = meaning(op, number, unit: unit)
+                let site = location.flatMap { written.comparison(name, op, number, from: $0) }
                 found.append(
                     .amountBetweenUnits(
-                        written, meaning: meaning(op, number, unit: unit, event: schema.events[event].name),
-                        currency: schema.events[event].currency ?? "", unit: unit, at: location))
+                        said,
+                        meaning: meant.map { "'\(name).sum \($0)'" }
+                            ?? "a comparison that \(op == .notEqual ? "always" : "never") holds",
+                        currency: schema.events[event].currency ?? "", unit: unit, at: location,
+                        fix: site.flatMap { site in meant.map { (site.text, site.location, "\(name).sum \($0)") } }))
             }
         }
         for (index, field) in schema.fields.enumerated() {
@@ -43,11 +50,15 @@ extension SchemaLints {
                     let meant =
                         ConditionNumber.text(lower) + (bucket.isHalfOpen ? "..<" : "...")
                         + (upper.map(ConditionNumber.text) ?? "")
+                    let location = schema.sites.field(index)
+                    let site = location.flatMap { written.bucket(fieldCase.name, from: $0) }
                     found.append(
                         .amountBetweenUnits(
                             "bucket '\(fieldCase.name)' of '\(field.name)' (\(bucket)) has a bound",
                             meaning: "'\(meant)'",
-                            currency: schema.events[event].currency ?? "", unit: unit, at: schema.sites.field(index)))
+                            currency: schema.events[event].currency ?? "", unit: unit, at: location,
+                            fix: site.map { ($0.text, $0.location, upper == nil ? ConditionNumber.text(lower) : meant) }
+                        ))
                 }
             default: break
             }
@@ -59,17 +70,16 @@ extension SchemaLints {
         return found
     }
 
-    /// What `EVENT.sum op number` means in whole units: the inclusive bound, or that it never or always holds.
-    private static func meaning(_ op: ComparisonOperator, _ number: Double, unit: Double, event: String) -> String {
+    /// What `SUM op number` means in whole units (`>= 10`), or nil when it never or always holds (`== 9.995`,
+    /// `!= 9.995`): no bound says that.
+    private static func meaning(_ op: ComparisonOperator, _ number: Double, unit: Double) -> String? {
         // Off the grid (the only bounds this lint reports), each comparison holds in at most one range.
-        guard let range = op.wholeUnitRanges(number, unitsPerWhole: unit).first else {
-            return "a comparison that never holds"
-        }
+        guard let range = op.wholeUnitRanges(number, unitsPerWhole: unit).first else { return nil }
         switch range {
-        case (let min?, let max?) where min == max: return "'\(event).sum == \(ConditionNumber.text(min))'"
-        case (let min?, nil): return "'\(event).sum >= \(ConditionNumber.text(min))'"
-        case (nil, let max?): return "'\(event).sum <= \(ConditionNumber.text(max))'"
-        default: return "a comparison that always holds"
+        case (let min?, let max?) where min == max: return "== \(ConditionNumber.text(min))"
+        case (let min?, nil): return ">= \(ConditionNumber.text(min))"
+        case (nil, let max?): return "<= \(ConditionNumber.text(max))"
+        default: return nil
         }
     }
 
@@ -85,12 +95,15 @@ extension SchemaLints {
 }
 
 extension Diagnostic {
+    /// `fix`: the text written, where, and what to write instead.
     static func amountBetweenUnits(
-        _ written: String, meaning: String, currency: String, unit: Double, at location: SourceLocation?
+        _ written: String, meaning: String, currency: String, unit: Double, at location: SourceLocation?,
+        fix: (original: String, at: SourceLocation, replacement: String)?
     ) -> Diagnostic {
         .warning(
             .amountBetweenUnits,
             "\(written) between whole units of \(currency) (\(ConditionNumber.text(1 / unit))), and amounts are summed in whole units, so it means \(meaning); write that",
-            at: location)
+            at: location,
+            fixIts: fix.map { [FixIt(replacing: $0.original, at: $0.at, with: $0.replacement)] } ?? [])
     }
 }

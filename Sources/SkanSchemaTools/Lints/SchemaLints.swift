@@ -1,4 +1,4 @@
-import SkanCompiler
+public import SkanCompiler
 public import SkanCore
 public import SkanSchema
 
@@ -64,8 +64,8 @@ public enum SchemaLints {
         /// The platform whose rules add it; nil for the lints every schema gets.
         public var platform: Platform? { self == .tooFewRevenueRanges ? .meta : nil }
 
-        /// What it finds in `schema`.
-        func findings(in schema: Schema) -> [Diagnostic] {
+        /// What it finds in `schema`, whose amounts are written where `amounts` says.
+        func findings(in schema: Schema, amounts: WrittenAmounts) -> [Diagnostic] {
             switch self {
             case .fineAfterWindowOne:
                 let readLater = SchemaLints.fieldsReadAfterWindowOne(schema)
@@ -88,7 +88,7 @@ public enum SchemaLints {
                     readLater.contains(index) ? nil : .coarseBlind(field.name, at: schema.sites.field(index))
                 }
             case .amountBetweenUnits:
-                return SchemaLints.amountsBetweenUnits(schema)
+                return SchemaLints.amountsBetweenUnits(schema, written: amounts)
             case .tooFewRevenueRanges:
                 return schema.fields.enumerated().compactMap { index, field in
                     guard case .buckets(.amount) = field.kind, field.cases.count < 4 else { return nil }
@@ -98,10 +98,13 @@ public enum SchemaLints {
         }
     }
 
-    /// Every lint that `schema` raises, with `platform`'s when given.
-    public static func lint(_ schema: Schema, for platform: Platform? = nil) -> [Diagnostic] {
+    /// Every lint that `schema` raises, with `platform`'s when given; where `amounts` says how amounts are
+    /// written (a compilation's), the lints that rewrite one carry the fix-it.
+    public static func lint(_ schema: Schema, for platform: Platform? = nil, amounts: WrittenAmounts = .init())
+        -> [Diagnostic]
+    {
         Lint.allCases.filter { $0.platform == nil || $0.platform == platform }
-            .flatMap { $0.findings(in: schema) }.sortedByLocation()
+            .flatMap { $0.findings(in: schema, amounts: amounts) }.sortedByLocation()
     }
 
     /// The fields a coarse rule or lock of window 2 or 3 reads.

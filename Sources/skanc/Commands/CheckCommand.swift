@@ -60,7 +60,9 @@ enum CheckCommand {
         var live: [(name: String, schema: Schema, versionAt: SourceLocation)] = []
         for path in arguments.positionals {
             let outcome = SchemaInput.compileAndReport(path, warningsAsErrors: warningsAsErrors, style: style) {
-                schema, version in
+                schema, compiled in
+                // Every schema that compiles has a version.
+                guard let version = compiled.versionLocation else { return [] }
                 live.append((path, schema, version))
                 return old.map { VersionGate.diagnostics(old: $0, new: schema, versionAt: version) } ?? []
             }

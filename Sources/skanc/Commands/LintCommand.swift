@@ -1,4 +1,5 @@
 import SkanCommandLine
+import SkanCompiler
 import SkanCore
 import SkanSchemaTools
 
@@ -36,7 +37,7 @@ enum LintCommand {
         for path in arguments.positionals {
             let compiled = SchemaInput.compileAndReport(
                 path, warningsAsErrors: arguments.has(warningsAsErrors), style: ErrorFormatOption.style(arguments),
-                more: { schema, _ in SchemaLints.lint(schema, for: platform) })
+                more: { schema, compiled in SchemaLints.lint(schema, for: platform, amounts: compiled.amounts) })
             if compiled.failed { status = .failure }
         }
         return status

@@ -85,12 +85,7 @@ enum PublishCommand {
         let resolved: Publication.Action
         switch action {
         case .publish(let path, let rollout):
-            var located: (Schema, SourceLocation)?
-            let outcome = SchemaInput.compileAndReport(path) { schema, version in
-                located = (schema, version)
-                return []
-            }
-            guard let (schema, version) = located, !outcome.failed else { return .failure }
+            guard let (schema, version) = SchemaInput.compileWithVersion(path) else { return .failure }
             resolved = .publish(schema, versionAt: version, rollout: rollout)
         case .other(let other): resolved = other
         }

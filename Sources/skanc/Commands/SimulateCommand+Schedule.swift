@@ -43,12 +43,7 @@ extension SimulateCommand {
             JourneySimulation(schema: bundled, journey: journey).diagnostics, path: journeyPath)
         for file in schedule.files {
             let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
-            var located: (Schema, SourceLocation)?
-            let outcome = SchemaInput.compileAndReport(path) { schema, version in
-                located = (schema, version)
-                return []
-            }
-            guard let (schema, versionAt) = located, !outcome.failed else { return .failure }
+            guard let (schema, versionAt) = SchemaInput.compileWithVersion(path) else { return .failure }
             schemas[file] = (schema, versionAt)
             if Output.diagnostics(JourneySimulation(schema: schema, journey: journey).diagnostics, path: journeyPath)
                 != .success
