@@ -80,8 +80,18 @@ final class IntakeCounter: Sendable {
 
     /// A counter whose threads `start` starts; `chunkBytes` is the slice read and counted at a time (more when
     /// one line is longer).
-    init(
+    convenience init(
         versions: LiveVersions, verification: PostbackVerification?, groups: Bool = false,
+        quota: UnverifiedQuota.Settings? = nil, wake: WakePipe, chunkBytes: Int = 64 << 10
+    ) {
+        self.init(
+            catalog: SchemaCatalog(versions), verification: verification, groups: groups, quota: quota, wake: wake,
+            chunkBytes: chunkBytes)
+    }
+
+    /// The same over the apps of `catalog`: where it routes by app, the groups are per app first.
+    init(
+        catalog: SchemaCatalog, verification: PostbackVerification?, groups: Bool = false,
         quota: UnverifiedQuota.Settings? = nil, wake: WakePipe, chunkBytes: Int = 64 << 10
     ) {
         // With a quota, the reader says who each postback is about and what its signature came to.
@@ -93,9 +103,12 @@ final class IntakeCounter: Sendable {
             $0.writesRows = false
             $0.verification = verification
             if let failures { $0.senders = { sender in failures.observe(sender) } }
-            if groups { $0.grouping = PostbackReader.Grouping(groupings: PostbackGrouping.defaults) }
+            if groups {
+                $0.grouping = PostbackReader.Grouping(
+                    groupings: (catalog.routesByApp ? [.appID] : []) + PostbackGrouping.defaults)
+            }
         }
-        let reader = PostbackReader(versions: versions, options: options, output: DiscardedLines())
+        let reader = PostbackReader(catalog: catalog, options: options, output: DiscardedLines())
         state = Guarded(reader: reader, failures: failures)
         self.wake = wake
         self.chunkBytes = chunkBytes

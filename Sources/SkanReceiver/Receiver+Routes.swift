@@ -79,12 +79,16 @@ extension Receiver {
             // idle; under a burst it may lag behind), or after `countingWait` with the lag in the metrics.
             waitForCounts(.metrics, on: connection, headOnly: headOnly)
         default:
-            guard configuration.versions != nil else {
+            guard let catalog = configuration.catalog else {
                 answer(connection, route: "report", Self.noReport, headOnly: headOnly)
                 return
             }
-            guard let format = ReportFormat(rawValue: String(request.queryValue("format") ?? "markdown")) else {
-                answer(connection, route: "report", Self.badFormat, headOnly: headOnly)
+            guard let format = ReportFormat(rawValue: String(request.queryValue("format") ?? "markdown")),
+                !catalog.routesByApp || ManyAppsReport.formats.contains(format)
+            else {
+                answer(
+                    connection, route: "report", catalog.routesByApp ? Self.badManyAppsFormat : Self.badFormat,
+                    headOnly: headOnly)
                 return
             }
             // Made from the counter's tally (its size is the number of groups, not of postbacks), once it has
@@ -107,8 +111,12 @@ extension Receiver {
         return difference == 0
     }
 
-    static let noReport = HTTPResponse(.notFound, body: "no report: start skanc serve with --schema\n")
+    static let noReport = HTTPResponse(
+        .notFound, body: "no report: start skanc serve with --schema, or --schemas DIR of published schemas\n")
     static let badFormat = HTTPResponse(.badRequest, body: "format is html, json, csv or markdown\n")
+    static let badManyAppsFormat = HTTPResponse(
+        .badRequest,
+        body: "a report of many apps is markdown or json; one app's is 'skanc report --schemas DIR/APP_ID'\n")
 
     /// The longest `/metrics` and `/report` wait for the counter to catch up with what was acknowledged before
     /// them: well inside Prometheus's default scrape timeout (10 s), so a scrape during a burst still gets its
@@ -245,9 +253,17 @@ extension Receiver {
 
     /// `skanc report` over the store, from the counter's tally and summary.
     private func report(_ format: ReportFormat, _ progress: IntakeCounter.Progress, uncounted: Int) -> HTTPResponse {
-        guard let versions = configuration.versions, let tally = progress.tally else { return Self.stillCounting }
-        let report = PostbackReport(tally: tally, summary: progress.summary, versions: versions)
-        var response = HTTPResponse(.ok, contentType: format.contentType, bytes: format.bytes(report))
+        guard let catalog = configuration.catalog, let tally = progress.tally else { return Self.stillCounting }
+        let bytes: [UInt8]
+        if catalog.routesByApp {
+            var written: [UInt8] = []
+            ManyAppsReport(tally: tally, summary: progress.summary, catalog: catalog).write(format) { written += $0 }
+            bytes = written
+        } else {
+            bytes = format.bytes(
+                PostbackReport(tally: tally, summary: progress.summary, versions: catalog.apps[0].versions))
+        }
+        var response = HTTPResponse(.ok, contentType: format.contentType, bytes: bytes)
         if uncounted > 0 { response.extraHeaders.append(("Skanc-Uncounted", String(uncounted))) }
         // A segment that could not be read back is not in the figures: the answer says how much is missing.
         if progress.unreadableBytes > 0 {

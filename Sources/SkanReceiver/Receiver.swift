@@ -96,8 +96,8 @@ package final class Receiver {
         wake = try WakePipe()
         stopRequest = try WakePipe()
         counter = IntakeCounter(
-            versions: configuration.versions ?? Self.anyValue, verification: configuration.verification,
-            groups: configuration.versions != nil, quota: configuration.unverifiedQuota, wake: wake)
+            catalog: configuration.catalog ?? SchemaCatalog(Self.anyValue), verification: configuration.verification,
+            groups: configuration.catalog != nil, quota: configuration.unverifiedQuota, wake: wake)
         if let verification = configuration.verification,
             configuration.unverifiedQuota != nil || configuration.keepsDevelopmentApart
         {

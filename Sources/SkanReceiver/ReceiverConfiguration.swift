@@ -6,8 +6,14 @@ package struct ReceiverConfiguration {
     package var data: String
     package var listen = "127.0.0.1:8080"
     package var adminListen: String?
-    /// The schemas (versions live together) for `/report`; nil: no report route.
-    package var versions: LiveVersions?
+    /// The schemas for `/report`: one app's versions live together, or many apps' (`--schemas DIR`), each
+    /// postback counted for its own app; nil: no report route.
+    package var catalog: SchemaCatalog?
+    /// One app's versions for `/report` (`--schema`); nil when there are none or many apps'.
+    package var versions: LiveVersions? {
+        get { catalog.flatMap { $0.routesByApp ? nil : $0.apps[0].versions } }
+        set { catalog = newValue.map(SchemaCatalog.init) }
+    }
     package var verification: PostbackVerification? = PostbackVerification()
     /// Real postbacks are under 1 KiB (Apple's examples and the benchmark's 33,000: at most 749 bytes); a
     /// larger body is answered 413 before it is read.

@@ -73,7 +73,7 @@ extension DecodeSQL {
             let column = Self.column(key)
             let type = dialect.normalizedType(name: "pr_\(column)", text: "pr_text_\(column)")
             var text = dialect.normalizedText(name: "pr_\(column)", text: "pr_text_\(column)")
-            if Self.exactNumberKeys.contains(key) {
+            if exactNumberKeys.contains(key) {
                 text = exactNumberText(text, type: "(\(type))", key: key, in: "payload_text")
             }
             return ["\(type) AS pt_\(column)", "\(text) AS px_\(column)"]

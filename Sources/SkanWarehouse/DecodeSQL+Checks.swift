@@ -115,6 +115,7 @@ extension DecodeSQL {
                 .nonWinnerExtra,
                 "did_win_v = 'false' AND (\(carriesValue) OR window_number <> 1 OR (publisher_v IS NOT NULL AND NOT \(Self.known("version_known IN (\(beforeThree))"))))"
             ),
+        ] + (catalog.routesByApp ? [(.unknownApp, "app_slot IS NULL")] : []) + [
             (.invalidFine, "\(fine) AND fine_valid = 0 AND fine_ambiguous = 0"),
             (.ambiguousVersion, "\(fine) AND fine_ambiguous = 1"),
             (.testPostback, "\(skan) AND fine_n = 0 AND source_app_n = 0"),

@@ -10,7 +10,7 @@ extension DecodeSQL {
             let column = Self.column(key)
             let type = dialect.normalizedType(name: "lr_\(column)", text: "lr_text_\(column)")
             var text = dialect.normalizedText(name: "lr_\(column)", text: "lr_text_\(column)")
-            if Self.exactNumberKeys.contains(key) {
+            if exactNumberKeys.contains(key) {
                 text = exactNumberText(text, type: "(\(type))", key: key, in: "line_text")
             }
             return ["\(type) AS lt_\(column)", "\(text) AS lx_\(column)"]

@@ -2,15 +2,15 @@ import SkanCore
 import SkanPostbacks
 
 extension DecodeSQL {
-    /// The cells whose numbers are read as `JSONInteger` reads them: those checked against a range, and
-    /// `source-app-id`, whose 0 marks a test postback.
-    static let exactNumberCells = ranges.map(\.cell) + ["source_app"]
+    /// The cells whose numbers are read as `JSONInteger` reads them: those checked against a range,
+    /// `source-app-id`, whose 0 marks a test postback, and the app's ID where it picks the schemas.
+    var exactNumberCells: [String] { Self.ranges.map(\.cell) + ["source_app"] + (catalog.routesByApp ? ["app"] : []) }
 
     /// The keys of `exactNumberCells`: every engine decides on the number's JSON text, never on a double.
-    static var exactNumberKeys: [PostbackKey] {
+    var exactNumberKeys: [PostbackKey] {
         let checked = Set(exactNumberCells)
         var keys: [PostbackKey] = []
-        for cell in cells where checked.contains(cell.name) {
+        for cell in Self.cells where checked.contains(cell.name) {
             for key in [cell.skadnetwork, cell.adAttributionKit?.key].compactMap({ $0 }) where !keys.contains(key) {
                 keys.append(key)
             }
@@ -40,7 +40,7 @@ extension DecodeSQL {
     /// the digits after the point, plus the trailing zeros dropped); it is whole when the scale is not negative.
     /// Three stages, each naming what the next reads.
     func exactNumberStages(from source: String) -> [Stage] {
-        let names = Self.exactNumberCells
+        let names = exactNumberCells
         let split = names.flatMap { name -> [String] in
             let text = "\(name)_v"
             let unsigned = "CASE WHEN substr(\(text), 1, 1) = '-' THEN substr(\(text), 2) ELSE \(text) END"

@@ -3,31 +3,49 @@ import SkanPostbacks
 import SkanSchema
 
 extension DecodeSQL {
-    /// The fine decoding table: a row for each fine value 0...63 with whether it is a state of one version
-    /// (`fine_valid`), of several (`fine_ambiguous`), and its field cases as `f_<column>`; each cell an SQL
-    /// literal.
+    /// The fine decoding table: for each app (in the catalog's order), a row for each fine value 0...63 with
+    /// whether it is a state of one of its versions (`fine_valid`), of several (`fine_ambiguous`), and its field
+    /// cases as `f_<column>` (NULL in a column of another app's fields); each cell an SQL literal.
     func fineTable() -> (columns: [String], rows: [[String]]) {
-        let several = versions.schemas.count > 1
         let null = "CAST(NULL AS \(dialect.textType))"
+        let fieldColumns = catalog.fieldColumns.map(\.name)
         let columns =
-            ["fine_valid", "fine_ambiguous"] + (several ? ["f_schema_version"] : [])
-            + versions.fieldColumns.map { "f_\($0.name)" }
-        let rows = Schema.fineValueRange.map { value -> [String] in
-            let decoded = versions.fieldCases(fine: value)
-            let ambiguous = if case .ambiguous = versions.owner(of: value) { "1" } else { "0" }
-            var row = [decoded == nil ? "0" : "1", ambiguous]
-            if several { row.append(decoded.map { "\($0.version)" } ?? "CAST(NULL AS \(dialect.integerType))") }
-            row += versions.fieldColumns.indices.map { decoded?.cases[$0].map(dialect.literal) ?? null }
-            return row
+            ["fine_valid", "fine_ambiguous"] + (catalog.saysVersion ? ["f_schema_version"] : [])
+            + fieldColumns.map { "f_\($0)" }
+        let rows = catalog.apps.flatMap { app in
+            let own = app.versions.fieldColumns.map(\.name)
+            return Schema.fineValueRange.map { value -> [String] in
+                let decoded = app.versions.fieldCases(fine: value)
+                let ambiguous = if case .ambiguous = app.versions.owner(of: value) { "1" } else { "0" }
+                var row = [decoded == nil ? "0" : "1", ambiguous]
+                if catalog.saysVersion {
+                    row.append(decoded.map { "\($0.version)" } ?? "CAST(NULL AS \(dialect.integerType))")
+                }
+                row += fieldColumns.map { name in
+                    own.firstIndex(of: name).flatMap { decoded?.cases[$0] }.map(dialect.literal) ?? null
+                }
+                return row
+            }
         }
         return (columns, rows)
     }
 
-    /// The meaning of each coarse value in each window, in the order window 1 low, medium, high, window 2...
+    /// The meaning of each coarse value in each window, per app in the catalog's order: window 1 low, medium,
+    /// high, window 2...
     func coarseMeanings() -> [String] {
-        ConversionWindow.allCases.flatMap { window in
-            CoarseValue.allCases.map { dialect.literal(versions.coarseMeaning($0, window: window)) }
+        catalog.apps.flatMap { app in
+            ConversionWindow.allCases.flatMap { window in
+                CoarseValue.allCases.map { dialect.literal(app.versions.coarseMeaning($0, window: window)) }
+            }
         }
+    }
+
+    /// The app's position in the catalog from the row's `app_n` (the ID as `JSONInteger` reads it), NULL for an
+    /// app it does not hold; 0 when postbacks are not routed by app. `row` qualifies the column (`n.`).
+    func appSlot(_ row: String = "") -> String {
+        guard catalog.routesByApp else { return "0" }
+        return "CASE \(row)app_n "
+            + catalog.apps.enumerated().map { "WHEN \($1.appID!) THEN \($0) " }.joined() + "END"
     }
 
     /// The decoding tables written into the query, `skanc_fine` (by `fine_value`) and `skanc_coarse` (by
@@ -36,15 +54,17 @@ extension DecodeSQL {
     func lookupStages() -> [Stage] {
         guard dialect != .spark else { return [] }
         let table = fineTable()
-        let fine = table.rows.enumerated().map { value, row in
-            "  SELECT \(value) AS fine_value, "
+        let fine = table.rows.enumerated().map { index, row in
+            "  SELECT \(index / 64) AS fine_app, \(index % 64) AS fine_value, "
                 + zip(row, table.columns).map { "\($0) AS \($1)" }.joined(separator: ", ")
         }
         let meanings = coarseMeanings()
-        let coarse = ConversionWindow.allCases.flatMap { window in
-            CoarseValue.allCases.enumerated().map { index, value in
-                "  SELECT \(window) AS coarse_window, '\(value.rawValue)' AS coarse_name, "
-                    + "\(meanings[window.postbackSequenceIndex * 3 + index]) AS coarse_meaning"
+        let coarse = catalog.apps.indices.flatMap { app in
+            ConversionWindow.allCases.flatMap { window in
+                CoarseValue.allCases.enumerated().map { index, value in
+                    "  SELECT \(app) AS coarse_app, \(window) AS coarse_window, '\(value.rawValue)' AS coarse_name, "
+                        + "\(meanings[app * 9 + window.postbackSequenceIndex * 3 + index]) AS coarse_meaning"
+                }
             }
         }
         return [
@@ -55,31 +75,40 @@ extension DecodeSQL {
 
     /// The fine table's columns for the row's fine value, and the source of the stage that reads them.
     func lookupColumns() -> (columns: [String], source: String) {
+        let slot = catalog.routesByApp ? ["\(appSlot()) AS app_slot"] : []
         guard dialect == .spark else {
-            return (["n.*", "f.*"], "skanc_numbers AS n LEFT JOIN skanc_fine AS f ON f.fine_value = n.fine_n")
+            let app = catalog.routesByApp ? " AND f.fine_app = \(appSlot("n."))" : ""
+            return (
+                ["n.*", "f.*"] + (slot.isEmpty ? [] : ["\(appSlot("n.")) AS app_slot"]),
+                "skanc_numbers AS n LEFT JOIN skanc_fine AS f ON f.fine_value = n.fine_n\(app)"
+            )
         }
         let table = fineTable()
-        let index = "CAST(fine_n AS INT) + 1"
+        let index = "CAST((\(appSlot())) * 64 + fine_n AS INT) + 1"
         let columns = table.columns.indices.map { column in
             let values = table.rows.map { $0[column] }.joined(separator: ", ")
             return
-                "CASE WHEN fine_n BETWEEN 0 AND 63 THEN element_at(array(\(values)), \(index)) END AS \(table.columns[column])"
+                "CASE WHEN fine_n BETWEEN 0 AND 63 AND (\(appSlot())) IS NOT NULL THEN element_at(array(\(values)), \(index)) END AS \(table.columns[column])"
         }
-        return (["*"] + columns, "skanc_numbers")
+        return (["*"] + columns + slot, "skanc_numbers")
     }
 
     /// The coarse meaning of the row's window and coarse value, and the join that gives it.
     func coarseMeaningColumn() -> (expression: String, join: String) {
+        let app = catalog.routesByApp ? "app_slot" : "0"
+        // Spark gives an element for an index computed from a NULL slot, so the slot is tested first.
+        let known = catalog.routesByApp ? " AND app_slot IS NOT NULL" : ""
         guard dialect == .spark else {
             return (
                 "m.coarse_meaning",
-                "LEFT JOIN skanc_coarse AS m ON m.coarse_window = c.window_number AND m.coarse_name = c.coarse_v"
+                "LEFT JOIN skanc_coarse AS m ON m.coarse_app = \(catalog.routesByApp ? "c.app_slot" : "0") "
+                    + "AND m.coarse_window = c.window_number AND m.coarse_name = c.coarse_v"
             )
         }
         let index =
-            "(window_number - 1) * 3 + CASE coarse_v WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 END"
+            "\(app) * 9 + (window_number - 1) * 3 + CASE coarse_v WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 END"
         return (
-            "CASE WHEN coarse_v IN ('low', 'medium', 'high') THEN element_at(array(\(coarseMeanings().joined(separator: ", "))), CAST(\(index) AS INT)) END",
+            "CASE WHEN coarse_v IN ('low', 'medium', 'high')\(known) THEN element_at(array(\(coarseMeanings().joined(separator: ", "))), CAST(\(index) AS INT)) END",
             ""
         )
     }
@@ -108,7 +137,7 @@ extension DecodeSQL {
         let meaning = coarseMeaningColumn()
         // Every column of `skanc postbacks` but `file` (the view reads one table of lines), in its order.
         let layout = PostbackRowWriter.layout(
-            versions: versions, withFile: false, withReceipt: names.receivedColumn != nil)
+            catalog: catalog, withFile: false, withReceipt: names.receivedColumn != nil)
         let columns = layout.map { column -> (String, String) in
             let expression: String
             switch column {

@@ -25,7 +25,7 @@ enum SchemaInput {
     static let schemas = CommandOption.text(
         "--schemas", placeholder: "DIR/APP_ID",
         help: "Decode with every version 'skanc publish' published for the app (the folder it wrote), in place "
-            + "of SCHEMA. postbacks also takes DIR itself: each postback is decoded by its own app's versions.")
+            + "of SCHEMA. postbacks and sql also take DIR itself: each postback is decoded by its own app's versions.")
 
     /// The App Store IDs of the apps `skanc publish --to folder` published for (subfolders named by digits that
     /// hold a manifest), in increasing order; empty when `folder` is one app's own folder or holds none.
@@ -37,6 +37,12 @@ enum SchemaInput {
             !name.isEmpty && name.utf8.allSatisfy { (0x30...0x39).contains($0) } && UInt64(name) != nil
                 && FileManager.default.fileExists(atPath: folder + "/" + name + "/manifest.jws")
         }.sorted { UInt64($0)! < UInt64($1)! }
+    }
+
+    /// Whether `argument` names a folder of several apps' published schemas (`--schemas DIR`).
+    static func holdsManyApps(_ argument: String) -> Bool {
+        let trimmed = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
+        return !publishedApps(in: trimmed).isEmpty
     }
 
     /// The schemas `postbacks` decodes with: `--schemas DIR` of many apps (each postback routed by its app ID),
@@ -87,7 +93,7 @@ enum SchemaInput {
                     message: "'\(argument)' holds the schemas of \(apps.count) app\(apps.count == 1 ? "" : "s") ("
                         + apps.prefix(3).joined(separator: ", ") + (apps.count > 3 ? ", ..." : "")
                         + "); \(command) reads one app's: name its folder, '\(trimmed)/\(apps[0])'"
-                        + (command == "postbacks" ? "" : " (skanc postbacks decodes many apps' postbacks at once)"),
+                        + " (skanc postbacks and skanc sql decode many apps' postbacks at once)",
                     command: command)
             }
             return publishedVersions(argument, command: command)

@@ -42,13 +42,13 @@ import Testing
     }
 
     /// Runs the parity check on `engine` and expects every compared row equal, with the three files compared.
-    static func expectParity(_ engine: String, schema: String = "Schemas/Shop.skan", files: [String] = files) throws {
+    /// `named`, when given, names the schemas in place of `schema` (`["--schemas", DIR]`).
+    static func expectParity(
+        _ engine: String, schema: String = "Schemas/Shop.skan", named: [String]? = nil, files: [String] = files
+    ) throws {
         let result = try python(
-            [
-                "Tests/Warehouse/warehouse_parity.py", "--engine", engine, "--skanc", CLI.executable.path, "--schema",
-                schema,
-            ]
-                + files)
+            ["Tests/Warehouse/warehouse_parity.py", "--engine", engine, "--skanc", CLI.executable.path]
+                + (named ?? ["--schema", schema]) + files)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
         let summaries = result.stdout.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
         #expect(summaries.count == files.count, "\(result.stdout)")
@@ -87,6 +87,7 @@ import Testing
 
     @Test func duckdbDecodesAsTheCLI() throws {
         try Self.expectParity("duckdb")
+        try Self.expectManyAppsParity("duckdb")
         // Versions live together: schema_version and the fields of both; values told apart by a marker bit,
         // and values two versions share (ambiguous-version).
         for other in ["ShopMarked", "ShopV4"] {
@@ -122,13 +123,25 @@ import Testing
 
     @Test func sqliteDecodesAsTheCLI() throws {
         try Self.expectParity("sqlite")
+        try Self.expectManyAppsParity("sqlite")
     }
 
     @Test func postgresDecodesAsTheCLI() throws {
         try Self.expectParity("postgres")
+        try Self.expectManyAppsParity("postgres")
     }
 
     @Test func sparkDecodesAsTheCLI() throws {
         try Self.expectParity("spark")
+        try Self.expectManyAppsParity("spark")
+    }
+
+    /// `--schemas DIR` of two apps (ManyAppsDecodingTests.Fixture): each row decoded by its own app's versions,
+    /// `unknown-app` for the others, in the engine as in the CLI; the hostile fixture too, whose lines mostly
+    /// carry no app ID a folder is for, so that every status keeps its place before and after `unknown-app`.
+    static func expectManyAppsParity(_ engine: String) throws {
+        let fixture = try ManyAppsDecodingTests.Fixture()
+        try expectParity(
+            engine, named: ["--schemas", fixture.setup.out], files: [files[0], fixture.postbacks])
     }
 }

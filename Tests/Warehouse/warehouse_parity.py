@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks that `skanc sql` decodes postbacks in an engine row for row as `skanc postbacks --no-verify` does.
 
-usage: warehouse_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN --schema SCHEMA FILE[:NAMES]...
+usage: warehouse_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN (--schema SCHEMA | --schemas DIR)
+                           FILE[:NAMES]...
+(--schemas DIR: the folder `skanc publish` writes, of one app or of many, given to both commands.)
 
 For each FILE: the CLI's CSV is read; the file's lines are loaded into the engine as postback_lines(line, text)
 (line numbers from 1, each line decoded as UTF-8 with U+FFFD for invalid bytes, as a text column holds it), and
@@ -89,7 +91,8 @@ def csv_cell(value):
 
 
 def cli_rows(skanc, schema, path):
-    result = subprocess.run([skanc, "postbacks", schema, path, "--no-verify"], capture_output=True)
+    """`schema`: the arguments that name the schemas (`[SCHEMA]` or `["--schemas", DIR]`)."""
+    result = subprocess.run([skanc, "postbacks", *schema, path, "--no-verify"], capture_output=True)
     if result.returncode not in (0, 1):
         sys.exit("skanc postbacks failed: " + result.stderr.decode(errors="replace"))
     reader = csv.reader(io.StringIO(result.stdout.decode("utf-8"), newline=""))
@@ -129,11 +132,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--engine", required=True, choices=sorted(EXCLUDED))
     parser.add_argument("--skanc", required=True)
-    parser.add_argument("--schema", required=True)
+    named = parser.add_mutually_exclusive_group(required=True)
+    named.add_argument("--schema")
+    named.add_argument("--schemas")
     parser.add_argument("files", nargs="+")
     arguments = parser.parse_args()
+    schema = [arguments.schema] if arguments.schema else ["--schemas", arguments.schemas]
+
     def view_sql(*options):
-        command = [arguments.skanc, "sql", arguments.schema, "--dialect", arguments.engine, *options]
+        command = [arguments.skanc, "sql", *schema, "--dialect", arguments.engine, *options]
         return subprocess.run(command, capture_output=True, check=True).stdout.decode("utf-8")
 
     plain_sql, received_sql = view_sql(), view_sql("--received-column", "received")
@@ -142,7 +149,7 @@ def main():
         for spec in arguments.files:
             path, _, names_path = spec.partition(":")
             names = open(names_path).read().split("\n") if names_path else []
-            header, expected = cli_rows(arguments.skanc, arguments.schema, path)
+            header, expected = cli_rows(arguments.skanc, schema, path)
             lines = file_lines(path)
             sql = received_sql if lines and len(lines[0]) == 3 else plain_sql
             started = time.monotonic()

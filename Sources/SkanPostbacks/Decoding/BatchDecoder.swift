@@ -24,7 +24,7 @@ final class BatchDecoder {
         if let grouping {
             state!.tally = BatchTally()
             state!.groupKeys = GroupKeyReader(
-                groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull, versions: catalog.apps[0].versions)
+                groupings: grouping.groupings, zeroIsNull: grouping.zeroIsNull, catalog: catalog)
         }
     }
 
@@ -110,6 +110,7 @@ extension BatchDecoder {
         private mutating func appendLongLine(_ number: Int, receivedAt: Int?) {
             var row = PostbackRow()
             row.status = .lineTooLong
+            if decoder.catalog != nil { row.app = -1 }
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             var statusOffset = 0
             if writesRows {

@@ -49,6 +49,8 @@ struct PostbackLineDecoder {
     /// Decodes `line` (no line terminator). The row's spans point into `line` or into `payload`.
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> PostbackRow {
         var row = PostbackRow()
+        // Routed by app, a line is no app's until its app ID says which.
+        if catalog != nil { row.app = -1 }
         fields.reset()
         var scanner = JSONScanner(line)
         scanner.skipWhitespace()

@@ -7,20 +7,27 @@ import SkanSchema
 struct GroupKeyReader {
     let groupings: [PostbackGrouping]
     let zeroIsNull: Bool
-    /// Per fine value, the version it belongs to (with versions live together), as text.
+    /// Per app and fine value (`app * 64 + fine`), the version it belongs to (with versions live together), as
+    /// text.
     let versionOfFine: [String?]
+    /// Each app's ID as text, where postbacks are routed by app: an `ok` row's app is then one of the catalog's,
+    /// and `app_id` groups by it as the catalog writes it (`111.0` in a postback is app 111).
+    let appIDs: [String]?
     /// Each grouping's columns' letters, found once rather than per row.
     private let groupingLetters: [(first: UInt8, campaignID: UInt8)]
     /// The day last written for `day`, by its number from 1970: a batch's postbacks mostly share their day.
     private var lastDay: (number: Int, text: String) = (Int.min, "")
 
-    init(groupings: [PostbackGrouping], zeroIsNull: Bool, versions: LiveVersions) {
+    init(groupings: [PostbackGrouping], zeroIsNull: Bool, catalog: SchemaCatalog) {
         self.groupings = groupings
         self.zeroIsNull = zeroIsNull
-        versionOfFine = (0..<64).map { fine in
-            guard case .version(let schema) = versions.owner(of: fine) else { return nil }
-            return String(schema.version)
+        versionOfFine = catalog.apps.flatMap { app in
+            Schema.fineValueRange.map { fine in
+                guard case .version(let schema) = app.versions.owner(of: fine) else { return nil }
+                return String(schema.version)
+            }
         }
+        appIDs = catalog.routesByApp ? catalog.apps.map { String($0.appID!) } : nil
         groupingLetters = groupings.map {
             (PostbackTally.letter(of: $0.columns[0]), PostbackTally.letter(of: .campaignID))
         }
@@ -61,7 +68,12 @@ struct GroupKeyReader {
         case .sourceIdentifier: append(letter, cell: row.sourceIdentifier, line, payload, &scratch, &key)
         case .campaignID: append(letter, cell: row.campaignID, line, payload, &scratch, &key)
         case .adNetworkID: append(letter, cell: row.adNetworkID, line, payload, &scratch, &key)
-        case .appID: append(letter, cell: row.appID, line, payload, &scratch, &key)
+        case .appID:
+            if let appIDs, row.app >= 0 {
+                append(letter, text: appIDs[row.app], &key)
+            } else {
+                append(letter, cell: row.appID, line, payload, &scratch, &key)
+            }
         case .publisher: append(letter, cell: row.publisher, line, payload, &scratch, &key)
         case .countryCode: append(letter, cell: row.countryCode, line, payload, &scratch, &key)
         case .didWin: append(letter, cell: row.didWin, line, payload, &scratch, &key)
@@ -70,7 +82,7 @@ struct GroupKeyReader {
         case .interaction: append(letter, text: row.interaction.map { String(describing: $0.name) }, &key)
         case .schemaVersion:
             let fine = row.fineIsValid && !(zeroIsNull && row.fineValue == 0) ? row.fineValue : nil
-            append(letter, text: fine.flatMap { versionOfFine[$0] }, &key)
+            append(letter, text: fine.flatMap { versionOfFine[max(row.app, 0) * 64 + $0] }, &key)
         default: preconditionFailure("no grouping reads \(column)")
         }
     }

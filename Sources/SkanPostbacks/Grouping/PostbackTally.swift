@@ -99,6 +99,21 @@ public struct PostbackTally: Sendable {
         }
     }
 
+    /// The groups whose first value is `text` (a report of many apps groups by `app_id` first: one app's groups),
+    /// keyed and counted as here.
+    public func groups(whereFirstIs text: String) -> PostbackTally {
+        var part = PostbackTally(groupings: groupings, zeroIsNull: zeroIsNull)
+        for (group, key) in keys.enumerated() where key.first?.text == text {
+            let encoded = Self.encodedKey(key)
+            let number = encoded.withUnsafeBufferPointer { part.number(of: $0) }
+            let block = group * Layout.group
+            part.counts.replaceSubrange(
+                (number * Layout.group)..<((number + 1) * Layout.group),
+                with: counts[block..<(block + Layout.group)])
+        }
+        return part
+    }
+
     /// The number of the group keyed `key` (encoded by `encodedKey`), made when it is new.
     private mutating func number(of key: UnsafeBufferPointer<UInt8>) -> Int {
         let (number, isNew) = numbers.number(of: key)

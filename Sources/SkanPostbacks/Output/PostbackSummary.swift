@@ -2,11 +2,15 @@ import SkanCore
 public import SkanSchema
 
 /// Counts over a postback run. `read` is every non-blank line; each line has exactly one status, so
-/// `read == ok + every problem count` always holds.
+/// `read == ok + every problem count` always holds. Where postbacks are routed by app, the figures are kept per
+/// app (and for the lines of no app's) as well: `app(_:)` is one app's summary.
 public struct PostbackSummary: Sendable {
     /// Every count in one array, so counting a row checks the array's uniqueness once rather than once per
-    /// figure. The layout is in `Layout`.
+    /// figure: a block of figures per app (one block when postbacks are not routed) and one for the lines of no
+    /// app's, then the fine values. The layout is in `Layout`.
     private var counts: [Int]
+    /// How many blocks of figures there are.
+    private let blocks: Int
     /// The schemas lines are decoded with: one app's versions, or several apps'.
     let catalog: SchemaCatalog
     /// The versions of the first app (the only one, unless postbacks are routed by app).
@@ -26,9 +30,18 @@ public struct PostbackSummary: Sendable {
         static let coarse = withoutValueByDigits + 6
         /// Lines per signature outcome, in the order of `SignatureOutcome.allCases`.
         static let signatures = coarse + 9
-        /// Over `ok` lines with a valid fine value: lines per app and fine value 0...63 (`app * 64 + fine`), from
-        /// which the cases of each field are counted when asked (with the version each value belongs to).
-        static let fineValueCounts = signatures + SignatureOutcome.allCases.count
+        /// The figures of one block; after the blocks, over `ok` lines with a valid fine value, lines per app and
+        /// fine value 0...63 (`app * 64 + fine`), from which the cases of each field are counted when asked (with
+        /// the version each value belongs to).
+        static let block = signatures + SignatureOutcome.allCases.count
+    }
+
+    /// Where the fine value counts start.
+    private var fineValueCounts: Int { blocks * Layout.block }
+
+    /// A figure over every block.
+    private func total(_ offset: Int) -> Int {
+        stride(from: offset, to: fineValueCounts, by: Layout.block).reduce(0) { $0 + counts[$1] }
     }
 
     /// Zero counts for versions live together: each fine value counts for the version it belongs to.
@@ -40,26 +53,44 @@ public struct PostbackSummary: Sendable {
     /// Zero counts for the apps of `catalog`: each fine value counts for its app's version it belongs to.
     public init(catalog: SchemaCatalog) {
         self.catalog = catalog
-        counts = Array(repeating: 0, count: Layout.fineValueCounts + catalog.apps.count * 64)
+        blocks = catalog.routesByApp ? catalog.apps.count + 1 : 1
+        counts = Array(repeating: 0, count: blocks * Layout.block + catalog.apps.count * 64)
+    }
+
+    /// The summary of the lines of the app at `index` in the catalog (those its versions decoded), as a run over
+    /// them alone would count them.
+    public func app(_ index: Int) -> PostbackSummary {
+        var summary = PostbackSummary(versions: catalog.apps[index].versions)
+        let block = catalog.routesByApp ? index : 0
+        summary.counts =
+            Array(counts[(block * Layout.block)..<((block + 1) * Layout.block)])
+            + counts[(fineValueCounts + index * 64)..<(fineValueCounts + index * 64 + 64)]
+        return summary
+    }
+
+    /// Lines no app's versions decoded (`unknown-app`, and lines that tell no app), with `status`; none unless
+    /// postbacks are routed by app.
+    public func countWithoutApp(of status: PostbackStatus) -> Int {
+        catalog.routesByApp ? counts[(blocks - 1) * Layout.block + Layout.statuses + status.index] : 0
     }
 
     /// Non-blank lines read.
-    public var read: Int { counts[Layout.read] }
+    public var read: Int { total(Layout.read) }
     /// Blank lines skipped.
-    public var blank: Int { counts[Layout.blank] }
+    public var blank: Int { total(Layout.blank) }
     /// `ok` lines with a fine value that is a state of the schema.
-    public var fineValues: Int { counts[Layout.fineValues] }
+    public var fineValues: Int { total(Layout.fineValues) }
     /// Lines whose status is `ok`.
     public var ok: Int { count(of: .ok) }
 
     /// Lines whose signature came to `outcome` (none when signatures are not verified).
     public func count(of outcome: SignatureOutcome) -> Int {
-        counts[Layout.signatures + outcome.index]
+        total(Layout.signatures + outcome.index)
     }
 
     /// Lines with `status`.
     public func count(of status: PostbackStatus) -> Int {
-        counts[Layout.statuses + status.index]
+        total(Layout.statuses + status.index)
     }
 
     /// Over `ok` lines with a fine value: how often each case of each field occurs (field index, code), in
@@ -72,7 +103,7 @@ public struct PostbackSummary: Sendable {
         var result = version.fields.map { Array(repeating: 0, count: $0.bits.maximumCode + 1) }
         let versions = catalog.apps[app].versions
         for fine in Schema.fineValueRange where versions.owner(of: fine) == .version(version) {
-            let lines = counts[Layout.fineValueCounts + app * 64 + fine]
+            let lines = counts[fineValueCounts + app * 64 + fine]
             guard lines > 0 else { continue }
             for (index, field) in version.fields.enumerated() {
                 result[index][(fine >> field.bits.lower) & field.bits.maximumCode] += lines
@@ -85,39 +116,40 @@ public struct PostbackSummary: Sendable {
     public func fineValues(of version: Schema, app: Int = 0) -> Int {
         let versions = catalog.apps[app].versions
         return Schema.fineValueRange.filter { versions.owner(of: $0) == .version(version) }.reduce(0) {
-            $0 + counts[Layout.fineValueCounts + app * 64 + $1]
+            $0 + counts[fineValueCounts + app * 64 + $1]
         }
     }
 
     /// Over `ok` lines with a coarse value: counts per window (index 0 = window 1) and value (low, medium, high).
     public var coarseCounts: [[Int]] {
-        (0..<3).map { window in Array(counts[(Layout.coarse + window * 3)..<(Layout.coarse + window * 3 + 3)]) }
+        (0..<3).map { window in (0..<3).map { total(Layout.coarse + window * 3 + $0) } }
     }
 
-    private var postbacksByDigits: [Int] { Array(counts[Layout.postbacksByDigits..<(Layout.postbacksByDigits + 6)]) }
-    private var withoutValueByDigits: [Int] {
-        Array(counts[Layout.withoutValueByDigits..<(Layout.withoutValueByDigits + 6)])
-    }
+    private var postbacksByDigits: [Int] { (0..<6).map { total(Layout.postbacksByDigits + $0) } }
+    private var withoutValueByDigits: [Int] { (0..<6).map { total(Layout.withoutValueByDigits + $0) } }
 
     mutating func countBlank(_ lines: Int = 1) { counts[Layout.blank] += lines }
 
     /// Counts a row, once its status is final.
     mutating func count(_ row: RowRecord) {
+        // The row's app's block; the last for a row of no app's (one block when postbacks are not routed).
+        let base = (row.app >= 0 ? min(Int(row.app), blocks - 1) : blocks - 1) * Layout.block
+        let fineValueCounts = self.fineValueCounts
         counts.withUnsafeMutableBufferPointer { counts in
-            counts[Layout.read] += 1
-            counts[Layout.statuses + row.status.index] += 1
-            if row.signature >= 0 { counts[Layout.signatures + Int(row.signature)] += 1 }
+            counts[base + Layout.read] += 1
+            counts[base + Layout.statuses + row.status.index] += 1
+            if row.signature >= 0 { counts[base + Layout.signatures + Int(row.signature)] += 1 }
             guard row.isObject else { return }
             let source = Int(row.source)
-            counts[Layout.postbacksByDigits + source] += 1
-            if !row.carriesValue { counts[Layout.withoutValueByDigits + source] += 1 }
+            counts[base + Layout.postbacksByDigits + source] += 1
+            if !row.carriesValue { counts[base + Layout.withoutValueByDigits + source] += 1 }
             guard row.status == .ok else { return }
             if row.fineIsValid {
-                counts[Layout.fineValues] += 1
-                counts[Layout.fineValueCounts + Int(row.app) * 64 + Int(row.fineValue)] += 1
+                counts[base + Layout.fineValues] += 1
+                counts[fineValueCounts + Int(row.app) * 64 + Int(row.fineValue)] += 1
             }
             if row.coarse >= 0 {
-                counts[Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += 1
+                counts[base + Layout.coarse + (Int(row.window) - 1) * 3 + Int(row.coarse)] += 1
             }
         }
     }

@@ -108,10 +108,12 @@ public final class PostbackReader {
     }
 
     /// A reader for postbacks of several apps, each decoded with its app's versions (`SchemaCatalog`); a postback
-    /// of an app the catalog does not hold is kept as `unknown-app`. Grouping (reports) reads one app's postbacks:
-    /// a catalog that routes by app takes none.
+    /// of an app the catalog does not hold is kept as `unknown-app`. Grouped (reports), a catalog that routes by
+    /// app groups by `app_id` first, so that each group is one app's (`PostbackTally.app(_:)`).
     public init(catalog: SchemaCatalog, options: Options = Options(), output: some PostbackOutput) {
-        precondition(options.grouping == nil || !catalog.routesByApp, "reports read one app at a time")
+        precondition(
+            options.grouping == nil || !catalog.routesByApp || options.grouping?.groupings.first == .appID,
+            "a report of many apps groups by app first")
         let duplicateCapacity =
             options.duplicateCapacity ?? PostbackReader.duplicateCapacity(forInputBytes: options.inputBytes)
         let verifier = options.verification.map(SignatureVerifier.init)

@@ -104,6 +104,7 @@ public final class ActivityProgram: Sendable {
         shifts = schema.fields.map(\.bits.lower)
         reservedValue = schema.reservedBits.reduce(0) { $0 | $1.code << $1.bits.lower }
         windowEnds = ConversionWindow.allCases.map { Double($0.hours.upperBound) }
+        precondition(windowEnds.count == 3, "windowSlot(at:) reads three windows")
         eventNames = schema.events.map(\.name)
         eventLengths = schema.events.map(\.name.utf8.count)
         eventHasValue = schema.events.map(\.hasValue)
@@ -112,13 +113,23 @@ public final class ActivityProgram: Sendable {
     /// The answer at `hour` on what `running` holds, for the window at that hour: as
     /// `RunningActivity.evaluate(at:)`.
     public func evaluate(_ running: RunningActivity, at hour: Double) -> Answer {
-        evaluate(running, at: hour, window: windowEnds.firstIndex { hour < $0 }.map { windows[$0] })
+        let slot = windowSlot(at: hour)
+        return evaluate(running, at: hour, window: hour < windowEnds[slot] ? windows[slot] : nil, slot: slot)
     }
 
     /// The same, with the coarse value, update and lock of `window`: as `RunningActivity.evaluate(at:window:)`.
     public func evaluate(_ running: RunningActivity, at hour: Double, window: ConversionWindow?) -> Answer {
-        let slot = windowEnds.firstIndex { hour < $0 } ?? windowEnds.count - 1
-        return running.facts.withUnsafeBufferPointer { facts in
+        evaluate(running, at: hour, window: window, slot: windowSlot(at: hour))
+    }
+
+    /// The position of the window at `hour`; the last one's after it (what a source counted per window reads).
+    @inline(__always)
+    private func windowSlot(at hour: Double) -> Int {
+        hour < windowEnds[0] ? 0 : hour < windowEnds[1] ? 1 : 2
+    }
+
+    private func evaluate(_ running: RunningActivity, at hour: Double, window: ConversionWindow?, slot: Int) -> Answer {
+        running.facts.withUnsafeBufferPointer { facts in
             instructions.withUnsafeBufferPointer { instructions in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: max(steps.count, 1)) { codes in
                     codes.initialize(repeating: 0)

@@ -93,6 +93,7 @@ enum ReportCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with", command: "report")
+        if SchemaInput.holdsManyApps(schemaPath) { return try runManyApps(arguments, folder: schemaPath) }
         if let rules = arguments[check] { return try runCheck(arguments, rules: rules, schemaPath: schemaPath) }
         if let others = try installDayGroupings(arguments) {
             return try runInstallDays(arguments, groupings: others, schemaPath: schemaPath)
@@ -145,18 +146,7 @@ enum ReportCommand {
             }
         }
         try GroupingOption.check(groupings, versions: versions, command: "report")
-        if groupings.contains(.day), !run.readerOptions.withReceiptColumn {
-            throw UsageError(
-                message:
-                    "--by day needs receipt times, which skanc serve keeps beside its segments: read the store's "
-                    + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)")
-        }
-        // Where the inputs have receipt times, the groups are counted per day too and the days folded into a
-        // trend (`PostbackReport.trend`); a report grouped by day has its days as groups already.
-        let trendDays = run.readerOptions.withReceiptColumn && !groupings.contains(.day)
-        run.readerOptions.grouping = PostbackReader.Grouping(
-            groupings: groupings + (trendDays ? [.day] : []), zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
-        run.readerOptions.writesRows = false
+        let trendDays = try group(&run, by: groupings, arguments)
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader)
         var report = PostbackReport(
@@ -164,20 +154,45 @@ enum ReportCommand {
         if let costs { report = report.withCost(costs) }
         if let campaignNames { report = report.withNames(campaignNames) }
         let format = arguments.value(format)
-        let written: ExitStatus
-        if arguments.has(wide) {
-            written = writeWide(report, to: arguments[output])
-        } else if let path = arguments[output] {
-            written = CommandFiles.write(bytes: format.bytes(report), to: path)
-        } else {
-            // Standard output takes the report piece by piece, as it is rendered.
-            format.write(report) { Output.standardOutput.write($0) }
-            written = .success
-        }
+        let written =
+            arguments.has(wide)
+            ? writeWide(report, to: arguments[output])
+            : emit(to: arguments[output]) { format.write(report, to: $0) }
         if let notOK = report.notOKWarning {
             Output.diagnostics([notOK], path: run.inputs.joined(separator: ", "))
         }
         return readAll ? written : .failure
+    }
+
+    /// Writes what `render` hands out to the file at `path`, whole once rendered, or else to standard output piece
+    /// by piece, as it is rendered.
+    static func emit(to path: String?, _ render: (([UInt8]) -> Void) -> Void) -> ExitStatus {
+        guard let path else {
+            render { Output.standardOutput.write($0) }
+            return .success
+        }
+        var bytes: [UInt8] = []
+        render { bytes += $0 }
+        return CommandFiles.write(bytes: bytes, to: path)
+    }
+
+    /// Sets `run` to count `ok` postbacks by `groupings` and write no rows; returns whether the days received are
+    /// counted besides, to fold into a trend: where the inputs have receipt times, the groups are counted per day
+    /// too (`PostbackReport.trend`), unless grouped by day already.
+    static func group(_ run: inout PostbackRun, by groupings: [PostbackGrouping], _ arguments: ParsedArguments)
+        throws(UsageError) -> Bool
+    {
+        if groupings.contains(.day), !run.readerOptions.withReceiptColumn {
+            throw UsageError(
+                message:
+                    "--by day needs receipt times, which skanc serve keeps beside its segments: read the store's "
+                    + "postbacks/*/*.jsonl (each NAME.times beside its NAME.jsonl)")
+        }
+        let trendDays = run.readerOptions.withReceiptColumn && !groupings.contains(.day)
+        run.readerOptions.grouping = PostbackReader.Grouping(
+            groupings: groupings + (trendDays ? [.day] : []), zeroIsNull: arguments.has(GroupingOption.zeroIsNull))
+        run.readerOptions.writesRows = false
+        return trendDays
     }
 
     /// Where `--wide -o FILE.csv` writes the BigQuery schema: `FILE.schema.json`.

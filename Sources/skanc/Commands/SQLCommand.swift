@@ -98,20 +98,22 @@ enum SQLCommand {
         names.receivedColumn = arguments[receivedColumn]
         if arguments.has(view), let name = arguments[view] { names.view = name }
         if arguments.has(query) { names.view = nil }
-        guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
-        if report {
-            try GroupingOption.check(groupings, versions: versions, command: "sql")
-            if arguments[costTable] != nil, let problem = CostTable.problem(with: groupings) {
-                throw UsageError(message: "--cost-table: " + problem)
-            }
-            let sql = ReportSQL(
-                versions: versions, dialect: dialect, groupings: groupings,
-                zeroIsNull: arguments.has(GroupingOption.zeroIsNull), decodedView: names.view ?? "decoded_postbacks",
-                costTable: arguments[costTable])
-            Output.standard(sql.render(), terminator: "")
+        guard report else {
+            guard let catalog = try SchemaInput.compileCatalog(path, command: "sql") else { return .failure }
+            Output.standard(DecodeSQL(catalog: catalog, dialect: dialect, names: names).render(), terminator: "")
             return .success
         }
-        Output.standard(DecodeSQL(versions: versions, dialect: dialect, names: names).render(), terminator: "")
+        // The report's views read one app's decoded view: its fields and coarse meanings are the columns.
+        guard let versions = try SchemaInput.compileVersions(path, command: "sql") else { return .failure }
+        try GroupingOption.check(groupings, versions: versions, command: "sql")
+        if arguments[costTable] != nil, let problem = CostTable.problem(with: groupings) {
+            throw UsageError(message: "--cost-table: " + problem)
+        }
+        let sql = ReportSQL(
+            versions: versions, dialect: dialect, groupings: groupings,
+            zeroIsNull: arguments.has(GroupingOption.zeroIsNull), decodedView: names.view ?? "decoded_postbacks",
+            costTable: arguments[costTable])
+        Output.standard(sql.render(), terminator: "")
         return .success
     }
 }

@@ -27,7 +27,8 @@ enum ServeCommand {
     static let schemas = CommandOption.text(
         "--schemas", placeholder: "DIR",
         help: "Serve the folder 'skanc publish' writes at GET /schemas/APP_ID/manifest.jws and "
-            + "/schemas/APP_ID/schemas/SHA256.json, with ETag and Cache-Control, on the public port.")
+            + "/schemas/APP_ID/schemas/SHA256.json, with ETag and Cache-Control, on the public port; without "
+            + "--schema, /report reports each app with the versions published there at start.")
     static let adminToken = CommandOption.text(
         "--admin-token", placeholder: "FILE",
         help: "A file holding a token the admin routes require as 'Authorization: Bearer TOKEN' (else 401).")
@@ -189,6 +190,11 @@ enum ServeCommand {
                     message: "--schemas names the folder 'skanc publish --to' writes; '\(folder)' is not a folder")
             }
             configuration.schemas = folder
+            // Without --schema, /report decodes with what is published there (read once, at start).
+            if named.isEmpty, SchemaInput.holdsManyApps(folder) {
+                guard let catalog = try SchemaInput.compileCatalog(folder, command: "serve") else { return .failure }
+                configuration.catalog = catalog
+            }
         }
         let receiver: Receiver
         do {
