@@ -81,7 +81,7 @@ let package = Package(
         // Postback files: Apple's rules per version, streaming and multi-threaded reading, decoding with a
         // schema, verification, merging and the rows written.
         .target(
-            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanSchema", "SkanCrypto"],
+            name: "SkanPostbacks", dependencies: ["SkanCore", "SkanSchema", "SkanCrypto", "SkanFiles"],
             swiftSettings: strictImports),
         // Reports on decoded postbacks: per campaign and window, the null rate, the cases, the coarse values and
         // revenue as range arithmetic, in JSON, CSV, Markdown and one self-contained HTML page with SVG charts.
@@ -104,9 +104,12 @@ let package = Package(
         // Apple Ads attribution records in one shape (the AdServices API's and the iAd framework's), read from
         // JSON, and their rows: for the runtime's client and for `skanc attribution`. Foundation only.
         .target(name: "SkanAppleAds", dependencies: ["SkanCore"], swiftSettings: strictImports),
-        // The command line of both executables: options declared once (parsing, usage and help derive from
-        // them), and the one way to open a file named on it. The C library, no Foundation.
-        .target(name: "SkanCommandLine", dependencies: ["SkanCore"], swiftSettings: strictImports),
+        // The command line: options declared once (parsing, usage and help derive from them). No Foundation.
+        .target(name: "SkanCommandLine", swiftSettings: strictImports),
+        // The one system I/O layer of the tools: inputs opened and read (`InputFile`, non-blocking where asked,
+        // bounded), outputs written atomically or as a stream with their mode kept (`FileOutput`, `FileStream`),
+        // descriptors written and read (`FileDescriptorOutput`, `FileDescriptorInput`).
+        .target(name: "SkanFiles", dependencies: ["SkanCore"], swiftSettings: strictImports),
         // HTTP/1.1 as the receiver speaks it: a strict, bounded, incremental request parser and the answers.
         // No Foundation, no C library: fuzzed as it is.
         .target(name: "SkanHTTP", swiftSettings: strictImports),
@@ -115,7 +118,7 @@ let package = Package(
         .target(
             name: "SkanReceiver",
             dependencies: [
-                "SkanCore", "SkanSchema", "SkanCrypto", "SkanPostbacks", "SkanReports", "SkanHTTP",
+                "SkanCore", "SkanSchema", "SkanCrypto", "SkanPostbacks", "SkanReports", "SkanHTTP", "SkanFiles",
             ],
             swiftSettings: strictImports),
         // What apps link next to the generated code: the updater that applies conversion values through
@@ -144,13 +147,13 @@ let package = Package(
                 "SkanCore", "SkanCompiler", "SkanSchema", "SkanSchemaTools", "SkanPostbacks", "SkanReports",
                 "SkanWarehouse",
                 "SkanInfoPlist", "SkanAppleAds", "SkanPlatforms", "SkanCommandLine", "SkanReceiver",
-                "SkanLanguageServer", "SkanSchemaArtifact", "SkanCrypto",
+                "SkanLanguageServer", "SkanSchemaArtifact", "SkanCrypto", "SkanFiles",
             ],
             swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
         // an app's first build does not build the postbacks engine.
         .executableTarget(
-            name: "skanc-generate", dependencies: ["SkanCore", "SkanCompiler", "SkanCommandLine"],
+            name: "skanc-generate", dependencies: ["SkanCore", "SkanCompiler", "SkanFiles"],
             swiftSettings: strictImports),
         // Generates Swift from the *.skan files of a target at build time.
         .plugin(name: "SkancPlugin", capability: .buildTool(), dependencies: ["skanc-generate"]),
@@ -218,6 +221,7 @@ let package = Package(
             swiftSettings: strictImports),
         .testTarget(
             name: "SkanCommandLineTests", dependencies: ["SkanCore", "SkanCommandLine"], swiftSettings: strictImports),
+        .testTarget(name: "SkanFilesTests", dependencies: ["SkanFiles"], swiftSettings: strictImports),
         .testTarget(
             name: "SkanInfoPlistTests", dependencies: ["SkanCore", "SkanInfoPlist"], swiftSettings: strictImports),
         .testTarget(

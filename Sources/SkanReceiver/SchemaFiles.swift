@@ -1,13 +1,7 @@
+import SkanCore
 import SkanCrypto
+import SkanFiles
 import SkanHTTP
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The folder `skanc publish` writes, served read-only at `GET /schemas/` followed by a path under it (`skanc
 /// serve --schemas DIR`): `APP_ID/manifest.jws` and `APP_ID/schemas/<sha256>.json`, nothing else (each path is
@@ -72,23 +66,11 @@ struct SchemaFiles {
     }
 
     /// A regular file's bytes, at most `maximumBytes`; nil when it is missing, not a regular file or too large.
+    /// Opened as every input is (`InputFile`: non-blocking, so a FIFO planted at the path never stalls the loop).
     private func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-            Int(status.st_size) <= Self.maximumBytes
+        guard let file = try? InputFile(path, expecting: "a published file", regularOnly: true),
+            let bytes = try? file.contents(limit: Self.maximumBytes + 1), bytes.count <= Self.maximumBytes
         else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done))
-            }
-            guard count > 0 else { return nil }
-            done += count
-        }
         return bytes
     }
 }

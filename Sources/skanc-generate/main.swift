@@ -1,6 +1,6 @@
-import SkanCommandLine
 import SkanCompiler
 import SkanCore
+import SkanFiles
 
 #if canImport(Darwin)
 import Darwin
@@ -36,11 +36,11 @@ let formatter = DiagnosticFormatter()
 for diagnostic in result.diagnostics { GeneratorFiles.printError(formatter.format(diagnostic, in: source)) }
 guard let schema = result.schema, !result.diagnostics.hasErrors else { exit(1) }
 let code = Array(SwiftGenerator.generate(schema, options: .init(accessLevel: .internal, sourceName: sourceName)).utf8)
-// Unchanged output keeps its date, so the build does not recompile what uses it.
-if (try? InputFile.contents(of: outputPath, expecting: "a Swift file", limit: code.count + 1)) != code {
-    if let failure = GeneratorFiles.replace(outputPath, with: code) {
-        let diagnostic = Diagnostic.error(.fileUnwritable, "cannot write the generated code (\(failure))", at: nil)
-        GeneratorFiles.printError(DiagnosticFormatter().format(diagnostic, path: outputPath))
-        exit(1)
-    }
+// Unchanged output keeps its date, so the build does not recompile what uses it; a changed one replaces the file
+// atomically, with its mode, as every command writes.
+do throws(FileOutput.WriteError) {
+    try FileOutput.writeIfChanged(bytes: code, to: outputPath)
+} catch {
+    GeneratorFiles.printError(DiagnosticFormatter().format(error.diagnostic, path: error.path))
+    exit(1)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCommandLine
 import SkanCore
+import SkanFiles
 import SkanPostbacks
 
 /// The files commands read and write by the paths users give: `-` for standard input, and the result to

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanFiles
 import SkanPostbacks
 
 #if canImport(Darwin)
@@ -12,7 +13,7 @@ import Musl
 /// Writing to standard output and standard error, unbuffered for errors and buffered in bulk for output.
 enum Output {
     /// Standard output, for every command: it keeps the first write error, which `Skanc.run` reports.
-    static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+    static var standardOutput: FileDescriptorOutput { .standardOutput }
 
     static func standard(_ text: String, terminator: String = "\n") {
         // Written as it is when there is no terminator to add: a report runs to megabytes, not worth a copy.

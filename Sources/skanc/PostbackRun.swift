@@ -1,5 +1,6 @@
 import SkanCommandLine
 import SkanCore
+import SkanFiles
 import SkanPostbacks
 
 #if canImport(Darwin)

@@ -1,4 +1,6 @@
 import SkanCommandLine
+import SkanCore
+import SkanFiles
 import SkanPostbacks
 
 /// The `skanc` command: dispatches to a subcommand and turns every outcome into an exit status.

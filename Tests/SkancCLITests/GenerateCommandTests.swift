@@ -21,6 +21,42 @@ import Testing
         #expect(publicCode.stdout.contains("public nonisolated struct Shop"))
     }
 
+    /// The build plugin's tool writes as every command does (`FileOutput`): a changed file is replaced under an
+    /// unpredictable temporary name with its mode kept, an unchanged one is not touched, and a folder it cannot
+    /// write in is a `file-unwritable` diagnostic and exit 1.
+    @Test func thePluginsToolWritesAsEveryCommandDoes() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tool = CLI.executable.deletingLastPathComponent().appendingPathComponent("skanc-generate")
+        let output = directory.appendingPathComponent("Shop.swift").path
+        try "old".write(toFile: output, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: output)
+        // A file at the name the tool once used for its temporary file is left alone.
+        let planted = output + ".skanc-generate-1"
+        try "planted".write(toFile: planted, atomically: true, encoding: .utf8)
+        let first = try CLI.run(["Schemas/Shop.skan", output, "Shop.skan"], executable: tool)
+        #expect(first.status == 0, "\(first.stderr)")
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.contains("nonisolated struct Shop") && written.contains("Shop.skan"), "\(written.prefix(300))")
+        #expect(try FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int == 0o600)
+        #expect(try String(contentsOfFile: planted, encoding: .utf8) == "planted")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "Shop.swift", "Shop.swift.skanc-generate-1",
+            ])
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: output)
+        #expect(try CLI.run(["Schemas/Shop.skan", output, "Shop.skan"], executable: tool).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: output)[.modificationDate] as? Date == past)
+        let nowhere = try CLI.run(
+            ["Schemas/Shop.skan", directory.appendingPathComponent("none/Shop.swift").path, "Shop.skan"],
+            executable: tool)
+        #expect(nowhere.status == 1)
+        #expect(
+            nowhere.stderr.contains("does not exist") && nowhere.stderr.contains("[file-unwritable]"),
+            "\(nowhere.stderr)")
+    }
+
     @Test func writesAFileOnlyWhenItsContentChanges() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }

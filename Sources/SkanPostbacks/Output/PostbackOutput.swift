@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+public import SkanFiles
 
 /// Where `PostbackReader` writes its output rows.
 public protocol PostbackOutput: AnyObject {
@@ -12,43 +6,8 @@ public protocol PostbackOutput: AnyObject {
     func write<Bytes: Collection<UInt8>>(_ bytes: Bytes)
 }
 
-/// Writing to an open file descriptor, retrying interrupted and partial writes. The first write that fails
-/// (a full disk, a closed pipe) is kept in `failure` and ends the writing, so the caller can report it and
-/// exit with an error instead of claiming the output was written. Written from one thread at a time.
-public final class FileDescriptorOutput: PostbackOutput, @unchecked Sendable {
-    /// The descriptor written to; the caller opens and closes it.
-    public let descriptor: Int32
-    /// The `errno` of the first write that failed, or nil.
-    public private(set) var failure: Int32?
-
-    /// Writes to `descriptor`, which stays open.
-    public init(descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
-    /// Takes the next output bytes; see `PostbackOutput`.
-    public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        guard failure == nil else { return }
-        let descriptor = self.descriptor
-        let outcome: Int32?? = bytes.withContiguousStorageIfAvailable { storage -> Int32? in
-            guard let base = storage.baseAddress else { return nil }
-            var offset = 0
-            while offset < storage.count {
-                let count = systemWrite(descriptor, base + offset, storage.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return nil
-        }
-        switch outcome {
-        case .none: write(Array(bytes))
-        case .some(let error): failure = error
-        }
-    }
-}
+/// A descriptor is one place postbacks' rows go (`skanc postbacks` to standard output or a file).
+extension FileDescriptorOutput: PostbackOutput {}
 
 /// Collects the output in memory.
 public final class ByteArrayOutput: PostbackOutput {
@@ -62,9 +21,4 @@ public final class ByteArrayOutput: PostbackOutput {
     public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         self.bytes.append(contentsOf: bytes)
     }
-}
-
-// `write(2)` by a name that the method above does not shadow.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -1,4 +1,5 @@
 #if canImport(Darwin)
+import SkanFiles
 import Darwin
 #elseif canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanFiles
 public import SkanSchema
 
 #if canImport(Darwin)

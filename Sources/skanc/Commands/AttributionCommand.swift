@@ -1,6 +1,7 @@
 import SkanAppleAds
 import SkanCommandLine
 import SkanCore
+import SkanFiles
 
 /// `skanc attribution FILE...`: Apple Ads attribution records, AdServices and iAd alike, as one table.
 enum AttributionCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCommandLine
 import SkanCore
+import SkanFiles
 import SkanSchemaTools
 
 /// `skanc fmt [--check] [--in-place] SCHEMA...`: the canonical layout.

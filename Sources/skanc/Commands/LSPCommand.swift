@@ -1,5 +1,7 @@
 import Foundation
 import SkanCommandLine
+import SkanCore
+import SkanFiles
 import SkanLanguageServer
 
 /// `skanc lsp`: the language server over standard input and output, for editors.
@@ -39,21 +41,25 @@ enum LSPCommand {
                 executable: Bundle.main.executablePath ?? CommandLine.arguments[0]),
             baselines: baseline(documentURI:against:))
         var framer = MessageFramer()
-        let input = FileHandle.standardInput
-        let output = FileHandle.standardOutput
+        var input = FileDescriptorInput.standardInput
         while true {
-            let data = input.availableData
+            guard let data = input.next() else {
+                Output.error("skanc lsp: error: cannot read the input (\(String(cString: strerror(errno))))")
+                return .failure
+            }
             if data.isEmpty { return .success }
             framer.append(data)
             do {
                 while let body = try framer.nextMessage() {
-                    for message in server.handle(body) { output.write(Data(MessageFramer.frame(message))) }
+                    for message in server.handle(body) { Output.standardOutput.write(MessageFramer.frame(message)) }
                     if let status = server.exitStatus { return status == 0 ? .success : .failure }
                 }
             } catch {
-                FileHandle.standardError.write(Data("skanc lsp: the input cannot be framed: \(error.message)\n".utf8))
+                Output.error("skanc lsp: the input cannot be framed: \(error.message)")
                 return .failure
             }
+            // The client is gone when its end of the pipe is (Skanc.run says why).
+            if Output.standardOutput.failure != nil { return .failure }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCommandLine
 import SkanCore
+import SkanFiles
 import SkanInfoPlist
 
 /// `skanc plist check Info.plist` and `skanc plist add-networks Info.plist IDS`.

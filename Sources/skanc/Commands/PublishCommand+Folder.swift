@@ -2,6 +2,7 @@ import Foundation
 import SkanCompiler
 import SkanCore
 import SkanCrypto
+import SkanFiles
 import SkanSchema
 import SkanSchemaArtifact
 

@@ -1,6 +1,7 @@
 import Foundation
 import SkanCommandLine
 import SkanCore
+import SkanFiles
 import SkanReceiver
 
 #if canImport(Darwin)

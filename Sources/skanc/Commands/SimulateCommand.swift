@@ -2,6 +2,7 @@ import Foundation
 import SkanCommandLine
 import SkanCompiler
 import SkanCore
+import SkanFiles
 import SkanPostbacks
 import SkanSchema
 

@@ -1,5 +1,5 @@
-import Foundation
-import SkanCore
+package import Foundation
+package import SkanCore
 
 #if canImport(Darwin)
 import Darwin
@@ -9,7 +9,7 @@ import Glibc
 import Musl
 #endif
 
-/// Writing files the command line was told to write (`generate -o`, `fmt --in-place`, `plist add-networks`):
+/// Writing files the command line was told to write (`generate -o`, `fmt --in-place`, `plist add-networks`, the build plugin's tool):
 /// only when the content changes (so build systems see no change when there is none), and so that what is at
 /// the path keeps being what it was:
 /// - a regular file is replaced atomically, through a temporary file created exclusively under an
@@ -19,13 +19,13 @@ import Musl
 /// - a file with several hard links is rewritten in place, so every link sees the new content;
 /// - a device, pipe or socket (`-o /dev/null`, `/dev/stdout`) is written to, never replaced;
 /// - a read-only file (no write permission for anyone) is refused, as is a folder.
-enum FileOutput {
+package enum FileOutput {
     /// A file that cannot be written: one diagnostic of the file, under the path the user gave.
-    struct WriteError: Error {
-        var path: String
-        var diagnostic: Diagnostic
+    package struct WriteError: Error {
+        package var path: String
+        package var diagnostic: Diagnostic
 
-        init(_ path: String, _ message: String) {
+        package init(_ path: String, _ message: String) {
             self.path = path
             diagnostic = .error(.fileUnwritable, message, at: nil)
         }
@@ -33,13 +33,19 @@ enum FileOutput {
 
     /// Writes `text` to `path` unless the file already holds exactly that; returns whether it wrote.
     @discardableResult
-    static func writeIfChanged(_ text: String, to path: String) throws(WriteError) -> Bool {
+    package static func writeIfChanged(_ text: String, to path: String) throws(WriteError) -> Bool {
         try writeIfChanged(data: Data(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` unless the file already holds exactly that; returns whether it wrote.
+    @discardableResult
+    package static func writeIfChanged(bytes: [UInt8], to path: String) throws(WriteError) -> Bool {
+        try writeIfChanged(data: Data(bytes), to: path)
     }
 
     /// Writes `data` to `path` unless the file already holds exactly that; returns whether it wrote.
     @discardableResult
-    static func writeIfChanged(data: Data, to path: String) throws(WriteError) -> Bool {
+    package static func writeIfChanged(data: Data, to path: String) throws(WriteError) -> Bool {
         let target = followingLinks(path)
         var info = stat()
         guard stat(target, &info) == 0 else {
@@ -69,7 +75,7 @@ enum FileOutput {
     /// The descriptor `path` names when it names one this process has open (`/dev/stdout`, `/dev/stderr`,
     /// `/dev/fd/N`, `/proc/self/fd/N`): what is written there goes to that descriptor, whatever it is open on
     /// (a pipe, a terminal, a file opened for appending), rather than to what its link points at.
-    static func openDescriptor(named path: String) -> Int32? {
+    package static func openDescriptor(named path: String) -> Int32? {
         switch path {
         case "/dev/stdout": return STDOUT_FILENO
         case "/dev/stderr": return STDERR_FILENO
@@ -85,7 +91,7 @@ enum FileOutput {
     /// Whether writing `output` would replace `input`: `output` is an existing regular file, and the same file
     /// (device and inode, following links) as `input`, or as standard input for `-`. A device or pipe is written
     /// to, never replaced, so naming one as both is no loss.
-    static func replaces(_ output: String, input: String) -> Bool {
+    package static func replaces(_ output: String, input: String) -> Bool {
         var (written, read) = (stat(), stat())
         guard stat(output, &written) == 0, written.st_mode & S_IFMT == S_IFREG else { return false }
         let found = input == "-" ? fstat(STDIN_FILENO, &read) : stat(input, &read)
@@ -112,8 +118,8 @@ enum FileOutput {
         _ target: String, with data: Data, mode existing: stat?, reportedAs path: String
     ) throws(WriteError) {
         let temporary = try createTemporary(beside: target, mode: existing, reportedAs: path)
-        let ok = writeAll(temporary.descriptor, data)
-        try commit(temporary, over: target, mode: existing, written: ok ? nil : errno, reportedAs: path)
+        let failed = writeAll(temporary.descriptor, data)
+        try commit(temporary, over: target, mode: existing, written: failed, reportedAs: path)
     }
 
     /// A file beside `target` under an unpredictable name, created exclusively, for `commit` to rename over it.
@@ -161,29 +167,18 @@ enum FileOutput {
     private static func writeInPlace(_ target: String, _ data: Data, reportedAs path: String) throws(WriteError) {
         let descriptor = open(target, O_WRONLY | O_TRUNC)
         guard descriptor >= 0 else { throw failure(path, "cannot open the file to write", errno) }
-        let ok = writeAll(descriptor, data)
-        let error = errno
-        if close(descriptor) != 0 || !ok { throw failure(path, "cannot write the file", ok ? errno : error) }
+        let failed = writeAll(descriptor, data)
+        if close(descriptor) != 0 || failed != nil { throw failure(path, "cannot write the file", failed ?? errno) }
     }
 
-    private static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            guard var base = buffer.baseAddress else { return true }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let count = write(descriptor, base, remaining)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                base += count
-                remaining -= count
-            }
-            return true
-        }
+    /// Writes all of `data` through the one descriptor writer; the error of a failed write, or nil.
+    private static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
+        let output = FileDescriptorOutput(descriptor: descriptor)
+        output.write(data)
+        return output.failure
     }
 
-    static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
+    package static func failure(_ path: String, _ what: String, _ code: Int32) -> WriteError {
         WriteError(path, "\(what) (\(String(cString: strerror(code)))); check the path and its permissions")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import SkanCommandLine
 import SkanCore
+import SkanFiles
 import Testing
 
 @Suite struct InputFileTests {

@@ -1,5 +1,4 @@
 import Foundation
-import SkanPostbacks
 
 #if canImport(Darwin)
 import Darwin
@@ -13,7 +12,7 @@ import Musl
 /// users), with `FileOutput`'s guarantees: a regular file is written beside its path and renamed over it only
 /// when `finish` succeeds (a failed run leaves what was there), through its links, with its mode; a descriptor
 /// the shell opened (`/dev/stdout`) or a device is written to where it stands.
-final class FileStream {
+package final class FileStream {
     private let path: String
     private let output: FileDescriptorOutput
     /// The temporary file and the target it replaces, for a regular file.
@@ -24,10 +23,10 @@ final class FileStream {
     private var buffer: [UInt8] = []
 
     /// Opens `path` for writing; nothing at `path` changes until `finish`.
-    init(_ path: String) throws(FileOutput.WriteError) {
+    package init(_ path: String) throws(FileOutput.WriteError) {
         self.path = path
         if let descriptor = FileOutput.openDescriptor(named: path) {
-            output = descriptor == STDOUT_FILENO ? Output.standardOutput : FileDescriptorOutput(descriptor: descriptor)
+            output = descriptor == STDOUT_FILENO ? .standardOutput : FileDescriptorOutput(descriptor: descriptor)
             replacing = nil
             return
         }
@@ -54,7 +53,7 @@ final class FileStream {
         replacing = (temporary, target, exists ? info : nil)
     }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -65,14 +64,14 @@ final class FileStream {
     }
 
     /// Puts the file in place; throws (and leaves what was at the path) when any write failed.
-    func finish() throws(FileOutput.WriteError) {
+    package func finish() throws(FileOutput.WriteError) {
         flush()
         if let opened { close(opened) }
         if let replacing {
             try FileOutput.commit(
                 replacing.temporary, over: replacing.target, mode: replacing.mode, written: output.failure,
                 reportedAs: path)
-        } else if let failure = output.failure, output !== Output.standardOutput {
+        } else if let failure = output.failure, output !== FileDescriptorOutput.standardOutput {
             throw FileOutput.failure(path, "cannot write", failure)
         }
     }
