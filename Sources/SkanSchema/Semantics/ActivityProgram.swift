@@ -129,18 +129,36 @@ public final class ActivityProgram: Sendable {
     }
 
     private func evaluate(_ running: RunningActivity, at hour: Double, window: ConversionWindow?, slot: Int) -> Answer {
+        // Six bits hold at most six fields: their codes live in a tuple on the stack (zeroed as it is declared),
+        // unless a model read from elsewhere has more.
+        var codes: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+        guard steps.count <= 6 else {
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: steps.count) { codes in
+                codes.initialize(repeating: 0)
+                return evaluate(running, at: hour, window: window, slot: slot, codes: codes.baseAddress!)
+            }
+        }
+        return withUnsafeMutableBytes(of: &codes) { codes in
+            evaluate(
+                running, at: hour, window: window, slot: slot,
+                codes: codes.baseAddress!.assumingMemoryBound(to: Int.self))
+        }
+    }
+
+    @inline(__always)
+    private func evaluate(
+        _ running: RunningActivity, at hour: Double, window: ConversionWindow?, slot: Int,
+        codes: UnsafeMutablePointer<Int>
+    ) -> Answer {
         running.facts.withUnsafeBufferPointer { facts in
             instructions.withUnsafeBufferPointer { instructions in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: max(steps.count, 1)) { codes in
-                    codes.initialize(repeating: 0)
-                    // An activity of no events and no fields holds no facts, and no code reads one.
-                    let base = facts.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!
-                    let storage = Storage(
-                        instructions: instructions, codes: codes.baseAddress!, setCodes: base + running.setCodesStart,
-                        counts: base, sums: base + running.sumsStart, totals: base + running.totalsStart, hours: hour,
-                        windowSlot: slot)
-                    return answer(storage, window: window)
-                }
+                // An activity of no events and no fields holds no facts, and no code reads one.
+                let base = facts.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!
+                let storage = Storage(
+                    instructions: instructions, codes: codes, setCodes: base + running.setCodesStart, counts: base,
+                    sums: base + running.sumsStart, totals: base + running.totalsStart, hours: hour,
+                    windowSlot: slot)
+                return answer(storage, window: window)
             }
         }
     }
