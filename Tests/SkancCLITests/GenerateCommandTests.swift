@@ -3,12 +3,6 @@ import SkanTestSupport
 import Testing
 
 @Suite struct GenerateCommandTests {
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-generate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func writesToStandardOutputMatchingTheGolden() throws {
         let result = try CLI.run(["generate", "Schemas/Shop.skan"])
         #expect(result.status == 0)
@@ -25,8 +19,8 @@ import Testing
     /// unpredictable temporary name with its mode kept, an unchanged one is not touched, and a folder it cannot
     /// write in is a `file-unwritable` diagnostic and exit 1.
     @Test func thePluginsToolWritesAsEveryCommandDoes() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let tool = CLI.executable.deletingLastPathComponent().appendingPathComponent("skanc-generate")
         let output = directory.appendingPathComponent("Shop.swift").path
         try "old".write(toFile: output, atomically: true, encoding: .utf8)
@@ -58,8 +52,8 @@ import Testing
     }
 
     @Test func writesAFileOnlyWhenItsContentChanges() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let output = directory.appendingPathComponent("Shop.swift").path
         #expect(try CLI.run(["generate", "Schemas/Shop.skan", "-o", output]).status == 0)
         let past = Date(timeIntervalSince1970: 1_000_000)
@@ -82,8 +76,8 @@ import Testing
     }
 
     @Test func schemaErrorsWriteNothing() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let output = directory.appendingPathComponent("Out.swift").path
         let result = try CLI.run(["generate", "Tests/SkanCompilerTests/Fixtures/invalid/overlap.skan", "-o", output])
         #expect(result.status == 1)
@@ -111,8 +105,8 @@ import Testing
 
 @Suite struct AtomicOutputTests {
     @Test func aFailingRunLeavesTheOldFileWhole() throws {
-        let directory = try GenerateCommandTests.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        let directory = scratch.url
         let output = directory.appendingPathComponent("Shop.swift").path
         try "// the file as it was\n".write(toFile: output, atomically: true, encoding: .utf8)
         let failed = try CLI.run(["generate", "Tests/SkanCompilerTests/Fixtures/invalid/case-width.skan", "-o", output])
