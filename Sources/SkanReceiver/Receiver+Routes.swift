@@ -116,7 +116,8 @@ extension Receiver {
     static let badFormat = HTTPResponse(.badRequest, body: "format is html, json, csv or markdown\n")
     static let badManyAppsFormat = HTTPResponse(
         .badRequest,
-        body: "a report of many apps is markdown or json; one app's is 'skanc report --schemas DIR/APP_ID'\n")
+        body: "a report of many apps is " + ManyAppsReport.formats.map(\.rawValue).joined(separator: ", ")
+            + "; one app's is 'skanc report --schemas DIR/APP_ID'\n")
 
     /// The longest `/metrics` and `/report` wait for the counter to catch up with what was acknowledged before
     /// them: well inside Prometheus's default scrape timeout (10 s), so a scrape during a burst still gets its

@@ -1,5 +1,6 @@
 public import SkanCore
 public import SkanPostbacks
+import SkanSchema
 
 /// The report of many apps' postbacks (`skanc report --schemas DIR`): one report per app, over the lines its own
 /// versions decoded, its groups keyed by `app_id` first; and the lines no app's versions decoded (`unknown-app`,
@@ -25,11 +26,11 @@ public struct ManyAppsReport: Sendable {
     public init(tally: PostbackTally, summary: PostbackSummary, catalog: SchemaCatalog, foldingDay: Bool = false) {
         precondition(catalog.routesByApp && tally.groupings.first == .appID, "grouped by app first")
         apps = catalog.apps.enumerated().map { index, app in
-            App(
-                appID: app.appID!,
-                report: PostbackReport(
-                    tally: tally.groups(whereFirstIs: String(app.appID!)), summary: summary.app(index),
-                    versions: app.versions, foldingDay: foldingDay))
+            var report = PostbackReport(
+                tally: tally.groups(whereFirstIs: String(app.appID!)), summary: summary.app(index),
+                versions: app.versions, foldingDay: foldingDay)
+            report.scope = [GroupValue(column: .appID, text: String(app.appID!), name: PostbackGrouping.appID.rawValue)]
+            return App(appID: app.appID!, report: report)
         }
         lines = summary.read
         withoutApp = PostbackStatus.allCases.map { ($0, summary.countWithoutApp(of: $0)) }.filter { $0.1 > 0 }
@@ -45,6 +46,23 @@ public struct ManyAppsReport: Sendable {
         out += "\n# Lines of no app's schemas\n\n\(linesWithoutApp) of \(lines) lines: no folder of the schemas read "
         out += "is for their app, or they tell no app.\n\n| status | rows |\n|---|---:|\n"
         for (status, rows) in withoutApp { out += "| \(status.code) | \(rows) |\n" }
+        return out
+    }
+
+    /// The report as one long table (`PostbackReport.csv`'s columns, `app_id` first): each app's rows, its `not_ok`
+    /// rows with its `app_id`, then the lines of no app's as `not_ok` rows with none.
+    public var csvBytes: [UInt8] {
+        var out: [UInt8] = []
+        for (index, app) in apps.enumerated() {
+            var bytes = app.report.csvBytes
+            // Each report starts with the same header line: the first one's is the table's.
+            if index > 0, let end = bytes.firstIndex(of: 0x0A) { bytes.removeSubrange(...end) }
+            out += bytes
+        }
+        let keys = (apps.first?.report.csvColumns.count ?? 6) - 5
+        for (status, rows) in withoutApp {
+            out += Array((String(repeating: ",", count: keys) + ",not_ok,,\(status.code),\(rows)\r\n").utf8)
+        }
         return out
     }
 
@@ -71,10 +89,11 @@ public struct ManyAppsReport: Sendable {
         write(Array("\n  ],\n  \"lines\": \(lines),\n  \"without_app\": ".utf8) + tail + Array("\n}\n".utf8))
     }
 
-    /// The report in `format` (Markdown or JSON), handed to `write` in pieces.
+    /// The report in `format` (one of `formats`), handed to `write` in pieces.
     public func write(_ format: ReportFormat, to write: ([UInt8]) -> Void) {
         switch format {
         case .json: writeJSON(write)
+        case .csv: write(csvBytes)
         default:
             precondition(Self.formats.contains(format), "\(format) reports one app")
             write(Array(markdown.utf8))
@@ -82,7 +101,7 @@ public struct ManyAppsReport: Sendable {
     }
 
     /// The formats a report of many apps is written in.
-    public static let formats: [ReportFormat] = [.markdown, .json]
+    public static let formats: [ReportFormat] = [.markdown, .json, .csv]
 
     /// A warning when some lines were not `ok`: per app, and of no app's.
     public var notOKWarning: Diagnostic? {

@@ -115,7 +115,7 @@ extension PostbackReport {
                 }
             }
         }
-        let none = prefix(keyColumns.map { _ in "" })
+        let none = prefix(keyColumns.map { name in scope.first { $0.name == name }?.text ?? "" })
         if let unmatched = unmatchedCost {
             row(none, "", "cost_unmatched_spend", "", costCurrency ?? "", unmatched.spend.text)
             row(none, "", "cost_unmatched_rows", "", "", String(unmatched.rows))

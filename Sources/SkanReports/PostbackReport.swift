@@ -131,6 +131,9 @@ public struct PostbackReport: Sendable {
     /// The cost rows that match no group, and their spend (exact), when a cost file is joined: noted in every
     /// format, rows of their own in CSV.
     public internal(set) var unmatchedCost: (rows: Int, spend: DecimalAmount)? = nil
+    /// What every row of the report shares, for the rows of no group (CSV's `not_ok`): the app, in a report of
+    /// many apps (`ManyAppsReport`); none otherwise.
+    var scope: [GroupValue] = []
 
     /// Per day received (when the report was made with `foldingDay`), window 1's counts over every group, in
     /// date order: the trend the page charts. Empty without receipt days.

@@ -128,6 +128,15 @@ import Testing
             return (object?["app-id"] as? NSNumber)?.intValue
         }
         #expect(zip(fixture.lines, rows).filter { $0.1["app_id"] is NSNull && app($0.0, $0.1) == 111 }.count == 2)
+        let csv = try CLI.run(["report", "--schemas", setup.out, postbacks, "--no-verify", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let table = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(table.first?.hasPrefix("app_id,ad_network_id,source_identifier,campaign_id,window,figure") == true)
+        // The lines of no app's: `not_ok` rows keyed by nothing.
+        #expect(
+            table.filter { $0.hasPrefix(",,,,,not_ok,,") } == [
+                ",,,,,not_ok,,wrong-type,1", ",,,,,not_ok,,unknown-app,2",
+            ])
         for (index, appID) in [111, 222].enumerated() {
             let own = zip(fixture.lines, rows).filter { app($0.0, $0.1) == appID }.map(\.0)
             let file = setup.directory.url.appendingPathComponent("\(appID).jsonl").path
@@ -135,6 +144,18 @@ import Testing
             let single = try CLI.run([
                 "report", "--schemas", setup.out + "/\(appID)", file, "--no-verify", "--format", "json",
             ])
+            // The app's CSV rows, its `not_ok` ones too, are one app's report's rows with `app_id` before them.
+            let singleCSV = try CLI.run([
+                "report", "--schemas", setup.out + "/\(appID)", file, "--no-verify", "--format", "csv",
+            ])
+            let appRows = table.dropFirst().filter { $0.hasPrefix("\(appID),") }.map {
+                String($0.dropFirst("\(appID),".count))
+            }
+            #expect(
+                !appRows.isEmpty
+                    && appRows
+                        == Array(singleCSV.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty })
+            )
             var alone = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
             var routed = apps[index]
             #expect((routed["groups"] as? [Any])?.isEmpty == false, "app \(appID) has groups")
@@ -163,7 +184,9 @@ import Testing
         #expect(
             markdown.stdout.contains("# Postback report: Game") && markdown.stdout.contains("# Postback report: Shop"))
         #expect(markdown.stdout.contains("| unknown-app | 2 |"), "\(markdown.stdout.suffix(400))")
-        for refusedOptions in [["--format", "html"], ["--check", "rules.txt"], ["--by", "install_day"]] {
+        for refusedOptions in [
+            ["--format", "html"], ["--check", "rules.txt"], ["--by", "install_day"], ["--format", "csv", "--wide"],
+        ] {
             let refused = try CLI.run(["report", "--schemas", setup.out, postbacks, "--no-verify"] + refusedOptions)
             #expect(refused.status == 64, "\(refusedOptions)")
             #expect(refused.stderr.contains(setup.out + "/APP_ID"), "\(refused.stderr)")

@@ -63,7 +63,7 @@ import Testing
         let apps = try #require(served["apps"] as? [[String: Any]])
         #expect(apps.map { $0["ok"] as? Int ?? 0 }.allSatisfy { $0 > 0 }, "both apps counted")
         #expect((served["without_app"] as? [String: Any])?["not_ok"] as? [String: Int] == ["unknown-app": unknownLines])
-        #expect(html.stdout.hasSuffix("\n400") && html.stdout.contains("many apps is markdown or json"))
+        #expect(html.stdout.hasSuffix("\n400") && html.stdout.contains("many apps is markdown, json, csv"))
         #expect(
             markdown.stdout.contains("# Postback report: Game") && markdown.stdout.contains("# Postback report: Shop"))
     }
