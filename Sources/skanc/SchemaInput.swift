@@ -22,11 +22,12 @@ enum SchemaInput {
     }
 
     /// `--schemas DIR/APP_ID`: every version `skanc publish` published into the folder, in place of the SCHEMA
-    /// operand (postbacks, report, sql); `postbacks` also takes `DIR`, for many apps.
+    /// operand (postbacks, report, sql); `DIR` too, for many apps.
     static let schemas = CommandOption.text(
         "--schemas", placeholder: "DIR/APP_ID",
         help: "Decode with every version 'skanc publish' published for the app (the folder it wrote), in place "
-            + "of SCHEMA. postbacks and sql also take DIR itself: each postback is decoded by its own app's versions.")
+            + "of SCHEMA. DIR itself, for many apps: each postback is decoded by its own app's versions (report: "
+            + "each app's report).")
 
     /// The App Store IDs of the apps `skanc publish --to folder` published for (subfolders named by digits that
     /// hold a manifest), in increasing order; empty when `folder` is one app's own folder or holds none.
