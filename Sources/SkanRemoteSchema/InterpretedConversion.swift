@@ -49,16 +49,17 @@ public struct InterpretedConversion: Sendable {
     /// The activity's counts, sums and sources, kept up to date as it grows: a query costs the same whatever
     /// came before (rebuilt only when a kept activity is restored).
     private var running: RunningActivity
-    /// The schema evaluated at the activity's hour by the artifact's program, made once per change: the updater
-    /// asks the fine value, the window's coarse value and its lock of the same state, and each answer reads it.
-    private var evaluation: ActivityProgram.Answer
+    /// The schema evaluated at the activity's hour by the artifact's program, brought up to date once per change
+    /// (only what the change can reach is derived again): the updater asks the fine value, the window's coarse
+    /// value and its lock of the same state, and each answer reads it.
+    private var evaluation: ActivityProgram.Evaluation
 
     /// A conversion that starts now with `artifact`.
     public init(_ artifact: SchemaArtifact) {
         self.artifact = artifact
         activity = InterpretedActivity(artifact: artifact.fileName)
         running = artifact.program.start
-        evaluation = artifact.program.evaluate(running, at: 0)
+        evaluation = artifact.program.evaluation(running, at: 0)
     }
 
     /// The state `fineValue` encodes under `artifact` (its app-set fields); throws for a value that is no state of
@@ -84,16 +85,23 @@ public struct InterpretedConversion: Sendable {
         return running
     }
 
+    /// Evaluates afresh.
     private mutating func refresh() {
-        evaluation = artifact.program.evaluate(running, at: activity.hour)
+        evaluation = artifact.program.evaluation(running, at: activity.hour)
+    }
+
+    /// Brings the evaluation up to date after `change`.
+    private mutating func refresh(after change: ActivityProgram.Change) {
+        artifact.program.update(&evaluation, running, at: activity.hour, after: change)
     }
 
     /// The fine value at the current hour.
-    public var fineValue: Int { evaluation.fineValue }
+    public var fineValue: Int { evaluation.answer.fineValue }
 
     /// The evaluation of `window` at the current hour: the kept one when `window` is the hour's.
     public func evaluation(in window: ConversionWindow) -> ActivityProgram.Answer {
-        evaluation.window == window ? evaluation : artifact.program.evaluate(running, at: activity.hour, window: window)
+        evaluation.answer.window == window
+            ? evaluation.answer : artifact.program.evaluate(running, at: activity.hour, window: window)
     }
 
     /// Logs `event` at `hour`; an event the schema does not declare, or a value missing or given where the
@@ -104,7 +112,7 @@ public struct InterpretedConversion: Sendable {
         activity.events.append(InterpretedActivity.Record(event: index, hour: hour, amount: event.amount))
         running.log(LoggedEvent(event: index, hour: hour, amount: event.amount))
         activity.hour = max(activity.hour, hour)
-        refresh()
+        refresh(after: .logged(event: index))
     }
 
     /// Sets the app-set field `field` to its case `caseName`; false (nothing changed) for a field or case the
@@ -115,7 +123,7 @@ public struct InterpretedConversion: Sendable {
         else { return false }
         activity.set[index] = item.code
         running.set(field: index, code: item.code)
-        refresh()
+        refresh(after: .set(field: index))
         return true
     }
 
@@ -123,7 +131,7 @@ public struct InterpretedConversion: Sendable {
     public mutating func advance(to hour: Double) {
         guard hour > activity.hour else { return }
         activity.hour = hour
-        refresh()
+        refresh(after: .time)
     }
 
     /// Takes a kept activity back under `artifact`, the one it names (the safe point).

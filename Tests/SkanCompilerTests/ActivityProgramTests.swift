@@ -10,25 +10,35 @@ import Testing
 /// conditions nested with `not`, `and` and `or`.
 @Suite struct ActivityProgramTests {
     /// Logs random events (amounts on value events), sets random app-set fields and moves time on, comparing the
-    /// program with the reference after each step.
+    /// program with the reference after each step: evaluated afresh, and brought up to date change by change
+    /// (`update`, which derives again only what a change reaches).
     static func compareOnRandomJourney(_ schema: Schema, seed: UInt64, _ label: String) {
         var generator = SplitMix64(seed: seed)
         let program = ActivityProgram(schema: schema)
         var running = program.start
         var hour = 0.0
+        var kept = program.evaluation(running, at: hour)
         let appSet = schema.fields.indices.filter { schema.fields[$0].derivation == nil }
         for _ in 0..<150 {
-            hour += [0, 0.25, 3, 23.5, 48, 200].randomElement(using: &generator)!
+            // Steps from a quarter hour to days, some landing on the hours conditions and windows name.
+            hour += [0, 0.25, 3, 12, 23.5, 24, 48, 200].randomElement(using: &generator)!
+            var changed = false
             if !schema.events.isEmpty, Bool.random(using: &generator) {
                 let event = Int.random(in: 0..<schema.events.count, using: &generator)
                 let amount =
                     schema.events[event].hasValue
                     ? [0, 0.99, 4.99, 20, 120, 0.005].randomElement(using: &generator)! : nil
                 running.log(LoggedEvent(event: event, hour: hour, amount: amount))
+                program.update(&kept, running, at: hour, after: .logged(event: event))
+                changed = true
             }
             if let field = appSet.randomElement(using: &generator), Int.random(in: 0..<4, using: &generator) == 0 {
                 running.set(field: field, code: schema.fields[field].cases.randomElement(using: &generator)!.code)
+                program.update(&kept, running, at: hour, after: .set(field: field))
+                changed = true
             }
+            if !changed { program.update(&kept, running, at: hour, after: .time) }
+            expectSame(kept.answer, running.evaluate(at: hour), "\(label) updated at \(hour)")
             expectSame(program.evaluate(running, at: hour), running.evaluate(at: hour), "\(label) at \(hour)")
             for window in ConversionWindow.allCases {
                 expectSame(
@@ -83,5 +93,51 @@ import Testing
         let result = SchemaCompiler.compile(text, path: "Nested.skan")
         let schema = try #require(result.schema, "\(text)\n\(result.diagnostics)")
         Self.compareOnRandomJourney(schema, seed: UInt64(seed), "seed \(seed)")
+    }
+}
+
+/// `ActivityProgram.event(named:)`, the lookup behind every event an app logs by name: names of one length are
+/// told apart by their bytes, and a name of no event's length, longer than every name, or empty finds nothing.
+@Suite struct ActivityProgramEventNameTests {
+    @Test func everyShippedSchemasEventIsFoundAtItsIndex() throws {
+        for path in ShippedSchemas.all {
+            let schema = try ShippedSchemas.compile(path)
+            let program = ActivityProgram(schema: schema)
+            for (index, event) in schema.events.enumerated() {
+                let found = program.event(named: event.name)
+                #expect(found?.index == index && found?.hasValue == event.hasValue, "\(path): \(event.name)")
+                #expect(program.event(named: event.name + "_") == nil, "\(path): \(event.name)_")
+            }
+        }
+    }
+
+    @Test func namesOfOneLengthAreToldApartByTheirBytes() throws {
+        let text = """
+            schema Names
+            version 1
+
+            event buy
+            event tap
+            event purchase value USD
+            event sell
+
+            flag bought at bit 0 when buy or tap or purchase or sell
+
+            coarse windows 1...3 {
+              low otherwise
+            }
+            """
+        let result = SchemaCompiler.compile(text, path: "Names.skan")
+        let program = ActivityProgram(schema: try #require(result.schema, "\(result.diagnostics)"))
+        #expect(program.event(named: "buy")?.index == 0)
+        #expect(program.event(named: "tap")?.index == 1)
+        #expect(program.event(named: "purchase")?.index == 2)
+        #expect(program.event(named: "purchase")?.hasValue == true)
+        #expect(program.event(named: "sell")?.index == 3)
+        for unknown in [
+            "bux", "Buy", "", "b", "purchases", "purchasf", "sel", "sell ", "séll", String(repeating: "x", count: 99),
+        ] {
+            #expect(program.event(named: unknown) == nil, "\(unknown)")
+        }
     }
 }

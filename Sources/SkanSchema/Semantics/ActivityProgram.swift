@@ -66,8 +66,8 @@ public final class ActivityProgram: Sendable {
 
     /// The running activity before anything is logged, made once: every conversion starts from a copy.
     public let start: RunningActivity
-    private let instructions: [ConditionInstruction]
-    private let steps: [Step]
+    let instructions: [ConditionInstruction]
+    let steps: [Step]
     /// `firstMatch` cases: each condition and the code it gives.
     private let choices: [(condition: Range<Int>, code: Int)]
     private let buckets: [Bucket]
@@ -80,10 +80,16 @@ public final class ActivityProgram: Sendable {
     /// Where each window ends, in hours, and the windows in that order.
     private let windowEnds: [Double]
     private let windows = ConversionWindow.allCases
+    /// What each step and window reads: what an update after one change redoes.
+    let dependencies: ActivityDependencies
     /// Each event's name, and whether it takes an amount, by index.
     private let eventNames: [String]
-    private let eventLengths: [Int]
     private let eventHasValue: [Bool]
+    /// By a name's length in bytes: the only event whose name has that length, or `Self.severalEvents`, or
+    /// `Self.noEvent`. Names mostly differ in length, so most lookups compare one name, not every one.
+    private let eventByLength: [Int]
+    private static let noEvent = -1
+    private static let severalEvents = -2
 
     /// The program of `schema`.
     public init(schema: Schema) {
@@ -106,15 +112,30 @@ public final class ActivityProgram: Sendable {
         windowEnds = ConversionWindow.allCases.map { Double($0.hours.upperBound) }
         precondition(windowEnds.count == 3, "windowSlot(at:) reads three windows")
         eventNames = schema.events.map(\.name)
-        eventLengths = schema.events.map(\.name.utf8.count)
+        var eventByLength = [Int](
+            repeating: Self.noEvent, count: (schema.events.map(\.name.utf8.count).max() ?? 0) + 1)
+        for (index, event) in schema.events.enumerated() {
+            let length = event.name.utf8.count
+            eventByLength[length] = eventByLength[length] == Self.noEvent ? index : Self.severalEvents
+        }
+        self.eventByLength = eventByLength
         eventHasValue = schema.events.map(\.hasValue)
+        dependencies = ActivityDependencies(
+            schema: schema, steps: steps, instructions: instructions, choices: choices, windowRules: windowRules,
+            rules: rules, locks: locks)
     }
 
     /// The answer at `hour` on what `running` holds, for the window at that hour: as
     /// `RunningActivity.evaluate(at:)`.
     public func evaluate(_ running: RunningActivity, at hour: Double) -> Answer {
         let slot = windowSlot(at: hour)
-        return evaluate(running, at: hour, window: hour < windowEnds[slot] ? windows[slot] : nil, slot: slot)
+        return evaluate(running, at: hour, window: window(at: hour, slot: slot), slot: slot)
+    }
+
+    /// The window at `hour`, whose position is `slot`; nil after the last.
+    @inline(__always)
+    func window(at hour: Double, slot: Int) -> ConversionWindow? {
+        hour < windowEnds[slot] ? windows[slot] : nil
     }
 
     /// The same, with the coarse value, update and lock of `window`: as `RunningActivity.evaluate(at:window:)`.
@@ -124,80 +145,113 @@ public final class ActivityProgram: Sendable {
 
     /// The position of the window at `hour`; the last one's after it (what a source counted per window reads).
     @inline(__always)
-    private func windowSlot(at hour: Double) -> Int {
+    func windowSlot(at hour: Double) -> Int {
         hour < windowEnds[0] ? 0 : hour < windowEnds[1] ? 1 : 2
     }
 
     private func evaluate(_ running: RunningActivity, at hour: Double, window: ConversionWindow?, slot: Int) -> Answer {
-        // Six bits hold at most six fields: their codes live in a tuple on the stack (zeroed as it is declared),
-        // unless a model read from elsewhere has more.
-        var codes: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
+        var codes: Codes = (0, 0, 0, 0, 0, 0)
+        return evaluate(running, at: hour, window: window, slot: slot, codes: &codes)
+    }
+
+    /// Six bits hold at most six fields: their codes live in a tuple on the stack (zeroed as it is declared),
+    /// unless a model read from elsewhere has more.
+    typealias Codes = (Int, Int, Int, Int, Int, Int)
+
+    /// The answer, with the codes derived left in `codes` (for at most six fields).
+    func evaluate(
+        _ running: RunningActivity, at hour: Double, window: ConversionWindow?, slot: Int, codes: inout Codes
+    ) -> Answer {
         guard steps.count <= 6 else {
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: steps.count) { codes in
                 codes.initialize(repeating: 0)
-                return evaluate(running, at: hour, window: window, slot: slot, codes: codes.baseAddress!)
+                return withStorage(running, at: hour, slot: slot, codes: codes.baseAddress!) {
+                    answer($0, window: window)
+                }
             }
         }
         return withUnsafeMutableBytes(of: &codes) { codes in
-            evaluate(
-                running, at: hour, window: window, slot: slot,
-                codes: codes.baseAddress!.assumingMemoryBound(to: Int.self))
+            withStorage(running, at: hour, slot: slot, codes: codes.baseAddress!.assumingMemoryBound(to: Int.self)) {
+                answer($0, window: window)
+            }
         }
     }
 
+    /// Runs `body` on the storage of `running` at `hour`, codes read and written at `codes`.
     @inline(__always)
-    private func evaluate(
-        _ running: RunningActivity, at hour: Double, window: ConversionWindow?, slot: Int,
-        codes: UnsafeMutablePointer<Int>
-    ) -> Answer {
+    func withStorage<T>(
+        _ running: RunningActivity, at hour: Double, slot: Int, codes: UnsafeMutablePointer<Int>,
+        _ body: (Storage) -> T
+    ) -> T {
         running.facts.withUnsafeBufferPointer { facts in
             instructions.withUnsafeBufferPointer { instructions in
                 // An activity of no events and no fields holds no facts, and no code reads one.
                 let base = facts.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Double>.alignment)!
-                let storage = Storage(
-                    instructions: instructions, codes: codes, setCodes: base + running.setCodesStart, counts: base,
-                    sums: base + running.sumsStart, totals: base + running.totalsStart, hours: hour,
-                    windowSlot: slot)
-                return answer(storage, window: window)
+                return body(
+                    Storage(
+                        instructions: instructions, codes: codes, setCodes: base + running.setCodesStart,
+                        counts: base, sums: base + running.sumsStart, totals: base + running.totalsStart,
+                        hours: hour, windowSlot: slot))
             }
         }
     }
 
     /// The index of the event `name` and whether it takes an amount; nil for an event the schema does not declare.
     public func event(named name: String) -> (index: Int, hasValue: Bool)? {
-        // Lengths first: names mostly differ in length, and comparing two lengths costs less than two strings.
         let length = name.utf8.count
-        for index in eventNames.indices where eventLengths[index] == length && eventNames[index] == name {
-            return (index, eventHasValue[index])
-        }
-        return nil
+        guard length < eventByLength.count else { return nil }
+        let only = eventByLength[length]
+        if only >= 0 { return eventNames[only] == name ? (only, eventHasValue[only]) : nil }
+        guard only == Self.severalEvents else { return nil }
+        return eventNames.firstIndex(of: name).map { ($0, eventHasValue[$0]) }
     }
 
     private func answer(_ storage: Storage, window: ConversionWindow?) -> Answer {
         var fineValue = reservedValue
         for index in steps.indices {
-            let code: Int
-            switch steps[index] {
-            case .set: code = Int(storage.setCodes[index])
-            case .flag(let condition): code = holds(condition, storage) ? 1 : 0
-            case .firstMatch(let range, let fallback):
-                code = range.first { holds(choices[$0].condition, storage) }.map { choices[$0].code } ?? fallback
-            case .buckets(let range, let measure): code = bucketCode(range, value(measure, storage))
-            case .count(let maximum, let measure): code = min(Int(max(value(measure, storage), 0)), maximum)
-            }
+            let code = code(ofStep: index, storage)
             storage.codes[index] = code
             fineValue |= code << shifts[index]
         }
-        guard let window else {
-            return Answer(fineValue: fineValue, window: nil, coarseValue: nil, sends: false, lock: false)
+        var answer = Answer(fineValue: fineValue, window: window, coarseValue: nil, sends: false, lock: false)
+        decideCoarseValue(&answer, storage)
+        return answer
+    }
+
+    /// The fine value of `codes`.
+    @inline(__always)
+    func fineValue(_ codes: UnsafeMutablePointer<Int>) -> Int {
+        var fineValue = reservedValue
+        for index in shifts.indices { fineValue |= codes[index] << shifts[index] }
+        return fineValue
+    }
+
+    /// The code of field `index`, the fields before it derived in `storage.codes`.
+    @inline(__always)
+    func code(ofStep index: Int, _ storage: Storage) -> Int {
+        switch steps[index] {
+        case .set: Int(storage.setCodes[index])
+        case .flag(let condition): holds(condition, storage) ? 1 : 0
+        case .firstMatch(let range, let fallback):
+            range.first { holds(choices[$0].condition, storage) }.map { choices[$0].code } ?? fallback
+        case .buckets(let range, let measure): bucketCode(range, value(measure, storage))
+        case .count(let maximum, let measure): min(Int(max(value(measure, storage), 0)), maximum)
+        }
+    }
+
+    /// Sets the coarse value, update and lock of `answer.window` (none after the last window).
+    @inline(__always)
+    func decideCoarseValue(_ answer: inout Answer, _ storage: Storage) {
+        guard let window = answer.window else {
+            (answer.coarseValue, answer.sends, answer.lock) = (nil, false, false)
+            return
         }
         let slot = window.postbackSequenceIndex
         let rule = windowRules[slot].first { holds(rules[$0].condition, storage) }.map { rules[$0] }
         // A `nothing` rule sends no update, so nothing locks either.
-        let sends = rule?.value != nil
-        return Answer(
-            fineValue: fineValue, window: window, coarseValue: rule?.value, sends: sends,
-            lock: sends && (locks[slot].map { holds($0, storage) } ?? false))
+        answer.coarseValue = rule?.value
+        answer.sends = rule?.value != nil
+        answer.lock = answer.sends && (locks[slot].map { holds($0, storage) } ?? false)
     }
 
     /// Runs the condition at `range`: one register, the answer so far.
@@ -252,54 +306,5 @@ public final class ActivityProgram: Sendable {
         }
         if best == nil { best = range.min { buckets[$0].lower < buckets[$1].lower } }
         return best.map { buckets[$0].code } ?? 0
-    }
-}
-
-/// Compiles a schema's conditions, `firstMatch` choices and buckets into the program's flat tables.
-private struct ProgramCompiler {
-    let schema: Schema
-    var conditions: ConditionCompiler
-    var choices: [(condition: Range<Int>, code: Int)] = []
-    var buckets: [ActivityProgram.Bucket] = []
-
-    init(schema: Schema) {
-        self.schema = schema
-        conditions = ConditionCompiler(fields: schema.fields.count, events: schema.events.count)
-    }
-
-    /// The step of field `index`: what `RunningActivity.evaluate(at:window:)` does for it.
-    mutating func step(field index: Int) -> ActivityProgram.Step {
-        let field = schema.fields[index]
-        switch field.derivation {
-        case nil:
-            return .set
-        case .flag(let condition):
-            return .flag(conditions.compile(condition))
-        case .firstMatch(let derived):
-            let first = choices.count
-            for (condition, item) in zip(derived, field.cases) {
-                choices.append((conditions.compile(condition), item.code))
-            }
-            return .firstMatch(first..<choices.count, fallback: field.cases.last?.code ?? 0)
-        case .buckets(let source):
-            let first = buckets.count
-            for item in field.cases {
-                guard let bucket = item.bucket else { continue }
-                buckets.append(
-                    .init(lower: bucket.lower, upper: bucket.upper, isHalfOpen: bucket.isHalfOpen, code: item.code))
-            }
-            return .buckets(first..<buckets.count, Self.measure(field: index, source))
-        case .count(let source):
-            return .count(maximum: field.bits.maximumCode, Self.measure(field: index, source))
-        }
-    }
-
-    private static func measure(field index: Int, _ source: ActivitySource) -> ActivityProgram.Measure {
-        let first = index * RunningActivity.slots
-        switch (source.measure, source.scope) {
-        case (.days, _): return .days
-        case (_, .inWindow): return .inWindow(first)
-        default: return .total(first)
-        }
     }
 }

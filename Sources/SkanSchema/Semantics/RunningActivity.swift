@@ -5,43 +5,67 @@ public import SkanCore
 /// before, so a journey of n lines costs n evaluations, not n² (`Schema.evaluate(_:at:)` is this, run over an
 /// activity's events). Events arrive in hour order; each evaluation is at an hour no earlier than the last event.
 public struct RunningActivity: Sendable {
-    let schema: Schema
+    /// What is worked out once per schema (an app logs many events), shared by every copy: where each kind of
+    /// figure starts in `facts`, and which sources each event feeds. One reference, so that a running activity
+    /// is three words to copy.
+    final class Layout: Sendable {
+        let schema: Schema
+        let sumsStart: Int
+        let totalsStart: Int
+        let setCodesStart: Int
+        /// Per event, the fields whose source it feeds: a range of `feeds`, one flat list, so that logging an
+        /// event retains no inner array.
+        let feedsOfEvent: [Range<Int>]
+        let feeds: [(field: Int, counted: Bool, scope: ActivitySource.Scope)]
+        /// Each field's source (nil for fields without one), read on every evaluation.
+        let fieldSources: [ActivitySource?]
+        /// Each event's minor units per whole unit of its currency (nil for counted events and currencies without).
+        let unitsPerWhole: [Double?]
+        /// Where each window starts, in hours, by its position.
+        let windowStarts = ConversionWindow.allCases.map { Double($0.hours.lowerBound) }
+
+        init(schema: Schema) {
+            self.schema = schema
+            sumsStart = schema.events.count
+            totalsStart = 2 * schema.events.count
+            setCodesStart = totalsStart + schema.fields.count * RunningActivity.slots
+            var feeds = [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]](
+                repeating: [], count: schema.events.count)
+            for (index, field) in schema.fields.enumerated() {
+                guard case let source? = field.source, source.measure != .days else { continue }
+                for event in Set(source.events) where feeds.indices.contains(event) {
+                    feeds[event].append((index, source.measure == .count, source.scope))
+                }
+            }
+            feedsOfEvent = feeds.reduce(into: []) { ranges, list in
+                let start = ranges.last?.upperBound ?? 0
+                ranges.append(start..<start + list.count)
+            }
+            self.feeds = feeds.flatMap { $0 }
+            fieldSources = schema.fields.map(\.source)
+            unitsPerWhole = schema.events.map(\.unitsPerWhole)
+        }
+    }
+
+    private let layout: Layout
     /// Everything the activity holds, in one array that `ActivityProgram` reads as one buffer: per event, how many
     /// times it was logged (from 0) and the sum of its amounts (from `sumsStart`); per field, three source totals
     /// (from `totalsStart`; 0 for fields without a source, and for `days`), the first holding the total, except
     /// for a source in the current window, which keeps one total per window (the events from that window's start
     /// on); then per field the code the app set (from `setCodesStart`; 0 where unset).
     private(set) var facts: [Double]
-    let sumsStart: Int
-    let totalsStart: Int
-    let setCodesStart: Int
     /// The codes of the fields the app set, by field index.
     public private(set) var setCodes: [Int: Int] = [:]
-    /// Per event, the fields whose source it feeds (worked out once: an app logs many events).
-    private let feeds: [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]]
-    /// Each field's source (nil for fields without one), read on every evaluation.
-    private let fieldSources: [ActivitySource?]
-    /// Each event's minor units per whole unit of its currency (nil for counted events and currencies without).
-    private let unitsPerWhole: [Double?]
+
+    var schema: Schema { layout.schema }
+    var sumsStart: Int { layout.sumsStart }
+    var totalsStart: Int { layout.totalsStart }
+    var setCodesStart: Int { layout.setCodesStart }
 
     /// Nothing logged yet.
     public init(schema: Schema) {
-        self.schema = schema
-        sumsStart = schema.events.count
-        totalsStart = 2 * schema.events.count
-        setCodesStart = totalsStart + schema.fields.count * Self.slots
-        facts = Array(repeating: 0, count: setCodesStart + schema.fields.count)
-        var feeds = [[(field: Int, counted: Bool, scope: ActivitySource.Scope)]](
-            repeating: [], count: schema.events.count)
-        for (index, field) in schema.fields.enumerated() {
-            guard case let source? = field.source, source.measure != .days else { continue }
-            for event in Set(source.events) where feeds.indices.contains(event) {
-                feeds[event].append((index, source.measure == .count, source.scope))
-            }
-        }
-        self.feeds = feeds
-        fieldSources = schema.fields.map(\.source)
-        unitsPerWhole = schema.events.map(\.unitsPerWhole)
+        layout = Layout(schema: schema)
+        facts = Array(repeating: 0, count: layout.setCodesStart + schema.fields.count)
     }
 
     /// Adds a logged event.
@@ -49,11 +73,13 @@ public struct RunningActivity: Sendable {
         guard logged.event < sumsStart, logged.event >= 0 else { return }
         facts[logged.event] += 1
         // Amounts are summed in whole minor units of the event's currency, as the generated code sums them.
-        let unit = unitsPerWhole[logged.event]
+        let layout = self.layout
+        let unit = layout.unitsPerWhole[logged.event]
         let amount = logged.amount ?? 0
         let sum = sumsStart + logged.event
         facts[sum] = MinorUnitSum.adding(amount, to: facts[sum], unitsPerWhole: unit)
-        for (index, counted, scope) in feeds[logged.event] {
+        for feed in layout.feedsOfEvent[logged.event] {
+            let (index, counted, scope) = layout.feeds[feed]
             switch scope {
             case .sinceFirstLaunch:
                 let slot = totalsStart + index * Self.slots
@@ -64,7 +90,7 @@ public struct RunningActivity: Sendable {
                 facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
             case .inWindow:
                 // Counted in each window's total from whose start on it was logged.
-                for (position, start) in Self.windowStarts.enumerated() where logged.hour >= start {
+                for (position, start) in layout.windowStarts.enumerated() where logged.hour >= start {
                     let slot = totalsStart + index * Self.slots + position
                     facts[slot] = Self.add(amount, to: facts[slot], counted: counted, unit: unit)
                 }
@@ -74,8 +100,6 @@ public struct RunningActivity: Sendable {
 
     /// Source totals per field: one per window.
     static let slots = ConversionWindow.allCases.count
-    /// Where each window starts, in hours, by its position (worked out once: a logged event reads them).
-    private static let windowStarts = ConversionWindow.allCases.map { Double($0.hours.lowerBound) }
 
     /// A source's total with one more event: 1 more for a count, the amount in whole minor units for a sum.
     private static func add(_ amount: Double, to total: Double, counted: Bool, unit: Double?) -> Double {
@@ -90,7 +114,7 @@ public struct RunningActivity: Sendable {
 
     /// The number `field`'s source gives at `hour` (nil for a field without one).
     func measure(field index: Int, at hour: Double) -> Double? {
-        guard case let source? = fieldSources[index] else { return nil }
+        guard case let source? = layout.fieldSources[index] else { return nil }
         if source.measure == .days { return (max(hour, 0) / 24).rounded(.down) }
         if source.scope == .inWindow {
             let window = ConversionWindow.allCases.first { hour < Double($0.hours.upperBound) } ?? .third
