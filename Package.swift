@@ -141,8 +141,10 @@ let package = Package(
             name: "SkanAppleAdsClient", dependencies: ["SkanCore", "SkanAppleAds"],
             resources: [.process("PrivacyInfo.xcprivacy")], swiftSettings: strictImports),
         // The command-line shell: each command parses its options, makes one library call and prints.
-        .executableTarget(
-            name: "skanc",
+        // Every subcommand, run on a `CommandContext` (standard input, output and error): the executable passes
+        // the process's own, and tests run a command in-process on files of their own.
+        .target(
+            name: "SkanCommands",
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchema", "SkanSchemaTools", "SkanPostbacks", "SkanReports",
                 "SkanWarehouse",
@@ -150,6 +152,7 @@ let package = Package(
                 "SkanLanguageServer", "SkanSchemaArtifact", "SkanCrypto", "SkanFiles",
             ],
             swiftSettings: strictImports),
+        .executableTarget(name: "skanc", dependencies: ["SkanCommands"], swiftSettings: strictImports),
         // The plugin's tool: `skanc-generate SCHEMA OUTPUT SOURCE_NAME`, the compiler and nothing else, so that
         // an app's first build does not build the postbacks engine.
         .executableTarget(
@@ -227,8 +230,9 @@ let package = Package(
         .testTarget(
             name: "SkancCLITests",
             dependencies: [
-                "skanc", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks", "SkanPlatforms",
-                "SkanCommandLine", "SkanRemoteSchema", "SkanSchemaArtifact", "SkanTestSupport",
+                "skanc", "SkanCommands", "SkanCore", "SkanCompiler", "SkanSchemaTools", "SkanPostbacks",
+                "SkanPlatforms", "SkanCommandLine", "SkanRemoteSchema", "SkanSchemaArtifact", "SkanTestSupport",
+                "SkanFiles",
             ],
             swiftSettings: strictImports),
         // The golden files of generated code, one module per access level, compiled and exercised by

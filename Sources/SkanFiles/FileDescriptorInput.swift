@@ -19,9 +19,6 @@ package struct FileDescriptorInput {
         buffer = Array(repeating: 0, count: capacity)
     }
 
-    /// Standard input.
-    package static var standardInput: FileDescriptorInput { FileDescriptorInput(descriptor: STDIN_FILENO) }
-
     /// The next bytes, as soon as some arrive (waiting until then); empty at the end of the input, nil when the
     /// read fails (`errno` says why).
     package mutating func next() -> ArraySlice<UInt8>? {

@@ -20,10 +20,6 @@ public final class FileDescriptorOutput: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    /// Standard output: one writer for the whole process, so that every command's output and its first
-    /// failure are one.
-    public static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
-
     /// Takes the next output bytes (`bytes` is read only during the call); after a failed write, nothing.
     public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         guard failure == nil else { return }

@@ -15,6 +15,8 @@ import Musl
 package final class FileStream {
     private let path: String
     private let output: FileDescriptorOutput
+    /// The run's standard output, whose failure its run reports (not this file's).
+    private let standardOutput: FileDescriptorOutput
     /// The temporary file and the target it replaces, for a regular file.
     private let replacing: (temporary: (path: String, descriptor: Int32), target: String, mode: stat?)?
     /// A device opened here, closed at `finish`.
@@ -22,11 +24,13 @@ package final class FileStream {
     /// Bytes not yet written: written in pieces of 64 KiB, not a system call a line.
     private var buffer: [UInt8] = []
 
-    /// Opens `path` for writing; nothing at `path` changes until `finish`.
-    package init(_ path: String) throws(FileOutput.WriteError) {
+    /// Opens `path` for writing; nothing at `path` changes until `finish`. `/dev/stdout` is `standardOutput`,
+    /// the run's.
+    package init(_ path: String, standardOutput: FileDescriptorOutput) throws(FileOutput.WriteError) {
         self.path = path
+        self.standardOutput = standardOutput
         if let descriptor = FileOutput.openDescriptor(named: path) {
-            output = descriptor == STDOUT_FILENO ? .standardOutput : FileDescriptorOutput(descriptor: descriptor)
+            output = descriptor == STDOUT_FILENO ? standardOutput : FileDescriptorOutput(descriptor: descriptor)
             replacing = nil
             return
         }
@@ -71,7 +75,7 @@ package final class FileStream {
             try FileOutput.commit(
                 replacing.temporary, over: replacing.target, mode: replacing.mode, written: output.failure,
                 reportedAs: path)
-        } else if let failure = output.failure, output !== FileDescriptorOutput.standardOutput {
+        } else if let failure = output.failure, output !== standardOutput {
             throw FileOutput.failure(path, "cannot write", failure)
         }
     }

@@ -17,6 +17,8 @@ package final class InputFile {
     package let path: String
     /// The descriptor to read; standard input's is never closed here.
     package let descriptor: Int32
+    /// Whether `descriptor` was opened here (and is closed here).
+    private let ownsDescriptor: Bool
     /// The file's size when it is a regular file; nil for standard input, pipes and devices.
     package let regularFileSize: Int?
 
@@ -25,11 +27,15 @@ package final class InputFile {
 
     /// Opens `path`; `what` says what the command expected there, for the message about a directory
     /// ("a .skan file"). With `regularOnly`, anything but a regular file (a FIFO, a device) is refused without
-    /// blocking: for a file beside the one named (receipt times), which no one means to stream.
-    package init(_ path: String, expecting what: String, regularOnly: Bool = false) throws(InputFileError) {
+    /// blocking: for a file beside the one named (receipt times), which no one means to stream. `-` reads
+    /// `standardInput`: a command passes its context's.
+    package init(
+        _ path: String, expecting what: String, regularOnly: Bool = false, standardInput: Int32 = STDIN_FILENO
+    ) throws(InputFileError) {
         self.path = path
+        ownsDescriptor = path != "-"
         if path == "-" {
-            descriptor = STDIN_FILENO
+            descriptor = standardInput
         } else {
             var opened: Int32
             // Opening a FIFO for reading waits for a writer; without blocking it returns at once.
@@ -51,18 +57,18 @@ package final class InputFile {
             return
         }
         if status.st_mode & S_IFMT == S_IFDIR {
-            if descriptor != STDIN_FILENO { close(descriptor) }
+            if ownsDescriptor { close(descriptor) }
             throw InputFileError(path: path, reason: "is a directory; name \(what)")
         }
         regularFileSize = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
         if regularOnly, regularFileSize == nil {
-            if descriptor != STDIN_FILENO { close(descriptor) }
+            if ownsDescriptor { close(descriptor) }
             throw InputFileError(path: path, reason: "is not a regular file (a FIFO or device); \(what) must be one")
         }
     }
 
     deinit {
-        if descriptor != STDIN_FILENO { close(descriptor) }
+        if ownsDescriptor { close(descriptor) }
     }
 
     /// The next bytes, at most `maximum`; empty only at the end of the file. An error is thrown, never taken
@@ -96,9 +102,9 @@ package final class InputFile {
 
     /// Opens and reads `path` in one step.
     package static func contents(
-        of path: String, expecting what: String, limit: Int = Int.max
+        of path: String, expecting what: String, limit: Int = Int.max, standardInput: Int32 = STDIN_FILENO
     ) throws(InputFileError) -> [UInt8] {
-        try InputFile(path, expecting: what).contents(limit: limit)
+        try InputFile(path, expecting: what, standardInput: standardInput).contents(limit: limit)
     }
 
     static func describe(_ code: Int32) -> String {

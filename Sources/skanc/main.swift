@@ -1,3 +1,5 @@
+import SkanCommands
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -6,6 +8,7 @@ import Glibc
 import Musl
 #endif
 
+// The command line, run on the process's own standard input, output and error.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let status = Skanc.run(arguments)
+let status = Skanc.run(arguments, in: .process)
 exit(status.rawValue)

@@ -65,6 +65,39 @@ import Testing
             signature.help(program: "p").contains("--count N") && signature.help(program: "p").contains("(default: 7)"))
     }
 
+    /// A list option: items separated by commas, each read by the option's reader and read back typed; a bad,
+    /// empty or repeated item is one usage error naming it, with the reader's reason when it gives one.
+    @Test func listItemsAreReadBackTypedAndABadOneIsNamed() throws {
+        let weights = ListOption<(name: String, weight: Int)>(
+            "--weights", placeholder: "NAME:N", default: "a:1", items: "NAME:N pairs, like a:1,b:2", unique: true,
+            help: "Weights."
+        ) { item in
+            let pair = item.split(separator: ":", omittingEmptySubsequences: false)
+            guard pair.count == 2, !pair[0].isEmpty else { return .failure(ListItemRefusal()) }
+            guard let weight = Int(pair[1]), weight > 0 else { return .failure(ListItemRefusal("a weight is above 0")) }
+            return .success((String(pair[0]), weight))
+        }
+        let signature = CommandSignature(
+            name: "demo", summary: "A demonstration.", operands: "", options: [weights], discussion: "",
+            exitStatus: "0 always.")
+        let none = try signature.parse([])
+        #expect(try none.items(weights)?.map(\.name) == ["a"] && !none.has(weights))
+        let given = try signature.parse(["--weights", "x:3,y:1"])
+        #expect(try given.items(weights)?.map(\.name) == ["x", "y"])
+        #expect(try given.items(weights)?.map(\.weight) == [3, 1])
+        for (value, message) in [
+            ("x:3,y", "--weights takes NAME:N pairs, like a:1,b:2 separated by commas, not 'y'"),
+            ("x:0", "--weights takes NAME:N pairs, like a:1,b:2 separated by commas, not 'x:0': a weight is above 0"),
+            ("x:1,", "--weights takes NAME:N pairs, like a:1,b:2 separated by commas, not an empty item"),
+            ("x:1,x:1", "--weights names 'x:1' twice; name each once"),
+        ] {
+            let parsed = try signature.parse(["--weights", value])
+            let error = #expect(throws: UsageError.self) { try parsed.items(weights) }
+            #expect(error?.message == message, "\(value)")
+        }
+        #expect(signature.help(program: "p").contains("--weights NAME:N"))
+    }
+
     @Test func defaultsAnswerWhenAnOptionIsNotGiven() throws {
         let parsed = try Self.signature.parse([])
         #expect(parsed[Self.format] == "csv")

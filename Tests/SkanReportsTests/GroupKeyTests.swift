@@ -23,11 +23,7 @@ import Testing
         #expect(encoded.count == texts.count * texts.count, "no two keys encode alike")
     }
 
-    @Test func groupingListsAreStrict() {
-        #expect(PostbackGrouping.list("campaign,country_code") == [.campaign, .countryCode])
-        #expect(PostbackGrouping.list("campaign,campaign") == nil)
-        #expect(PostbackGrouping.list("campaign,") == nil)
-        #expect(PostbackGrouping.list("Campaign") == nil)
+    @Test func aCampaignIsItsSourceIdentifierOrItsCampaignID() {
         #expect(PostbackGrouping.campaign.columns == [.sourceIdentifier, .campaignID])
     }
 

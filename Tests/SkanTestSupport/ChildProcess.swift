@@ -8,6 +8,13 @@ public struct ChildProcessResult: Sendable {
     public var stdout: String
     /// Standard error.
     public var stderr: String
+
+    /// A result of `status` that printed `stdout` and `stderr`: a child's, or a command's run in-process.
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// Runs programs the way a user or a script does: skanc, swiftc, python3.

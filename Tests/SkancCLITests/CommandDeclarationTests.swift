@@ -4,7 +4,7 @@ import SkanSchemaTools
 import SkanTestSupport
 import Testing
 
-@testable import skanc
+@testable import SkanCommands
 
 /// Every command's options come from one declaration: its `--help` lists exactly what its parser accepts, by
 /// every spelling, and the shared options behave the same in every command.

@@ -446,7 +446,19 @@ import Testing
     @Test func mistakesGetUsageErrors() throws {
         let cases: [([String], String)] = [
             (["report"], "name the schema"),
-            (["report", "Schemas/Game.skan", "-", "--by", "campaign,campaign"], "--by takes groupings"),
+            (["report", "Schemas/Game.skan", "-", "--by", "campaign,campaign"], "--by names 'campaign' twice"),
+            (["report", "Schemas/Game.skan", "-", "--by", "campaign,nope"], "--by takes groupings (campaign, "),
+            (["report", "Schemas/Game.skan", "-", "--by", "campaign,"], "separated by commas, not an empty item"),
+            (["report", "Schemas/Game.skan", "-", "--by", "Campaign"], "separated by commas, not 'Campaign'"),
+            (
+                ["report", "Schemas/Game.skan", "-", "--by", "install_day,install_day"],
+                "--by names 'install_day' twice"
+            ),
+            (
+                ["sql", "Schemas/Game.skan", "--dialect", "duckdb", "--report", "--by", "install_day"],
+                "in 'skanc report' only"
+            ),
+            (["report", "Schemas/Game.skan", "-", "--public-key", "rsa=AAAA"], "not 'rsa=AAAA': the kinds are"),
             (["report", "Schemas/Game.skan", "-", "--by", "schema_version"], "needs versions live together"),
             (["report", "Schemas/Game.skan", "-", "--format", "pdf"], "pdf"),
             (["report", "Schemas/Game.skan", "-", "-o", "a", "--output", "b"], "--output given twice"),

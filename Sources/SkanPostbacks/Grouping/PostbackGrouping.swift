@@ -72,16 +72,6 @@ public enum PostbackGrouping: String, CaseIterable, Sendable {
 
     /// Every name this grouping's values can have in reports, in `columns` order.
     public var keyNames: [String] { columns.map(keyName) }
-
-    /// A comma-separated list (`campaign,country_code`); nil when a name is unknown, empty or repeated.
-    public static func list(_ text: String) -> [PostbackGrouping]? {
-        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let groupings = names.compactMap(PostbackGrouping.init(rawValue:))
-        guard groupings.count == names.count, Set(groupings).count == groupings.count, !groupings.isEmpty else {
-            return nil
-        }
-        return groupings
-    }
 }
 
 /// One value of a group's key: the column it was read from and the cell's text (nil when the postback has

@@ -44,7 +44,7 @@ public struct PostbackPublicKey: Sendable {
         (self.kind, self.key) = (kind, key)
     }
 
-    /// Why a key argument cannot be used, in words for the command line.
+    /// Why a key argument cannot be used, in words the command line puts after the argument it names.
     public struct ArgumentError: Error, Sendable {
         /// What is wrong and what to write instead.
         public var message: String
@@ -53,7 +53,7 @@ public struct PostbackPublicKey: Sendable {
     /// A key as the command line gives it: `skadnetwork=BASE64`, `jws:KID=BASE64` or `jws-development:KID=BASE64`.
     public init(argument text: String) throws(ArgumentError) {
         guard let equals = text.firstIndex(of: "=") else {
-            throw ArgumentError(message: "--public-key takes KIND=BASE64, like skadnetwork=MFkw…")
+            throw ArgumentError(message: "a key is KIND=BASE64, like skadnetwork=MFkw…")
         }
         let (kindText, base64) = (String(text[..<equals]), String(text[text.index(after: equals)...]))
         let kind: Kind
@@ -65,11 +65,11 @@ public struct PostbackPublicKey: Sendable {
             kind = .jws(kid: String(kindText.dropFirst(16)), development: true)
         } else {
             throw ArgumentError(
-                message: "--public-key kinds are skadnetwork, jws:KID and jws-development:KID, not '\(kindText)'")
+                message: "the kinds are skadnetwork, jws:KID and jws-development:KID, not '\(kindText)'")
         }
         guard let key = PostbackPublicKey(kind: kind, base64: base64) else {
             throw ArgumentError(
-                message: "--public-key needs a base64 DER P-256 or P-192 public key (SubjectPublicKeyInfo)")
+                message: "the key is not a base64 DER P-256 or P-192 public key (SubjectPublicKeyInfo)")
         }
         self = key
     }
