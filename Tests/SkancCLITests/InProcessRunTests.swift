@@ -2,6 +2,8 @@ import Foundation
 import SkanTestSupport
 import Testing
 
+@testable import SkanCommands
+
 /// A command run in this process on a `CommandContext` of its own answers as the `skanc` process does, byte for
 /// byte and status for status, and runs side by side share nothing: what the command-line tests rely on when
 /// they run commands in-process.
@@ -27,6 +29,20 @@ import Testing
             #expect(inProcess.status == process.status, "\(arguments)")
             #expect(inProcess.stdout == process.stdout, "\(arguments)")
             #expect(inProcess.stderr == process.stderr, "\(arguments)")
+        }
+    }
+
+    /// Every command, as the shell runs it: its help, and a misspelled option's usage error and status 64, the
+    /// same from the binary as in-process.
+    @Test(arguments: Command.all.map(\.name))
+    func everyCommandRunsAsAProcess(_ name: String) throws {
+        for arguments in [["help", name], [name, "--no-such-option"]] {
+            let process = try CLI.process(arguments)
+            let inProcess = try CLI.inProcess(arguments)
+            #expect(process.status == (arguments[0] == "help" ? 0 : 64), "\(arguments)")
+            #expect(
+                process.status == inProcess.status && process.stdout == inProcess.stdout
+                    && process.stderr == inProcess.stderr, "\(arguments)")
         }
     }
 
