@@ -65,17 +65,22 @@ enum AppleAvailabilityCheck {
             index += count
             tail = tail.dropFirst(count)
         }
+        // The regular expressions are tried only where one can start (an `@`, or a keyword's first letter after no
+        // letter): tried at every character, they took seconds for this one file.
+        let keywordLetters: Set<Character> = ["o", "p", "f", "c", "s", "e", "i"]
         while index < code.count {
-            if let match = tail.prefixMatch(of: #/@available\(iOS(?:, introduced:)? ([0-9.]+)/#) {
+            let startsWord = index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
+            let mayStartKeyword = keywordLetters.contains(code[index])
+            if code[index] == "@", let match = tail.prefixMatch(of: #/@available\(iOS(?:, introduced:)? ([0-9.]+)/#) {
                 pending = Version(String(match.1))
                 advance(by: match.0.count)
                 continue
             }
-            if let match = tail.prefixMatch(
-                of:
-                    #/(?:open |public |final )*(?:class|struct|enum) (?!func |var |let )([A-Za-z_][A-Za-z0-9_]*)[^{]*\{/#
-            ),
-                index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
+            if mayStartKeyword, startsWord,
+                let match = tail.prefixMatch(
+                    of:
+                        #/(?:open |public |final )*(?:class|struct|enum) (?!func |var |let )([A-Za-z_][A-Za-z0-9_]*)[^{]*\{/#
+                )
             {
                 let outer = stack.compactMap(\.type).joined(separator: ".")
                 let path = outer.isEmpty ? String(match.1) : "\(outer).\(match.1)"
@@ -86,9 +91,9 @@ enum AppleAvailabilityCheck {
                 advance(by: match.0.count)
                 continue
             }
-            if let match = tail.prefixMatch(
-                of: #/(?:open |public |static |class )*(?:func ([A-Za-z_][A-Za-z0-9_]*)|(init))\(/#),
-                index == 0 || !(characters[index - 1].isLetter || characters[index - 1] == "_")
+            if mayStartKeyword, startsWord,
+                let match = tail.prefixMatch(
+                    of: #/(?:open |public |static |class )*(?:func ([A-Za-z_][A-Za-z0-9_]*)|(init))\(/#)
             {
                 let name = String(match.1 ?? match.2!)
                 let open = index + match.0.count - 1
@@ -101,7 +106,9 @@ enum AppleAvailabilityCheck {
                 advance(by: close + 1 - index)
                 continue
             }
-            if let match = tail.prefixMatch(of: #/(?:public |open )(?:static )?(?:let|var) ([A-Za-z_][A-Za-z0-9_]*)/#) {
+            if mayStartKeyword,
+                let match = tail.prefixMatch(of: #/(?:public |open )(?:static )?(?:let|var) ([A-Za-z_][A-Za-z0-9_]*)/#)
+            {
                 let owner = stack.compactMap(\.type).joined(separator: ".")
                 let introduced = max(pending ?? Version("0"), stack.compactMap(\.introduced).max() ?? Version("0"))
                 apis.append(API(path: "\(owner).\(match.1)", introduced: introduced, parameters: nil))

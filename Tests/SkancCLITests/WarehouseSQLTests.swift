@@ -41,24 +41,45 @@ import Testing
         try CLI.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"), prefix: ["python3"])
     }
 
-    /// Runs the parity check on `engine` and expects every compared row equal, with the three files compared.
-    /// `named`, when given, names the schemas in place of `schema` (`["--schemas", DIR]`).
-    static func expectParity(
-        _ engine: String, schema: String = "Schemas/Shop.skan", named: [String]? = nil, files: [String] = files
-    ) throws {
+    /// One run of a parity script: the arguments that name the schemas (`--schema S` or `--schemas DIR`) and
+    /// the files compared.
+    struct ParityRun {
+        var named: [String]
+        var files: [String]
+
+        /// The run of `schema` over `files`.
+        static func schema(_ schema: String = "Schemas/Shop.skan", files: [String] = WarehouseSQLTests.files)
+            -> ParityRun
+        { ParityRun(named: ["--schema", schema], files: files) }
+    }
+
+    /// The output of each run of a parity script, which starts each with a line `== run: ...`.
+    static func runOutputs(_ stdout: String) -> [Substring] {
+        let marker = "== run: "
+        return stdout.split(separator: "\n" + marker, omittingEmptySubsequences: false).enumerated().compactMap {
+            index, piece in index == 0 ? (piece.hasPrefix(marker) ? piece : nil) : piece
+        }
+    }
+
+    /// Runs the parity check on `engine`, every run in one invocation (the engine starts once), and expects every
+    /// compared row equal, with every file of each run compared.
+    static func expectParity(_ engine: String, _ runs: [ParityRun]) throws {
+        let arguments = runs.enumerated().flatMap { index, run in (index == 0 ? [] : ["--then"]) + run.named + run.files
+        }
         let result = try python(
-            ["Tests/Warehouse/warehouse_parity.py", "--engine", engine, "--skanc", CLI.executable.path]
-                + (named ?? ["--schema", schema]) + files)
+            ["Tests/Warehouse/warehouse_parity.py", "--engine", engine, "--skanc", CLI.executable.path] + arguments)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
-        let summaries = result.stdout.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
-        #expect(summaries.count == files.count, "\(result.stdout)")
-        for summary in summaries { #expect(summary.contains("(0 differ,"), "\(summary)") }
-        #expect(
-            result.stdout.contains("\(engine) benchmark.jsonl: 200000 rows equal") || files.count < 3,
-            "\(result.stdout)")
-        // The receipt times, read from the file beside the lines, as `received_at` in both.
-        #expect(
-            result.stdout.contains("\(engine) received.jsonl: 40 rows equal") || files.count < 4, "\(result.stdout)")
+        let outputs = runOutputs(result.stdout)
+        #expect(outputs.count == runs.count, "\(result.stdout)")
+        for (run, output) in zip(runs, outputs) {
+            let summaries = output.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
+            #expect(summaries.count == run.files.count, "\(output)")
+            for summary in summaries { #expect(summary.contains("(0 differ,"), "\(summary)") }
+            #expect(
+                output.contains("\(engine) benchmark.jsonl: 200000 rows equal") || run.files.count < 3, "\(output)")
+            // The receipt times, read from the file beside the lines, as `received_at` in both.
+            #expect(output.contains("\(engine) received.jsonl: 40 rows equal") || run.files.count < 4, "\(output)")
+        }
     }
 
     /// docs/Warehouse.md's recipe for a store of `skanc serve`, run as written: the lines of three segments with
@@ -86,15 +107,14 @@ import Testing
     }
 
     @Test func duckdbDecodesAsTheCLI() throws {
-        try Self.expectParity("duckdb")
-        try Self.expectManyAppsParity("duckdb")
+        let manyApps = try ManyAppsDecodingTests.Fixture()
         // Versions live together: schema_version and the fields of both; values told apart by a marker bit,
         // and values two versions share (ambiguous-version).
-        for other in ["ShopMarked", "ShopV4"] {
-            try Self.expectParity(
-                "duckdb", schema: "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/\(other).skan",
-                files: Array(Self.files.prefix(2)))
+        let versions = ["ShopMarked", "ShopV4"].map {
+            ParityRun.schema(
+                "Schemas/Shop.skan,Tests/SkanCompilerTests/Fixtures/\($0).skan", files: Array(Self.files.prefix(2)))
         }
+        try Self.expectParity("duckdb", [.schema(), Self.manyAppsRun(manyApps)] + versions)
     }
 
     /// The hostile fixture reaches every status `skanc postbacks --no-verify` can give (ambiguous-version with
@@ -122,26 +142,24 @@ import Testing
     }
 
     @Test func sqliteDecodesAsTheCLI() throws {
-        try Self.expectParity("sqlite")
-        try Self.expectManyAppsParity("sqlite")
+        let manyApps = try ManyAppsDecodingTests.Fixture()
+        try Self.expectParity("sqlite", [.schema(), Self.manyAppsRun(manyApps)])
     }
 
     @Test func postgresDecodesAsTheCLI() throws {
-        try Self.expectParity("postgres")
-        try Self.expectManyAppsParity("postgres")
+        let manyApps = try ManyAppsDecodingTests.Fixture()
+        try Self.expectParity("postgres", [.schema(), Self.manyAppsRun(manyApps)])
     }
 
     @Test func sparkDecodesAsTheCLI() throws {
-        try Self.expectParity("spark")
-        try Self.expectManyAppsParity("spark")
+        let manyApps = try ManyAppsDecodingTests.Fixture()
+        try Self.expectParity("spark", [.schema(), Self.manyAppsRun(manyApps)])
     }
 
     /// `--schemas DIR` of two apps (ManyAppsDecodingTests.Fixture): each row decoded by its own app's versions,
     /// `unknown-app` for the others, in the engine as in the CLI; the hostile fixture too, whose lines mostly
     /// carry no app ID a folder is for, so that every status keeps its place before and after `unknown-app`.
-    static func expectManyAppsParity(_ engine: String) throws {
-        let fixture = try ManyAppsDecodingTests.Fixture()
-        try expectParity(
-            engine, named: ["--schemas", fixture.setup.out], files: [files[0], fixture.postbacks])
+    static func manyAppsRun(_ fixture: ManyAppsDecodingTests.Fixture) -> ParityRun {
+        ParityRun(named: ["--schemas", fixture.setup.out], files: [files[0], fixture.postbacks])
     }
 }

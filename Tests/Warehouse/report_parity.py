@@ -2,7 +2,12 @@
 """Checks that `skanc sql --report` computes in an engine the figures `skanc report --format json --no-verify` prints.
 
 usage: report_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN --schema SCHEMA [--by LIST]
-                        [--zero-is-null] [--cost COST.csv] FILE[:NAMES]...
+                        [--zero-is-null] [--cost COST.csv] [--decoded-table] FILE[:NAMES]...
+                        [--then --schema SCHEMA [--by LIST] [--zero-is-null] [--cost COST.csv] FILE[:NAMES]...]...
+
+Each `--then` starts another run on the same engine, which starts once. With --decoded-table (always on Spark and
+SQLite), the report views read a table of the decoded rows (`--view decoded_table`), as docs/Reports.md advises for
+an engine that plans every view with the whole decoding inlined.
 
 For each FILE: the lines are loaded as postback_lines(line, text), the decoding view from `skanc sql` and the report
 views from `skanc sql --report` are created, and the views are read back into the JSON report's shape (groups by
@@ -311,16 +316,12 @@ def without_excluded(spec, engine):
     return copy
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--engine", required=True, choices=sorted(warehouse_parity.EXCLUDED))
-    parser.add_argument("--skanc", required=True)
-    parser.add_argument("--schema", required=True)
-    parser.add_argument("--by")
-    parser.add_argument("--zero-is-null", action="store_true")
-    parser.add_argument("--cost")
-    parser.add_argument("files", nargs="+")
-    arguments = parser.parse_args()
+def check_run(engine, arguments, created):
+    """Compares every file of one run; returns the number of differences. `created["drops"]`: the DROP VIEW
+    statements of the report views last created in the engine (by an earlier run, or this one's last file)."""
+    print(f"== run: --schema {arguments.schema}" + (f" --by {arguments.by}" if arguments.by else "")
+          + (" --zero-is-null" if arguments.zero_is_null else "") + (" --cost" if arguments.cost else "")
+          + (" --decoded-table" if arguments.decoded_table else ""))
     options = (["--by", arguments.by] if arguments.by else []) + (["--zero-is-null"] if arguments.zero_is_null else [])
     cli_options = options + (["--cost", arguments.cost] if arguments.cost else [])
     options += ["--cost-table", "cost_rows"] if arguments.cost else []
@@ -340,56 +341,77 @@ def main():
     for name in (arguments.by or "").split(","):
         if name:
             keys += ["campaign_column", "campaign"] if name == "campaign" else [name]
+    # PostgreSQL will not replace the decoding view while the report's views depend on it: they go first, the
+    # views last created (an earlier run's options may have made views this one does not, `report_cost` say).
+    drops = "".join(line + "\n" for line in report_sql.split("\n") if line.startswith("DROP VIEW"))
     failures = 0
     copies = []
-    with engines.open_engine(arguments.engine) as engine:
-        for spec in arguments.files:
-            path = without_excluded(spec, arguments.engine)
-            if path != spec:
-                copies.append(path)
-            expected_groups, expected_not_ok = cli_report(arguments.skanc, arguments.schema, path, cli_options)
-            started = time.monotonic()
-            # PostgreSQL will not replace the decoding view while the report's views depend on it: they go first.
-            drops = "".join(line + "\n" for line in report_sql.split("\n") if line.startswith("DROP VIEW"))
-            engine.execute(drops)
-            if arguments.cost:
-                engine.execute(cost_table_sql(arguments.engine, arguments.cost))
-            lines = warehouse_parity.file_lines(path)
-            engine.load(lines, decode_received if lines and len(lines[0]) == 3 else decode)
-            if arguments.engine in MATERIALIZED:
-                engine.execute("DROP TABLE IF EXISTS decoded_table;\n"
-                               "CREATE TABLE decoded_table AS SELECT * FROM decoded_postbacks")
-            engine.execute(report_sql if arguments.engine not in MATERIALIZED else table_report_sql)
-            actual_groups, actual_not_ok = engine_report(engine, keys, with_cost=bool(arguments.cost))
-            elapsed = time.monotonic() - started
-            found = differences({"groups": expected_groups, "not_ok": expected_not_ok},
-                                {"groups": actual_groups, "not_ok": actual_not_ok})
-            # Grouped by the receipt day: the install-day cohorts too.
-            install_days = {}
-            if "day" in keys:
-                install_days = cli_install_days(arguments.skanc, arguments.schema, path, arguments.by)
-                found += differences({"install_days": install_days},
-                                     {"install_days": engine_install_days(engine, keys)})
-            # The wide table: the same columns in the same order, and every row's cells.
-            wide_columns, wide = cli_wide(arguments.skanc, arguments.schema, path, cli_options)
-            engine_columns, engine_wide = engine.query("SELECT * FROM report_wide")
-            counts = wide_columns[wide_columns.index("installs"):wide_columns.index("without_value") + 1]
-            found += differences({"wide_columns": wide_columns, "wide": wide_rows(wide_columns, wide, counts)},
-                                 {"wide_columns": list(engine_columns),
-                                  "wide": wide_rows(list(engine_columns), engine_wide, counts, escape=True)})
-            costed = sum(1 for group in expected_groups.values() if group.get("cost"))
-            reengaged = sum(1 for group in expected_groups.values()
-                            if any(revenue["reengagements"] for revenue in group["revenue"]))
-            print(f"{arguments.engine} {os.path.basename(spec.partition(':')[0])}: {len(expected_groups)} groups and "
-                  f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s, "
-                  f"{reengaged} groups with re-engagements, {len(wide)} wide rows"
-                  + (f", {len(install_days)} install days" if "day" in keys else "")
-                  + (f", {costed} groups with cost" if arguments.cost else ""))
-            for line in found[:30]:
-                print("  " + line)
-            failures += len(found)
+    for spec in arguments.files:
+        path = without_excluded(spec, arguments.engine)
+        if path != spec:
+            copies.append(path)
+        expected_groups, expected_not_ok = cli_report(arguments.skanc, arguments.schema, path, cli_options)
+        started = time.monotonic()
+        engine.execute(created["drops"] + drops)
+        if arguments.cost:
+            engine.execute(cost_table_sql(arguments.engine, arguments.cost))
+        lines = warehouse_parity.file_lines(path)
+        engine.load(lines, decode_received if lines and len(lines[0]) == 3 else decode)
+        materialized = arguments.decoded_table or arguments.engine in MATERIALIZED
+        if materialized:
+            engine.execute("DROP TABLE IF EXISTS decoded_table;\n"
+                           "CREATE TABLE decoded_table AS SELECT * FROM decoded_postbacks")
+        engine.execute(table_report_sql if materialized else report_sql)
+        created["drops"] = drops
+        actual_groups, actual_not_ok = engine_report(engine, keys, with_cost=bool(arguments.cost))
+        elapsed = time.monotonic() - started
+        found = differences({"groups": expected_groups, "not_ok": expected_not_ok},
+                            {"groups": actual_groups, "not_ok": actual_not_ok})
+        # Grouped by the receipt day: the install-day cohorts too.
+        install_days = {}
+        if "day" in keys:
+            install_days = cli_install_days(arguments.skanc, arguments.schema, path, arguments.by)
+            found += differences({"install_days": install_days},
+                                 {"install_days": engine_install_days(engine, keys)})
+        # The wide table: the same columns in the same order, and every row's cells.
+        wide_columns, wide = cli_wide(arguments.skanc, arguments.schema, path, cli_options)
+        engine_columns, engine_wide = engine.query("SELECT * FROM report_wide")
+        counts = wide_columns[wide_columns.index("installs"):wide_columns.index("without_value") + 1]
+        found += differences({"wide_columns": wide_columns, "wide": wide_rows(wide_columns, wide, counts)},
+                             {"wide_columns": list(engine_columns),
+                              "wide": wide_rows(list(engine_columns), engine_wide, counts, escape=True)})
+        costed = sum(1 for group in expected_groups.values() if group.get("cost"))
+        reengaged = sum(1 for group in expected_groups.values()
+                        if any(revenue["reengagements"] for revenue in group["revenue"]))
+        print(f"{arguments.engine} {os.path.basename(spec.partition(':')[0])}: {len(expected_groups)} groups and "
+              f"{sum(expected_not_ok.values())} rows not ok compared, {len(found)} differ, engine {elapsed:.2f} s, "
+              f"{reengaged} groups with re-engagements, {len(wide)} wide rows"
+              + (f", {len(install_days)} install days" if "day" in keys else "")
+              + (f", {costed} groups with cost" if arguments.cost else ""))
+        for line in found[:30]:
+            print("  " + line)
+        failures += len(found)
     for copy in copies:
         os.remove(copy)
+    return failures
+
+
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--engine", required=True, choices=sorted(warehouse_parity.EXCLUDED))
+    parser.add_argument("--skanc", required=True)
+    parser.add_argument("--schema", required=True)
+    parser.add_argument("--by")
+    parser.add_argument("--zero-is-null", action="store_true")
+    parser.add_argument("--cost")
+    parser.add_argument("--decoded-table", action="store_true")
+    parser.add_argument("files", nargs="+")
+    runs = engines.parse_runs(parser, sys.argv[1:])
+    created = {"drops": ""}
+    with engines.open_engine(runs[0].engine) as engine:
+        failures = sum(check_run(engine, arguments, created) for arguments in runs)
     sys.exit(1 if failures else 0)
 
 

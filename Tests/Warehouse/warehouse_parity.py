@@ -2,8 +2,9 @@
 """Checks that `skanc sql` decodes postbacks in an engine row for row as `skanc postbacks --no-verify` does.
 
 usage: warehouse_parity.py --engine duckdb|postgres|sqlite|spark --skanc BIN (--schema SCHEMA | --schemas DIR)
-                           FILE[:NAMES]...
-(--schemas DIR: the folder `skanc publish` writes, of one app or of many, given to both commands.)
+                           FILE[:NAMES]... [--then (--schema SCHEMA | --schemas DIR) FILE[:NAMES]...]...
+(--schemas DIR: the folder `skanc publish` writes, of one app or of many, given to both commands. Each `--then`
+starts another run on the same engine, which starts once.)
 
 For each FILE: the CLI's CSV is read; the file's lines are loaded into the engine as postback_lines(line, text)
 (line numbers from 1, each line decoded as UTF-8 with U+FFFD for invalid bytes, as a text column holds it), and
@@ -128,6 +129,59 @@ def file_lines(path):
 LAST_SECOND = 253402300799
 
 
+def check_run(engine, arguments):
+    """Compares every file of one run; returns the number of rows that differ."""
+    schema = [arguments.schema] if arguments.schema else ["--schemas", arguments.schemas]
+    print(f"== run: {' '.join(schema)}")
+
+    def view_sql(*options):
+        command = [arguments.skanc, "sql", *schema, "--dialect", arguments.engine, *options]
+        return subprocess.run(command, capture_output=True, check=True).stdout.decode("utf-8")
+
+    plain_sql, received_sql = view_sql(), view_sql("--received-column", "received")
+    failures = 0
+    for spec in arguments.files:
+        path, _, names_path = spec.partition(":")
+        names = open(names_path).read().split("\n") if names_path else []
+        header, expected = cli_rows(arguments.skanc, schema, path)
+        lines = file_lines(path)
+        sql = received_sql if lines and len(lines[0]) == 3 else plain_sql
+        started = time.monotonic()
+        columns, rows = engine.decode(lines, sql)
+        elapsed = time.monotonic() - started
+        if columns != header:
+            print(f"{path}: columns differ\n  skanc:  {header}\n  {arguments.engine}: {columns}")
+            failures += 1
+            continue
+        actual = {int(row[0]): [csv_cell(value) for value in row] for row in rows}
+        excluded = EXCLUDED[arguments.engine]
+        skipped = []
+        differences = []
+        for line in sorted(set(expected) | set(actual)):
+            name = names[line - 1] if line - 1 < len(names) else None
+            if name in excluded:
+                skipped.append(f"  excluded line {line} ({name}): {excluded[name]}")
+                continue
+            want, got = expected.get(line), actual.get(line)
+            if want != got:
+                if want is None or got is None:
+                    differences.append(f"  line {line} ({name}): only in {'the engine' if want is None else 'skanc'}")
+                    continue
+                cells = [f"{column}: skanc {a!r}, engine {b!r}" for column, a, b in zip(header, want, got) if a != b]
+                differences.append(f"  line {line} ({name}): " + "; ".join(cells))
+        compared = len(set(expected) | set(actual)) - len(skipped)
+        print(
+            f"{arguments.engine} {os.path.basename(path)}: {compared} rows equal to skanc's CSV"
+            f" ({len(differences)} differ, {len(skipped)} excluded by name), engine {elapsed:.2f} s"
+        )
+        for line in skipped:
+            print(line)
+        for line in differences[:30]:
+            print(line)
+        failures += len(differences)
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--engine", required=True, choices=sorted(EXCLUDED))
@@ -136,55 +190,9 @@ def main():
     named.add_argument("--schema")
     named.add_argument("--schemas")
     parser.add_argument("files", nargs="+")
-    arguments = parser.parse_args()
-    schema = [arguments.schema] if arguments.schema else ["--schemas", arguments.schemas]
-
-    def view_sql(*options):
-        command = [arguments.skanc, "sql", *schema, "--dialect", arguments.engine, *options]
-        return subprocess.run(command, capture_output=True, check=True).stdout.decode("utf-8")
-
-    plain_sql, received_sql = view_sql(), view_sql("--received-column", "received")
-    failures = 0
-    with engines.open_engine(arguments.engine) as engine:
-        for spec in arguments.files:
-            path, _, names_path = spec.partition(":")
-            names = open(names_path).read().split("\n") if names_path else []
-            header, expected = cli_rows(arguments.skanc, schema, path)
-            lines = file_lines(path)
-            sql = received_sql if lines and len(lines[0]) == 3 else plain_sql
-            started = time.monotonic()
-            columns, rows = engine.decode(lines, sql)
-            elapsed = time.monotonic() - started
-            if columns != header:
-                print(f"{path}: columns differ\n  skanc:  {header}\n  {arguments.engine}: {columns}")
-                failures += 1
-                continue
-            actual = {int(row[0]): [csv_cell(value) for value in row] for row in rows}
-            excluded = EXCLUDED[arguments.engine]
-            skipped = []
-            differences = []
-            for line in sorted(set(expected) | set(actual)):
-                name = names[line - 1] if line - 1 < len(names) else None
-                if name in excluded:
-                    skipped.append(f"  excluded line {line} ({name}): {excluded[name]}")
-                    continue
-                want, got = expected.get(line), actual.get(line)
-                if want != got:
-                    if want is None or got is None:
-                        differences.append(f"  line {line} ({name}): only in {'the engine' if want is None else 'skanc'}")
-                        continue
-                    cells = [f"{column}: skanc {a!r}, engine {b!r}" for column, a, b in zip(header, want, got) if a != b]
-                    differences.append(f"  line {line} ({name}): " + "; ".join(cells))
-            compared = len(set(expected) | set(actual)) - len(skipped)
-            print(
-                f"{arguments.engine} {os.path.basename(path)}: {compared} rows equal to skanc's CSV"
-                f" ({len(differences)} differ, {len(skipped)} excluded by name), engine {elapsed:.2f} s"
-            )
-            for line in skipped:
-                print(line)
-            for line in differences[:30]:
-                print(line)
-            failures += len(differences)
+    runs = engines.parse_runs(parser, sys.argv[1:])
+    with engines.open_engine(runs[0].engine) as engine:
+        failures = sum(check_run(engine, arguments) for arguments in runs)
     sys.exit(1 if failures else 0)
 
 
