@@ -70,15 +70,11 @@ extension CommandContext {
     }
 
     private func write(data: Data, toFile path: String) -> ExitStatus {
-        if let descriptor = FileOutput.openDescriptor(named: path) {
+        if let output = outputs.output(named: path) {
             // The descriptor the shell opened (`-o /dev/stdout`, `>>` included): written where it stands, after
             // what the command already wrote there, never replaced. Standard output and error are this run's.
-            let output =
-                descriptor == STDOUT_FILENO
-                ? standardOutput
-                : descriptor == STDERR_FILENO ? standardError : FileDescriptorOutput(descriptor: descriptor)
             output.write(data)
-            guard let failure = output.failure, descriptor != STDOUT_FILENO else { return .success }
+            guard let failure = output.failure, output !== standardOutput else { return .success }
             diagnostics([FileOutput.failure(path, "cannot write", failure).diagnostic], path: path)
             return .failure
         }

@@ -32,6 +32,11 @@ package struct CommandContext: Sendable {
         errorIsTerminal = isatty(standardError) == 1
     }
 
+    /// Standard output and error, and what `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` name in this run.
+    package var outputs: RunOutputs {
+        RunOutputs(standardOutput: standardOutput, standardError: standardError)
+    }
+
     /// The process's own standard input, output and error.
     package static var process: CommandContext {
         CommandContext(standardInput: STDIN_FILENO, standardOutput: STDOUT_FILENO, standardError: STDERR_FILENO)

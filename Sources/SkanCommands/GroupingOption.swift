@@ -29,23 +29,20 @@ enum GroupingOption {
         "--zero-is-null", help: "Count a fine value of 0 as no value, for sources that report a missing value as 0.")
 
     /// The groupings `arguments` name; a usage error for an unknown, empty or repeated one.
-    static func parse(_ arguments: ParsedArguments, command: String) throws(UsageError) -> [PostbackGrouping] {
+    static func parse(_ arguments: ParsedArguments) throws(UsageError) -> [PostbackGrouping] {
         try (arguments.items(by) ?? []).map { item throws(UsageError) in
             guard case .grouping(let grouping) = item else {
                 throw UsageError(
-                    message: "--by install_day counts installs by day in 'skanc report' only; group by day here",
-                    command: command)
+                    message: "--by install_day counts installs by day in 'skanc report' only; group by day here")
             }
             return grouping
         }
     }
 
     /// A usage error when the groupings need what `versions` lack: `schema_version` needs several.
-    static func check(_ groupings: [PostbackGrouping], versions: LiveVersions, command: String) throws(UsageError) {
+    static func check(_ groupings: [PostbackGrouping], versions: LiveVersions) throws(UsageError) {
         if groupings.contains(.schemaVersion), versions.schemas.count == 1 {
-            throw UsageError(
-                message: "--by schema_version needs versions live together: name them as A.skan,B.skan",
-                command: command)
+            throw UsageError(message: "--by schema_version needs versions live together: name them as A.skan,B.skan")
         }
     }
 }

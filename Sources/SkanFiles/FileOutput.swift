@@ -91,7 +91,7 @@ package enum FileOutput {
     /// Whether writing `output` would replace `input`: `output` is an existing regular file, and the same file
     /// (device and inode, following links) as `input`, or as `standardInput` for `-`. A device or pipe is written
     /// to, never replaced, so naming one as both is no loss.
-    package static func replaces(_ output: String, input: String, standardInput: Int32 = STDIN_FILENO) -> Bool {
+    package static func replaces(_ output: String, input: String, standardInput: Int32) -> Bool {
         var (written, read) = (stat(), stat())
         guard stat(output, &written) == 0, written.st_mode & S_IFMT == S_IFREG else { return false }
         let found = input == "-" ? fstat(standardInput, &read) : stat(input, &read)

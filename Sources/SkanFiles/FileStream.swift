@@ -24,13 +24,13 @@ package final class FileStream {
     /// Bytes not yet written: written in pieces of 64 KiB, not a system call a line.
     private var buffer: [UInt8] = []
 
-    /// Opens `path` for writing; nothing at `path` changes until `finish`. `/dev/stdout` is `standardOutput`,
-    /// the run's.
-    package init(_ path: String, standardOutput: FileDescriptorOutput) throws(FileOutput.WriteError) {
+    /// Opens `path` for writing; nothing at `path` changes until `finish`. A path naming a descriptor writes to
+    /// what `outputs` says it names (`/dev/stdout` is the run's standard output).
+    package init(_ path: String, outputs: RunOutputs) throws(FileOutput.WriteError) {
         self.path = path
-        self.standardOutput = standardOutput
-        if let descriptor = FileOutput.openDescriptor(named: path) {
-            output = descriptor == STDOUT_FILENO ? standardOutput : FileDescriptorOutput(descriptor: descriptor)
+        self.standardOutput = outputs.standardOutput
+        if let named = outputs.output(named: path) {
+            output = named
             replacing = nil
             return
         }

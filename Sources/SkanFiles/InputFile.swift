@@ -30,7 +30,7 @@ package final class InputFile {
     /// blocking: for a file beside the one named (receipt times), which no one means to stream. `-` reads
     /// `standardInput`: a command passes its context's.
     package init(
-        _ path: String, expecting what: String, regularOnly: Bool = false, standardInput: Int32 = STDIN_FILENO
+        _ path: String, expecting what: String, regularOnly: Bool = false, standardInput: Int32
     ) throws(InputFileError) {
         self.path = path
         ownsDescriptor = path != "-"
@@ -102,7 +102,7 @@ package final class InputFile {
 
     /// Opens and reads `path` in one step.
     package static func contents(
-        of path: String, expecting what: String, limit: Int = Int.max, standardInput: Int32 = STDIN_FILENO
+        of path: String, expecting what: String, limit: Int = Int.max, standardInput: Int32
     ) throws(InputFileError) -> [UInt8] {
         try InputFile(path, expecting: what, standardInput: standardInput).contents(limit: limit)
     }

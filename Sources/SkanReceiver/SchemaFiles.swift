@@ -68,7 +68,8 @@ struct SchemaFiles {
     /// A regular file's bytes, at most `maximumBytes`; nil when it is missing, not a regular file or too large.
     /// Opened as every input is (`InputFile`: non-blocking, so a FIFO planted at the path never stalls the loop).
     private func read(_ path: String) -> [UInt8]? {
-        guard let file = try? InputFile(path, expecting: "a published file", regularOnly: true),
+        // A path joined to the folder's is never `-`: standard input is never read.
+        guard let file = try? InputFile(path, expecting: "a published file", regularOnly: true, standardInput: -1),
             let bytes = try? file.contents(limit: Self.maximumBytes + 1), bytes.count <= Self.maximumBytes
         else { return nil }
         return bytes

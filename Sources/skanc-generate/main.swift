@@ -25,7 +25,8 @@ let (schemaPath, outputPath, sourceName) = (arguments[1], arguments[2], argument
 let bytes: [UInt8]
 do {
     bytes = try InputFile.contents(
-        of: schemaPath, expecting: "a .skan file", limit: SchemaCompiler.maximumSourceBytes + 1)
+        of: schemaPath, expecting: "a .skan file", limit: SchemaCompiler.maximumSourceBytes + 1,
+        standardInput: STDIN_FILENO)
 } catch {
     GeneratorFiles.printError(DiagnosticFormatter().format(error.diagnostic, path: error.displayName))
     exit(1)

@@ -38,7 +38,7 @@ extension ReportCommand {
         guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report", context) else {
             return .failure
         }
-        try GroupingOption.check(groupings, versions: versions, command: "report")
+        try GroupingOption.check(groupings, versions: versions)
         guard run.readerOptions.withReceiptColumn else {
             throw UsageError(
                 message:

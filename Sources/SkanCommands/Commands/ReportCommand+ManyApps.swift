@@ -26,7 +26,7 @@ extension ReportCommand {
         if try installDayGroupings(arguments) != nil {
             throw UsageError(message: "--by install_day reads one app's postbacks: name its folder, \(folder)/APP_ID")
         }
-        let groupings = try [.appID] + GroupingOption.parse(arguments, command: "report").filter { $0 != .appID }
+        let groupings = try [.appID] + GroupingOption.parse(arguments).filter { $0 != .appID }
         var run = try PostbackRun(arguments, command: "report")
         try context.refuseOutput(
             arguments[output], over: run.readFiles, what: "the report", command: "report")

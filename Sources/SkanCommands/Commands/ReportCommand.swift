@@ -101,7 +101,7 @@ enum ReportCommand {
         if let others = try installDayGroupings(arguments) {
             return try runInstallDays(arguments, groupings: others, schemaPath: schemaPath, context)
         }
-        let groupings = try GroupingOption.parse(arguments, command: "report")
+        let groupings = try GroupingOption.parse(arguments)
         if arguments.has(wide), arguments.value(format) != .csv {
             throw UsageError(message: "--wide is a CSV layout: add --format csv")
         }
@@ -154,7 +154,7 @@ enum ReportCommand {
             case .failure: return .failure
             }
         }
-        try GroupingOption.check(groupings, versions: versions, command: "report")
+        try GroupingOption.check(groupings, versions: versions)
         let trendDays = try group(&run, by: groupings, arguments)
         let reader = PostbackReader(versions: versions, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader, context)

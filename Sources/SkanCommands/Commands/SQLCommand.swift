@@ -77,7 +77,7 @@ enum SQLCommand {
         if report, arguments.has(query) {
             throw UsageError(message: "--report writes views; drop --query")
         }
-        let groupings = try GroupingOption.parse(arguments, command: "sql")
+        let groupings = try GroupingOption.parse(arguments)
         if arguments.has(query), arguments.has(view) {
             throw UsageError(message: "--query writes no view; drop --view")
         }
@@ -105,7 +105,7 @@ enum SQLCommand {
         }
         // The report's views read one app's decoded view: its fields and coarse meanings are the columns.
         guard let versions = try SchemaInput.compileVersions(path, command: "sql", context) else { return .failure }
-        try GroupingOption.check(groupings, versions: versions, command: "sql")
+        try GroupingOption.check(groupings, versions: versions)
         if arguments[costTable] != nil, let problem = CostTable.problem(with: groupings) {
             throw UsageError(message: "--cost-table: " + problem)
         }

@@ -293,7 +293,7 @@ enum SimulateCommand {
         var truths: FileStream?
         if let truthPath = arguments[truth] {
             do {
-                truths = try FileStream(truthPath, standardOutput: context.standardOutput)
+                truths = try FileStream(truthPath, outputs: context.outputs)
             } catch {
                 return context.diagnostics([error.diagnostic], path: error.path)
             }

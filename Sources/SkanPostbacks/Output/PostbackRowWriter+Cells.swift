@@ -39,9 +39,9 @@ extension PostbackRowWriter {
 
     /// A value from the postback. In JSON lines it is copied as written (it is valid JSON already), except
     /// that a string with escapes or non-ASCII bytes is decoded and written again (so that every reader
-    /// accepts it), and a column keeps one JSON type in every row: a number that is not an integer every reader holds
-    /// exactly (`1e400`, `2.5`) is null there (the status says what is wrong), and with `asText` a number is
-    /// written as a string. In CSV, a string's text is decoded if it has escapes, quoted when it holds a
+    /// accepts it), and a column keeps one JSON type in every row: a whole number written otherwise (`111.0`) is written
+    /// as that integer, a number that is not an integer every reader holds exactly (`1e400`, `2.5`) is null there
+    /// (the status says what is wrong), and with `asText` a number is written as a string. In CSV, a string's text is decoded if it has escapes, quoted when it holds a
     /// comma, quote or line break, and neutralised when a spreadsheet would read it as a formula; numbers
     /// and Booleans are copied.
     mutating func appendCell(
@@ -59,7 +59,17 @@ extension PostbackRowWriter {
                 out.append(JSONString.quoted(text))
                 return
             }
-            if span.kind == .number, !isSmallInteger(bytes, span) { return appendNull(to: &out) }
+            if span.kind == .number, !isSmallInteger(bytes, span) {
+                // A whole number written otherwise (`111.0`, `1.11e2`) is that integer, as every check and
+                // grouping reads it; a fraction or a number past what every reader holds exactly is null.
+                guard case .value(let whole) = JSONInteger.read(bytes, span.start, span.end),
+                    whole.magnitude < 1_000_000_000_000_000
+                else { return appendNull(to: &out) }
+                if asText { out.append(UInt8(ascii: "\"")) }
+                out.append(decimal: whole)
+                if asText { out.append(UInt8(ascii: "\"")) }
+                return
+            }
             let quoted = span.kind == .string || (span.kind == .number && asText)
             if quoted { out.append(UInt8(ascii: "\"")) }
             out.append(UnsafeBufferPointer(rebasing: bytes[span.start..<span.end]))
