@@ -55,7 +55,8 @@ def main():
                                     "--seed", str(seed), "--truth", paths["truth.jsonl"]], cwd=ROOT, stdout=out,
                                    check=True)
                 report = json.loads(subprocess.run(
-                    [args.skanc, "report", schema, paths["postbacks.jsonl"], "--no-verify", "--format", "json"],
+                    [args.skanc, "report", schema, paths["postbacks.jsonl"], "--no-verify", "--format", "json", "--by",
+                     "source_identifier"],
                     cwd=ROOT, capture_output=True, check=True).stdout)
                 truth = {}
                 for line in open(paths["truth.jsonl"]):
