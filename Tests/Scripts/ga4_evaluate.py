@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """GA4's SKAdNetwork conversion value schema, evaluated as Google documents it, to check `skanc export --format ga4`.
 
-Usage: ga4_evaluate.py SCHEMA.json JOURNEY.jsonl
+Usage: ga4_evaluate.py SCHEMA.json JOURNEY.jsonl...
 
 SCHEMA.json is parsed strictly by Google's own client library (google-analytics-admin:
 SKAdNetworkConversionValueSchema.from_json with ignore_unknown_fields=False); a field it does not know, or a
 value of the wrong type, fails here. JOURNEY is JSON lines as `skanc simulate` reads them ({"hour": H, "event":
 NAME, "value": X}). For each line this prints, as a JSON line, what GA4 would set at that hour:
-{"line": N, "window": 1|2|3|null, "fine_value": V|null, "coarse_value": "low"|...|null, "updated": bool,
+{"journey": J, "line": N, "window": 1|2|3|null, "fine_value": V|null, "coarse_value": "low"|...|null, "updated": bool,
 "lock": bool}.
 
 How GA4 decides, from the resource's reference (properties.dataStreams.sKAdNetworkConversionValueSchema):
@@ -60,8 +60,14 @@ def main():
     with open(sys.argv[1]) as file:
         schema = types.SKAdNetworkConversionValueSchema.from_json(file.read(), ignore_unknown_fields=False)
     windows = [schema.postback_window_one, schema.postback_window_two, schema.postback_window_three]
+    for journey, path in enumerate(sys.argv[2:]):
+        evaluate(schema, windows, path, journey)
+
+
+def evaluate(schema, windows, path, journey):
+    """Prints what the platform sets at each line of the journey at `path`, the `journey`-th named."""
     counts, sums = {}, {}
-    for number, line in journey_lines(sys.argv[2]):
+    for number, line in journey_lines(path):
         hour = line["hour"]
         if "event" in line:
             name = line["event"]
@@ -69,8 +75,8 @@ def main():
             sums[name] = sums.get(name, amount(0)) + amount(line.get("value", 0))
         window = window_at(hour)
         if window is None:
-            print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None,
-                              "updated": False, "lock": False}))
+            print(json.dumps({"journey": journey, "line": number, "window": None, "fine_value": None,
+                              "coarse_value": None, "updated": False, "lock": False}))
             continue
         settings = windows[window - 1]
         if window == 3 and not settings.postback_window_settings_enabled and "postback_window_two" in schema:
@@ -84,7 +90,7 @@ def main():
         fine = (chosen.fine_value if chosen else 0) if window == 1 else None
         coarse = COARSE[chosen.coarse_value] if chosen else None
         lock = bool(chosen.lock_enabled) if chosen else False
-        print(json.dumps({"line": number, "window": window, "fine_value": fine, "coarse_value": coarse,
+        print(json.dumps({"journey": journey, "line": number, "window": window, "fine_value": fine, "coarse_value": coarse,
                           "updated": chosen is not None, "lock": lock}))
 
 

@@ -2,12 +2,12 @@
 """The Google Ads API's SKAdNetwork conversion value schema, read as its reference describes it, to check
 `skanc export --format google-ads`.
 
-Usage: google_ads_evaluate.py SCHEMA.json JOURNEY.jsonl
+Usage: google_ads_evaluate.py SCHEMA.json JOURNEY.jsonl...
 
 SCHEMA.json is parsed strictly by Google's own client library (google-ads: the current API version's
 CustomerSkAdNetworkConversionValueSchema.from_json with ignore_unknown_fields=False). JOURNEY is JSON lines as
 `skanc simulate` reads them. For each line this prints, as a JSON line, what the schema describes at that hour:
-{"line": N, "window": 1|2|3|null, "fine_value": V|null, "coarse_value": "low"|...|null, "lock": bool}.
+{"journey": J, "line": N, "window": 1|2|3|null, "fine_value": V|null, "coarse_value": "low"|...|null, "lock": bool}.
 
 How a mapping is read (CustomerSkAdNetworkConversionValueSchema.SkAdNetworkConversionValueSchema): a fine value's
 ConversionValueMapping holds when the user's last activity, in whole hours since install, lies between
@@ -71,8 +71,14 @@ def main():
     with open(sys.argv[1]) as file:
         schema = resource.CustomerSkAdNetworkConversionValueSchema.from_json(file.read(), ignore_unknown_fields=False).schema
     postbacks = {mapping.postback_sequence_index: mapping for mapping in schema.postback_mappings}
+    for journey, path in enumerate(sys.argv[2:]):
+        evaluate(schema, postbacks, path, journey)
+
+
+def evaluate(schema, postbacks, path, journey):
+    """Prints what the platform sets at each line of the journey at `path`, the `journey`-th named."""
     counts, sums, logged = {}, {}, set()
-    for number, line in journey_lines(sys.argv[2]):
+    for number, line in journey_lines(path):
         hour = line["hour"]
         if "event" in line:
             name = line["event"]
@@ -81,7 +87,8 @@ def main():
             sums[name] = sums.get(name, amount(0)) + amount(line.get("value", 0))
         window = window_at(hour)
         if window is None:
-            print(json.dumps({"line": number, "window": None, "fine_value": None, "coarse_value": None, "lock": False}))
+            print(json.dumps({"journey": journey, "line": number, "window": None, "fine_value": None,
+                              "coarse_value": None, "lock": False}))
             continue
         fines = [m.fine_grained_conversion_value for m in schema.fine_grained_conversion_value_mappings
                  if mapping_holds(m.conversion_value_mapping, hour, counts, sums)]
@@ -103,7 +110,7 @@ def main():
                 lock = window == 1 and fine == postback.lock_window_fine_conversion_value
             elif "lock_window_coarse_conversion_value" in postback:
                 lock = coarse is not None and Coarse[coarse.upper()] == postback.lock_window_coarse_conversion_value
-        print(json.dumps({"line": number, "window": window, "fine_value": fine if window == 1 else None,
+        print(json.dumps({"journey": journey, "line": number, "window": window, "fine_value": fine if window == 1 else None,
                           "coarse_value": coarse, "lock": lock}))
 
 
