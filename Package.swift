@@ -220,6 +220,7 @@ let package = Package(
             name: "SkanReceiverTests",
             dependencies: [
                 "SkanCore", "SkanCompiler", "SkanSchema", "SkanPostbacks", "SkanReceiver", "SkanTestSupport",
+                "SkanFiles",
             ],
             swiftSettings: strictImports),
         .testTarget(

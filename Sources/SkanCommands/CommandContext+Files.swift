@@ -14,7 +14,7 @@ extension CommandContext {
 
     /// The bytes at `path` (`-`: this run's standard input), at most `limit`.
     func contents(of path: String, expecting what: String, limit: Int = Int.max) throws(InputFileError) -> [UInt8] {
-        try open(path, expecting: what).contents(limit: limit)
+        try self.open(path, expecting: what).contents(limit: limit)
     }
 
     /// The bytes at `path`, or of standard input for `-`; nil, after printing the `file-unreadable` diagnostic,

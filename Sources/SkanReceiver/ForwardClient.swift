@@ -1,3 +1,4 @@
+import SkanFiles
 import SkanHTTP
 
 #if canImport(Darwin)
@@ -39,7 +40,7 @@ final class ForwardClient {
             "POST \(destination.pathPrefix)\(path) HTTP/1.1\r\nHost: \(hostHeader)\r\n"
             + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\nUser-Agent: skanc-forward\r\n\r\n"
         guard send(Array(head.utf8) + body) else {
-            let failure = "cannot send (\(PostbackStore.reason()))"
+            let failure = "cannot send (\(systemReason()))"
             disconnect()
             return .failed(failure)
         }
@@ -60,7 +61,7 @@ final class ForwardClient {
             if count < 0 {
                 let failure =
                     errno == EAGAIN || errno == EWOULDBLOCK
-                    ? "no answer within \(Int(timeout)) s" : "cannot read the answer (\(PostbackStore.reason()))"
+                    ? "no answer within \(Int(timeout)) s" : "cannot read the answer (\(systemReason()))"
                 disconnect()
                 return .failed(failure)
             }
@@ -98,7 +99,7 @@ final class ForwardClient {
         #else
         let socketDescriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         #endif
-        guard socketDescriptor >= 0 else { return "cannot open a socket (\(PostbackStore.reason()))" }
+        guard socketDescriptor >= 0 else { return "cannot open a socket (\(systemReason()))" }
         #if canImport(Darwin)
         var one: Int32 = 1
         _ = setsockopt(socketDescriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -108,7 +109,7 @@ final class ForwardClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(socketDescriptor, $0, length) }
         }
         if started != 0, errno != EINPROGRESS {
-            let failure = "cannot connect to \(hostHeader) (\(PostbackStore.reason()))"
+            let failure = "cannot connect to \(hostHeader) (\(systemReason()))"
             close(socketDescriptor)
             return failure
         }
@@ -120,7 +121,7 @@ final class ForwardClient {
         guard ready == 1, error == 0 else {
             close(socketDescriptor)
             return ready == 1
-                ? "cannot connect to \(hostHeader) (\(PostbackStore.reason(error)))"
+                ? "cannot connect to \(hostHeader) (\(systemReason(error)))"
                 : "cannot connect to \(hostHeader) within \(Int(timeout)) s"
         }
         // Blocking from here on, every read and write bounded by the timeout.

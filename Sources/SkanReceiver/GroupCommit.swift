@@ -1,3 +1,4 @@
+import SkanFiles
 import SkanPostbacks
 
 /// Makes postbacks durable on a thread of its own, so that the poll loop goes on reading while a batch is

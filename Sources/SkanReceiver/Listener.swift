@@ -1,3 +1,5 @@
+import SkanFiles
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -55,14 +57,14 @@ package struct Listener {
         #else
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         #endif
-        guard descriptor >= 0 else { throw Failure(description: "cannot open a socket (\(Self.reason()))") }
+        guard descriptor >= 0 else { throw Failure(description: "cannot open a socket (\(systemReason()))") }
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
         guard bound == 0, listen(descriptor, 1024) == 0 else {
-            let failure = Self.reason()
+            let failure = systemReason()
             close(descriptor)
             throw Failure(description: "cannot listen on \(text) (\(failure))")
         }
@@ -79,8 +81,6 @@ package struct Listener {
         self.descriptor = descriptor
         self.address = (family == AF_INET6 ? "[\(host)]" : host) + ":\(chosenPort)"
     }
-
-    static func reason() -> String { String(cString: strerror(errno)) }
 }
 
 /// Socket calls shared by the listener and the connections.

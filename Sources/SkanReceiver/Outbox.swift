@@ -1,4 +1,5 @@
 import SkanCore
+import SkanFiles
 import SkanPostbacks
 
 /// Sends every postback this receiver stores on to one destination, byte for byte, to the path Apple posted it
@@ -72,7 +73,7 @@ final class Outbox: @unchecked Sendable {
         self.destination = destination
         let postbacksFolder = store.directory + "/postbacks/"
         self.postbacksFolder = postbacksFolder
-        try PostbackStore.makeDirectory(store.directory + "/outbox")
+        try DurableFiles.makeDirectory(store.directory + "/outbox")
         let cursorFile = try OutboxCursorFile(
             path: store.directory + "/outbox/\(store.instance)-\(destination.name).cursor")
         let own = store.recoveredSegments.compactMap { segment -> (SegmentName, PostbackStore.StoredSegment)? in

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import SkanFiles
 
 /// Where a destination's forwarding stands, kept in `DIR/outbox/<instance>-<name>.cursor`: the segment (its path
 /// under `postbacks/`) and the offset up to which every line was sent, and the end of the line being sent. It is
@@ -49,41 +43,30 @@ struct OutboxCursor: Equatable {
 
 /// The file a cursor lives in, open for the life of the outbox.
 final class OutboxCursorFile {
-    let path: String
-    private let descriptor: Int32
+    var path: String { file.path }
+    private let file: OpenFile
     private var lastSync = 0.0
 
-    /// Opens (creating) the file; the cursor it holds, or nil when it is new or unreadable.
+    /// Opens (creating) the file.
     init(path: String) throws(PostbackStore.Failure) {
-        self.path = path
-        descriptor = open(path, O_RDWR | O_CREAT, 0o640)
-        guard descriptor >= 0 else {
-            throw PostbackStore.Failure(description: "cannot open \(path) (\(PostbackStore.reason()))")
-        }
+        file = try OpenFile.openForUpdate(path)
     }
 
-    deinit {
-        close(descriptor)
-    }
-
+    /// The cursor the file holds, or nil when it is new or unreadable.
     func read() -> OutboxCursor? {
-        var bytes = [UInt8](repeating: 0, count: OutboxCursor.recordWidth)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return OutboxCursor(record: Array(bytes[..<count]))
+        guard let bytes = file.read(OutboxCursor.recordWidth, at: 0), !bytes.isEmpty else { return nil }
+        return OutboxCursor(record: bytes)
     }
 
     /// Writes `cursor` in place; fsync'ed when `sync` or when the last fsync is half a second old. False when
     /// the write failed (forwarding then waits: a cursor that cannot be kept would re-send without end).
     @discardableResult
     func write(_ cursor: OutboxCursor, sync: Bool = false) -> Bool {
-        let record = cursor.record
-        let count = record.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count == record.count else { return false }
+        guard file.write(cursor.record, at: 0) else { return false }
         let now = Clock.now()
         if sync || now - lastSync >= 0.5 {
             lastSync = now
-            return PostbackStore.sync(descriptor) == nil
+            return file.sync() == nil
         }
         return true
     }

@@ -1,4 +1,5 @@
 import SkanCore
+package import SkanFiles
 import SkanPostbacks
 
 #if canImport(Darwin)
@@ -28,9 +29,7 @@ import Musl
 /// Refused bodies are never written: a stranger must not be able to fill the disk through the public path.
 package final class PostbackStore: @unchecked Sendable {
     /// Why the store cannot be used or a write did not become durable.
-    package struct Failure: Error, CustomStringConvertible {
-        package var description: String
-    }
+    package typealias Failure = FileFailure
 
     /// Where a batch went: bytes `start..<end` of one segment.
     package struct StoredRange: Sendable, Equatable {
@@ -61,7 +60,7 @@ package final class PostbackStore: @unchecked Sendable {
     /// Files named like segments that are not regular files, left alone by `recover()`.
     package private(set) var skippedFiles: [String] = []
     /// `DIR/.lock-<instance>`, locked for the life of the store: two receivers never share an instance name.
-    private let instanceLock: Int32
+    private let instanceLock: OpenFile
     package let instance: String
     /// Segments rotate past this size.
     let segmentLimit: Int
@@ -77,21 +76,26 @@ package final class PostbackStore: @unchecked Sendable {
         self.instance = instance
         self.segmentLimit = segmentLimit
         for path in [directory, directory + "/postbacks", directory + "/rejects"] {
-            try Self.makeDirectory(path)
+            try DurableFiles.makeDirectory(path)
         }
-        instanceLock = try Self.lockInstance(directory: directory, instance: instance)
-        postbacksFolder = open(directory + "/postbacks", O_RDONLY)
-        guard postbacksFolder >= 0, let identity = Self.identity(of: postbacksFolder) else {
-            throw Failure(description: "cannot read \(directory)/postbacks (\(Self.reason()))")
+        instanceLock = try OpenFile.openForUpdate(directory + "/.lock-" + instance)
+        guard try instanceLock.lockExclusively() else {
+            throw Failure(
+                description: "another skanc serve with --instance \(instance) is using the store \(directory): give "
+                    + "each receiver sharing a store its own --instance")
+        }
+        postbacksFolder = try OpenFile.openForReading(directory + "/postbacks")
+        guard let identity = postbacksFolder.identity else {
+            throw Failure(description: "cannot read \(directory)/postbacks (\(systemReason()))")
         }
         self.identity = identity
-        try Self.checkWritable(directory + "/postbacks")
+        try DurableFiles.checkWritable(directory + "/postbacks")
     }
 
     /// `DIR/postbacks` as opened at start, held open so that its inode number cannot be reused, and its device and
     /// inode: a store deleted or replaced under the receiver (whose open segment then names an unlinked file) is
     /// told apart from the one it opened.
-    private let postbacksFolder: Int32
+    private let postbacksFolder: OpenFile
     private let identity: FileIdentity
 
     /// A failure every write and probe reports instead of touching the disk (the lock held): how the tests make
@@ -111,22 +115,16 @@ package final class PostbackStore: @unchecked Sendable {
         if let injectedFailure { return injectedFailure }
         let now = Clock.now()
         if current == nil || now - identityCheckedAt >= 0.05 {
-            guard Self.identity(postbacksPath) == identity else {
+            guard FileIdentity(path: postbacksPath) == identity else {
                 return
                     "the store \(directory) was deleted or replaced since skanc serve started; restart it on the store"
             }
             identityCheckedAt = now
         }
-        if let current, Self.linkCount(current.data) == 0 {
+        if let current, current.data.linkCount == 0 {
             return "the segment \(current.path) was deleted; restart skanc serve"
         }
         return nil
-    }
-
-    deinit {
-        close(instanceLock)
-        close(postbacksFolder)
-        closeSegment()
     }
 
     /// Moves a torn last line of every segment to `rejects/`, so that every stored line is whole, and reports
@@ -136,16 +134,16 @@ package final class PostbackStore: @unchecked Sendable {
         var torn: [TornTail] = []
         recoveredSegments = []
         skippedFiles = []
-        for day in Self.entries(of: directory + "/postbacks").sorted() {
+        for day in DurableFiles.entries(of: directory + "/postbacks").sorted() {
             let folder = directory + "/postbacks/" + day
-            for name in Self.entries(of: folder).sorted() where name.hasSuffix(".jsonl") {
+            for name in DurableFiles.entries(of: folder).sorted() where name.hasSuffix(".jsonl") {
                 let path = folder + "/" + name
                 // A FIFO or device named like a segment would block the start (or never end): not a segment.
-                guard Self.isRegularFile(path) else {
+                guard DurableFiles.isRegularFile(path) else {
                     skippedFiles.append(path)
                     continue
                 }
-                let bytes = try Self.contents(path)
+                let bytes = try DurableFiles.contents(path)
                 let whole = (bytes.lastIndex(of: 10).map { $0 + 1 }) ?? 0
                 let lines = bytes[..<whole].count { $0 == 10 }
                 recoveredSegments.append(StoredSegment(path: path, bytes: whole, lines: lines))
@@ -153,8 +151,8 @@ package final class PostbackStore: @unchecked Sendable {
                 guard let segmentName = SegmentName(name), segmentName.instance == instance else { continue }
                 if whole < bytes.count {
                     let reject = directory + "/rejects/torn-\(day)-\(name)@\(whole)"
-                    try Self.write(Array(bytes[whole...]), to: reject)
-                    try Self.truncate(path, to: whole)
+                    try DurableFiles.write(Array(bytes[whole...]), to: reject)
+                    try DurableFiles.replaceTail(of: path, from: whole)
                     torn.append(TornTail(segment: path, offset: whole, bytes: bytes.count - whole, rejectPath: reject))
                 }
                 try Self.recoverTimes(ReceiptTimes.path(besides: path)!, lines: lines, opened: segmentName.opened)
@@ -188,16 +186,12 @@ package final class PostbackStore: @unchecked Sendable {
         let times = Array(String(repeating: ReceiptTimes.line(receivedAt), count: bodies.count).utf8)
         let syncsTimes = current.durableSecond != receivedAt
         let failure =
-            Self.writeAll(data, to: current.data) ?? Self.writeAll(times, to: current.times)
-            ?? Self.sync(current.data) ?? (syncsTimes ? Self.sync(current.times) : nil)
+            current.data.append(data) ?? current.times.append(times) ?? current.data.sync()
+            ?? (syncsTimes ? current.times.sync() : nil)
         if let failure {
             // Cut the batch off again (appends then go on from there); a segment that cannot be cut is closed,
             // its torn tail left for `recover()`.
-            if ftruncate(current.data, off_t(current.size)) != 0
-                || ftruncate(current.times, off_t(current.timesSize)) != 0
-            {
-                closeSegment()
-            }
+            if !current.data.cut(to: current.size) || !current.times.cut(to: current.timesSize) { closeSegment() }
             throw Failure(description: failure)
         }
         segment?.size += data.count
@@ -214,8 +208,8 @@ package final class PostbackStore: @unchecked Sendable {
     package func probe() -> Bool {
         guard lock.holding({ checkIdentity(of: segment) }) == nil else { return false }
         let path = directory + "/postbacks/.probe-\(instance)"
-        defer { unlink(path) }
-        return (try? Self.write([UInt8](repeating: 10, count: 4096), to: path)) != nil
+        defer { DurableFiles.remove(path) }
+        return (try? DurableFiles.write([UInt8](repeating: 10, count: 4096), to: path)) != nil
     }
 
     /// Why the store cannot take a write now (deleted or replaced), or nil.
@@ -226,15 +220,13 @@ package final class PostbackStore: @unchecked Sendable {
     /// Bytes free for an unprivileged writer on the store's file system (`statvfs`), or nil when it cannot be
     /// told: what an alert watches before the disk fills.
     package func availableBytes() -> Int? {
-        var status = statvfs()
-        guard statvfs(directory, &status) == 0 else { return nil }
-        return Int(status.f_bavail) &* Int(status.f_frsize)
+        DurableFiles.availableBytes(at: directory)
     }
 
     /// Every segment stored, oldest day first.
     package func segments() -> [String] {
-        Self.entries(of: directory + "/postbacks").sorted().flatMap { day in
-            Self.entries(of: directory + "/postbacks/" + day).sorted().filter { $0.hasSuffix(".jsonl") }
+        DurableFiles.entries(of: directory + "/postbacks").sorted().flatMap { day in
+            DurableFiles.entries(of: directory + "/postbacks/" + day).sorted().filter { $0.hasSuffix(".jsonl") }
                 .map { directory + "/postbacks/" + day + "/" + $0 }
         }
     }
@@ -243,34 +235,27 @@ package final class PostbackStore: @unchecked Sendable {
         let folder = directory + "/postbacks/" + day
         // A new day's folder is durable only once `postbacks/` is: a crash must not lose the folder of a
         // segment whose lines were acknowledged.
-        if try Self.makeDirectory(folder), let failure = Self.syncDirectory(directory + "/postbacks") {
+        if try DurableFiles.makeDirectory(folder), let failure = DurableFiles.syncDirectory(directory + "/postbacks") {
             throw Failure(description: "cannot make \(folder) durable (\(failure))")
         }
         // A name is never reused: a receiver restarted within the same second takes the next number.
-        var base: String
-        var data: Int32
-        repeat {
+        var data: OpenFile?
+        while data == nil {
             opened += 1
-            base = folder + "/\(instance)-\(UTCTime.stamp(time))-\(opened)"
-            data = open(base + ".jsonl", O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
-        } while data < 0 && errno == EEXIST
-        guard data >= 0 else { throw Failure(description: "cannot create \(base).jsonl (\(Self.reason()))") }
-        let timesPath = ReceiptTimes.path(besides: base + ".jsonl")!
-        let times = open(timesPath, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, 0o640)
-        guard times >= 0 else {
-            close(data)
-            throw Failure(description: "cannot create \(timesPath) (\(Self.reason()))")
+            data = try OpenFile.createForAppending(folder + "/\(instance)-\(UTCTime.stamp(time))-\(opened).jsonl")
+        }
+        guard let data else { return }
+        let timesPath = ReceiptTimes.path(besides: data.path)!
+        guard let times = try OpenFile.createForAppending(timesPath) else {
+            throw Failure(description: "cannot create \(timesPath) (\(systemReason(EEXIST)))")
         }
         // The new names are durable only once their directory is.
-        _ = Self.syncDirectory(folder)
-        segment = OpenSegment(path: base + ".jsonl", data: data, times: times, day: day)
+        _ = DurableFiles.syncDirectory(folder)
+        segment = OpenSegment(path: data.path, data: data, times: times, day: day)
     }
 
+    /// Closes the segment's files (their `OpenFile`s are released).
     private func closeSegment() {
-        if let current = segment {
-            close(current.data)
-            close(current.times)
-        }
         segment = nil
     }
 }
@@ -278,8 +263,8 @@ package final class PostbackStore: @unchecked Sendable {
 /// The segment being appended to.
 private struct OpenSegment {
     var path: String
-    var data: Int32
-    var times: Int32
+    var data: OpenFile
+    var times: OpenFile
     var day: String
     /// Bytes of whole batches in each file.
     var size = 0

@@ -1,4 +1,5 @@
 import SkanCore
+import SkanFiles
 import SkanHTTP
 import SkanPostbacks
 import SkanSchema
@@ -206,7 +207,7 @@ package final class Receiver {
             if !accepting, !stopping, acceptPausedUntil > now { wait = min(wait, acceptPausedUntil - now) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Int32((wait * 1000).rounded(.up)))
             if ready < 0, errno != EINTR {
-                failure = ReceiverFailure(.loop, "poll failed (\(PostbackStore.reason())); stopped serving")
+                failure = ReceiverFailure(.loop, "poll failed (\(systemReason())); stopped serving")
                 break
             }
             if descriptors[0].revents != 0 || descriptors[2].revents != 0 {

@@ -1,3 +1,5 @@
+import SkanFiles
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -16,7 +18,7 @@ final class WakePipe: Sendable {
     init() throws(ReceiverFailure) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw ReceiverFailure(.limits, "cannot open a pipe (\(PostbackStore.reason()))")
+            throw ReceiverFailure(.limits, "cannot open a pipe (\(systemReason()))")
         }
         for end in ends { Socket.setNonBlocking(end) }
         readEnd = ends[0]

@@ -10,7 +10,15 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The Swift files under `folder` (`Sources`, `Plugins` or a folder in them), read and blanked once for all
+    /// the checks: each reading of the whole package took seconds.
     static func swiftFiles(under folder: String) throws -> [(name: String, source: SwiftSourceText)] {
+        try packageFiles.get().filter { $0.name.hasPrefix(folder + "/") }
+    }
+
+    static let packageFiles = Result { try read(under: "Sources") + read(under: "Plugins") }
+
+    private static func read(under folder: String) throws -> [(name: String, source: SwiftSourceText)] {
         let directory = root.appendingPathComponent(folder)
         let enumerator = try #require(FileManager.default.enumerator(atPath: directory.path))
         return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { path in

@@ -13,12 +13,20 @@ struct SwiftSourceText {
         func blank(_ range: Range<Int>) {
             for position in range where code[position] != "\n" { code[position] = " " }
         }
+        // Compared in place, character by character: the checks read every source file several times.
         func starts(_ text: String, at position: Int) -> Bool {
-            let pattern = Array(text)
-            return position + pattern.count <= characters.count
-                && Array(characters[position..<position + pattern.count]) == pattern
+            var offset = position
+            for character in text {
+                guard offset < characters.count, characters[offset] == character else { return false }
+                offset += 1
+            }
+            return true
         }
         while index < characters.count {
+            guard characters[index] == "/" || characters[index] == "\"" else {
+                index += 1
+                continue
+            }
             if starts("//", at: index) {
                 var end = index
                 while end < characters.count, characters[end] != "\n" { end += 1 }

@@ -1,4 +1,5 @@
 import Foundation
+import SkanFiles
 import SkanPostbacks
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     static func storedLines(_ directory: String) throws -> [String] {
         let store = try PostbackStore(directory: directory, instance: "reader")
         return try store.segments().flatMap { path in
-            String(decoding: try PostbackStore.contents(path), as: UTF8.self).split(separator: "\n").map(String.init)
+            String(decoding: try DurableFiles.contents(path), as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 

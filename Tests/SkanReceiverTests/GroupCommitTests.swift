@@ -1,4 +1,5 @@
 import Foundation
+import SkanFiles
 import SkanPostbacks
 import SkanTestSupport
 import Testing
@@ -30,7 +31,7 @@ import Testing
         // One fsync sample per group: never more samples than batches, at least one.
         let samples = outcomes.compactMap(\.syncSeconds).count
         #expect(samples >= 1 && samples <= lines.count)
-        let stored = try store.segments().flatMap { try PostbackStore.contents($0) }
+        let stored = try store.segments().flatMap { try DurableFiles.contents($0) }
         #expect(stored == lines.flatMap { $0 + [10] })
         #expect(figures(counter.progress.summary) == figures(try engineSummary(lines, versions: Receiver.anyValue)))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SkanFiles
 import SkanPostbacks
 import SkanTestSupport
 import Testing
@@ -23,7 +24,7 @@ import Darwin
         // A new segment's first batch, the change to ...001, and the step back to ...000.
         #expect(store.receiptTimeSyncs == 3)
         let segment = try #require(store.segments().first)
-        let times = ReceiptTimes(try PostbackStore.contents(ReceiptTimes.path(besides: segment)!))
+        let times = ReceiptTimes(try DurableFiles.contents(ReceiptTimes.path(besides: segment)!))
         #expect(times.seconds == seconds.map(Optional.some))
     }
 

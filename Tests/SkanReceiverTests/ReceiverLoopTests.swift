@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SkanFiles
 import SkanPostbacks
 import SkanTestSupport
 import Testing
@@ -71,7 +72,7 @@ import Testing
         receiver.stop()
         ended.wait()
         #expect(development > 0 && metrics.body.contains("skanc_development_postbacks_stored_total \(development)\n"))
-        let stored = try receiver.store.segments().flatMap { try PostbackStore.contents($0) }
+        let stored = try receiver.store.segments().flatMap { try DurableFiles.contents($0) }
         #expect(stored.count { $0 == 10 } == clients * rounds - development)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SkanFiles
 import SkanPostbacks
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
         for forgery in forgeries[4...] { #expect(try client.exchange("POST", Self.path, body: forgery).status == 503) }
         #expect(try client.exchange("POST", Self.path, body: genuine).status == 200)
         try Self.counted(admin)
-        let stored = try running.receiver.store.segments().flatMap { try PostbackStore.contents($0) }
+        let stored = try running.receiver.store.segments().flatMap { try DurableFiles.contents($0) }
         #expect(stored == (forgeries[..<4] + [genuine]).flatMap { $0 + [10] })
         let metrics = try admin.exchange("GET", "/metrics").body
         #expect(metrics.contains("skanc_bodies_refused_total{reason=\"unverified-past-quota\"} 4\n"), "\(metrics)")
