@@ -11,6 +11,34 @@ public final class TemporaryDirectory {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// A new directory holding `files`: each name's text.
+    public convenience init(files: [String: String]) throws {
+        try self.init()
+        for (name, text) in files { try write(text, to: name) }
+    }
+
+    /// Writes `text` to the file `name` in the directory; its URL.
+    @discardableResult
+    public func write(_ text: String, to name: String) throws -> URL {
+        try write(bytes: Array(text.utf8), to: name)
+    }
+
+    /// Writes `bytes` to the file `name` in the directory; its URL.
+    @discardableResult
+    public func write(bytes: [UInt8], to name: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file
+    }
+
+    /// Copies the file at `source` into the directory as `name`; the copy's URL.
+    @discardableResult
+    public func copy(_ source: URL, as name: String) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: source, to: file)
+        return file
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: url)
     }

@@ -68,10 +68,10 @@ import Testing
 
 /// `skanc fmt`: --check for CI, --in-place, standard output, and its usage errors.
 @Suite struct FmtCommandTests {
-    static func scratchCopy(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-fmt-\(UUID().uuidString).skan")
-        try Data(text.utf8).write(to: url)
-        return url
+    /// A folder of the test's own holding `text` as `Messy.skan`.
+    static func scratchCopy(_ text: String) throws -> (directory: TemporaryDirectory, file: URL) {
+        let directory = try TemporaryDirectory()
+        return (directory, try directory.write(text, to: "Messy.skan"))
     }
 
     static let messy = "schema T version 1 flag a at bit 0 reserved bits 1...5 coarse { low otherwise }\n"
@@ -95,8 +95,8 @@ import Testing
         ])
         #expect(shipped.status == 0)
         #expect(shipped.stdout.isEmpty)
-        let messy = try Self.scratchCopy(Self.messy)
-        defer { try? FileManager.default.removeItem(at: messy) }
+        let (scratch, messy) = try Self.scratchCopy(Self.messy)
+        defer { withExtendedLifetime(scratch) {} }
         let result = try CLI.run(["fmt", "--check", "Schemas/Shop.skan", messy.path])
         #expect(result.status == 1)
         #expect(result.stdout == messy.path + "\n")
@@ -107,8 +107,8 @@ import Testing
         let printed = try CLI.run(["fmt", "-"], stdin: Self.messy)
         #expect(printed.status == 0)
         #expect(printed.stdout == Self.tidy)
-        let messy = try Self.scratchCopy(Self.messy)
-        defer { try? FileManager.default.removeItem(at: messy) }
+        let (scratch, messy) = try Self.scratchCopy(Self.messy)
+        defer { withExtendedLifetime(scratch) {} }
         let result = try CLI.run(["fmt", "--in-place", messy.path])
         #expect(result.status == 0)
         #expect(try String(contentsOf: messy, encoding: .utf8) == Self.tidy)

@@ -26,12 +26,9 @@ import Testing
     }
 
     /// A scratch folder with a copy of Shop.skan.
-    static func scratch() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-files-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: CLI.packageRoot.appendingPathComponent("Schemas/Shop.skan"),
-            to: directory.appendingPathComponent("Shop.skan"))
+    static func scratch() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.copy(CLI.packageRoot.appendingPathComponent("Schemas/Shop.skan"), as: "Shop.skan")
         return directory
     }
 
@@ -40,8 +37,9 @@ import Testing
     }
 
     @Test func aSymbolicLinkIsWrittenThroughAndTheModeKept() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let real = directory.appendingPathComponent("Real.swift").path
         try "old".write(toFile: real, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real)
@@ -60,8 +58,9 @@ import Testing
     }
 
     @Test func hardLinksSeeTheNewContent() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let first = directory.appendingPathComponent("A.swift").path
         try "old".write(toFile: first, atomically: true, encoding: .utf8)
         try FileManager.default.linkItem(atPath: first, toPath: directory.appendingPathComponent("B.swift").path)
@@ -71,8 +70,9 @@ import Testing
     }
 
     @Test func aReadOnlyFileIsRefusedAndKept() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let path = directory.appendingPathComponent("RO.swift").path
         try "old".write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
@@ -85,8 +85,9 @@ import Testing
     }
 
     @Test func aDeviceIsWrittenToNotReplaced() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         #expect(try Self.generate("/dev/null", in: directory).status == 0)
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         #expect(type == .typeCharacterSpecial)
@@ -102,8 +103,9 @@ import Testing
     /// `-o /dev/stdout` writes to the descriptor the shell opened: through a pipe, after what a `>>` file
     /// held, and after what the command itself wrote there.
     @Test func theStandardOutputDeviceIsWrittenWhereItStands() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let export = #""$SKANC" export "$ROOT/Schemas/Platforms/GA4.skan" --format ga4 -o /dev/stdout"#
         let piped = try Self.shell("\(export) | cat > piped.json", in: directory)
         #expect(piped.status == 0, "\(piped.stderr)")
@@ -131,8 +133,9 @@ import Testing
     }
 
     @Test func theSchemaItselfIsRefusedAsTheOutput() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent("Alias.skan").path, withDestinationPath: "Shop.skan")
         for output in ["Shop.skan", "./Shop.skan", "Alias.skan"] {
@@ -148,8 +151,9 @@ import Testing
     /// Every command that writes a file refuses to write over a file it reads, by identity (a hard link or a
     /// symbolic link to the input is the input): raw postbacks cannot be fetched again.
     @Test func noCommandWritesOverItsOwnInput() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let file = { (name: String) in directory.appendingPathComponent(name).path }
         try FileManager.default.copyItem(
             atPath: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/apple-examples.jsonl").path,
@@ -187,8 +191,9 @@ import Testing
     }
 
     @Test func fmtInPlaceKeepsTheLinkAndTheMode() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try Self.scratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let real = directory.appendingPathComponent("T.skan").path
         try "schema  T\nversion 1\nflag a at bit 0\nreserved bits 1...5\ncoarse { low otherwise }\n".write(
             toFile: real, atomically: true, encoding: .utf8)

@@ -8,18 +8,10 @@ import Testing
 /// input twice, control characters in descriptions, names SQL engines keep, qualified table names, line breaks
 /// in SQL strings, and the nesting limit.
 @Suite struct HostileCommandLineTests {
-    static func scratch(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-hostile-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (name, text) in files {
-            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
-
     @Test func aSchemaFromAPipeIsRead() throws {
-        let directory = try Self.scratch([:])
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { withExtendedLifetime(scratch) {} }
+        let directory = scratch.url
         let fifo = directory.appendingPathComponent("schema.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let shop = try String(contentsOf: CLI.packageRoot.appendingPathComponent("Schemas/Shop.skan"), encoding: .utf8)
@@ -56,12 +48,12 @@ import Testing
     }
 
     @Test func controlCharactersInADescriptionAreShownEscaped() throws {
-        let directory = try Self.scratch([
+        let scratch = try TemporaryDirectory(files: [
             "Esc.skan":
                 "schema T\nversion 1\nflag a at bit 0 \"x\\u{1b}[1A\\u{1b}[2K\\u{1b}]0;title\\u{7}y\"\nreserved bits 1...5\ncoarse { low otherwise }\n"
         ])
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.run(["decode", "Esc.skan", "1"], in: directory)
+        defer { withExtendedLifetime(scratch) {} }
+        let result = try CLI.run(["decode", "Esc.skan", "1"], in: scratch.url)
         #expect(result.status == 0)
         #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(result.stdout.contains(#"(x\u{1B}[1A\u{1B}[2K\u{1B}]0;title\u{7}y)"#))

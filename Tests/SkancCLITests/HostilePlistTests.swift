@@ -5,12 +5,10 @@ import Testing
 /// `skanc plist` on property lists and ID files made to hurt: shared containers, repeated keys, IDs with
 /// invisible marks, CR LF and CR line ends, byte-order marks, control characters, comments that look like values.
 @Suite struct HostilePlistTests {
-    static func scratch(_ name: String, _ bytes: [UInt8]) throws -> (directory: URL, path: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skanc-plist-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return (directory, path)
+    /// A folder of the test's own holding `bytes` as `name`, and that file's path.
+    static func scratch(_ name: String, _ bytes: [UInt8]) throws -> (directory: TemporaryDirectory, path: String) {
+        let directory = try TemporaryDirectory()
+        return (directory, try directory.write(bytes: bytes, to: name).path)
     }
 
     /// A binary property list whose top dictionary holds A0, where each Ai is an array of A(i+1) twice: small,
@@ -39,7 +37,7 @@ import Testing
         let bytes = Self.sharedReferences(levels: 30)
         #expect(bytes.count < 256)
         let (directory, path) = try Self.scratch("Info.plist", bytes)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { withExtendedLifetime(directory) {} }
         let result = try CLI.run(["plist", "check", path])
         #expect(result.status == 1)
         #expect(
@@ -48,14 +46,14 @@ import Testing
         )
         // One level of the same shape, no sharing, reads.
         let tree = try Self.scratch("Info.plist", Self.sharedReferences(levels: 0))
-        defer { try? FileManager.default.removeItem(at: tree.directory) }
+        defer { withExtendedLifetime(tree) {} }
         #expect(try CLI.run(["plist", "check", tree.path]).stderr.contains("skadnetwork-items-missing"))
     }
 
     @Test func aLargeFileIsRefusedUnread() throws {
         let (directory, path) = try Self.scratch(
             "Info.plist", Array(repeating: UInt8(ascii: " "), count: (8 << 20) + 1))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { withExtendedLifetime(directory) {} }
         let result = try CLI.run(["plist", "check", path])
         #expect(result.status == 1)
         #expect(
@@ -84,7 +82,7 @@ import Testing
     @Test(arguments: ["\n", "\r\n", "\r"])
     func findingsHaveTheirLinesWhateverTheLineEndsAndComments(_ lineEnd: String) throws {
         let (directory, path) = try Self.scratch("Info.plist", Self.xml(Self.items, lineEnd: lineEnd))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { withExtendedLifetime(directory) {} }
         let result = try CLI.run(["plist", "check", path])
         // Line 9, not the commented-out copy on line 8 (and not line 1, as CR-only files were read).
         #expect(
@@ -94,14 +92,14 @@ import Testing
     @Test func aRepeatedKeyIsAnErrorAndStopsTheMerge() throws {
         let body = Self.items + "\n<key>SKAdNetworkItems</key>\n<array/>"
         let (directory, path) = try Self.scratch("Info.plist", Self.xml(body))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { withExtendedLifetime(directory) {} }
         let result = try CLI.run(["plist", "check", path])
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
                 "\(path):5: error: SKAdNetworkItems is written 2 times (lines 5, 11); the system reads only one of them: merge them into one [plist-key-repeated]\n"
             ), "\(result.stderr)")
-        let ids = directory.appendingPathComponent("ids.txt").path
+        let ids = directory.url.appendingPathComponent("ids.txt").path
         try "v9wttpbfk9.skadnetwork\n".write(toFile: ids, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let merge = try CLI.run(["plist", "add-networks", path, ids])
@@ -112,11 +110,11 @@ import Testing
 
     @Test func idsWithInvisibleMarksAreMalformed() throws {
         let (directory, path) = try Self.scratch("Info.plist", Self.xml("<key>SKAdNetworkItems</key>\n<array/>"))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { withExtendedLifetime(directory) {} }
         for hostile in [
             "cstr6suwn9\u{301}.skadnetwork", "cstr\u{200D}6suwn9.skadnetwork", "cstr6suwn9\u{FE0F}.skadnetwork",
         ] {
-            let ids = directory.appendingPathComponent("ids.txt").path
+            let ids = directory.url.appendingPathComponent("ids.txt").path
             try (hostile + "\n").write(toFile: ids, atomically: true, encoding: .utf8)
             let result = try CLI.run(["plist", "add-networks", path, ids])
             #expect(result.status == 1, "\(hostile.unicodeScalars.map(\.value))")
@@ -126,8 +124,8 @@ import Testing
 
     @Test func anIDsFileWithCRLFAndAByteOrderMarkReadsEveryID() throws {
         let (directory, path) = try Self.scratch("Info.plist", Self.xml("<key>SKAdNetworkItems</key>\n<array/>"))
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let ids = directory.appendingPathComponent("ids.txt").path
+        defer { withExtendedLifetime(directory) {} }
+        let ids = directory.url.appendingPathComponent("ids.txt").path
         try Data(
             [0xEF, 0xBB, 0xBF] + Array("cstr6suwn9.skadnetwork\r\n# a comment\r\nv9wttpbfk9.skadnetwork\r\n".utf8)
         )
@@ -139,8 +137,8 @@ import Testing
 
     @Test func controlCharactersInAValueAreShownEscaped() throws {
         let (directory, path) = try Self.scratch("Info.plist", Self.xml("<key>SKAdNetworkItems</key>\n<array/>"))
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let ids = directory.appendingPathComponent("ids.txt").path
+        defer { withExtendedLifetime(directory) {} }
+        let ids = directory.url.appendingPathComponent("ids.txt").path
         try Data(Array("bad\u{1B}[2Kid\u{7}.skadnetwork\n".utf8)).write(to: URL(fileURLWithPath: ids))
         let result = try CLI.run(["plist", "add-networks", path, ids])
         #expect(result.status == 1)
@@ -158,7 +156,7 @@ import Testing
             + (0..<4_000).map { "<dict><key>SKAdNetworkIdentifier</key><string>BAD\($0).skadnetwork</string></dict>" }
             .joined(separator: "\n") + "\n</array>"
         let (directory, path) = try HostilePlistTests.scratch("Info.plist", HostilePlistTests.xml(body))
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { withExtendedLifetime(directory) {} }
         let result = try CLI.run(["plist", "check", path])
         let lines = result.stderr.split(separator: "\n").filter { $0.contains("[network-id-uppercase]") }
         #expect(lines.count == 4_000)
