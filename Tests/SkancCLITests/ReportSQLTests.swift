@@ -105,9 +105,7 @@ import Testing
     /// Runs report_parity.py on `engine`, every run in one invocation (the engine starts once), and expects every
     /// figure equal, with every file of each run compared.
     static func expectParity(_ engine: String, _ runs: [ParityRun]) throws {
-        let arguments = runs.enumerated().flatMap { index, run in
-            (index == 0 ? [] : ["--then"]) + ["--schema", run.schema] + run.options + run.files
-        }
+        let arguments = WarehouseSQLTests.runArguments(runs.map { ["--schema", $0.schema] + $0.options + $0.files })
         let result = try WarehouseSQLTests.python(
             ["Tests/Warehouse/report_parity.py", "--engine", engine, "--skanc", CLI.executable.path] + arguments)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")

@@ -53,6 +53,11 @@ import Testing
         { ParityRun(named: ["--schema", schema], files: files) }
     }
 
+    /// The arguments of several runs of a parity script, one engine for all: each run's, joined by `--then`.
+    static func runArguments(_ runs: [[String]]) -> [String] {
+        Array(runs.joined(separator: ["--then"]))
+    }
+
     /// The output of each run of a parity script, which starts each with a line `== run: ...`.
     static func runOutputs(_ stdout: String) -> [Substring] {
         let marker = "== run: "
@@ -64,8 +69,7 @@ import Testing
     /// Runs the parity check on `engine`, every run in one invocation (the engine starts once), and expects every
     /// compared row equal, with every file of each run compared.
     static func expectParity(_ engine: String, _ runs: [ParityRun]) throws {
-        let arguments = runs.enumerated().flatMap { index, run in (index == 0 ? [] : ["--then"]) + run.named + run.files
-        }
+        let arguments = runArguments(runs.map { $0.named + $0.files })
         let result = try python(
             ["Tests/Warehouse/warehouse_parity.py", "--engine", engine, "--skanc", CLI.executable.path] + arguments)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
