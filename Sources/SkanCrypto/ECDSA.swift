@@ -45,16 +45,20 @@ public struct ECDSAPublicKey: Sendable {
         isValidSignature(r: r, s: s, digest: SHA256.hash(message))
     }
 
-    package func isValidSignature(r: UInt256, s: UInt256, digest: [UInt8]) -> Bool {
-        Self.signer(of: digest, r: r, s: s, among: [self]) != nil
+    package func isValidSignature(r: UInt256, s: UInt256, digest: [UInt8], tables: Bool = true) -> Bool {
+        Self.signer(of: digest, r: r, s: s, among: [self], tables: tables) != nil
     }
 
     /// A key of `keys` (all on one curve) for which (r, s) signs `digest`, trying `keys[first]` first and then
     /// the ones after it, round to the one before: a caller that passes the key the previous signature came from
     /// pays one verification a line on a file signed by one key, whichever it is. Everything but u2·Q is the same for every key (1/s, u1, u2,
     /// u1·G), so it is computed once: a further key costs about half a verification.
+    ///
+    /// With `tables` (the default), u1·G comes from the generator's table and u2·Q from the key's, when it has
+    /// one: each is built when first needed (about 25 ms), then saves most of each verification. A caller that
+    /// verifies only a few signatures passes false and builds neither.
     package static func signer(
-        of digest: [UInt8], r: UInt256, s: UInt256, among keys: [ECDSAPublicKey], first: Int = 0
+        of digest: [UInt8], r: UInt256, s: UInt256, among keys: [ECDSAPublicKey], first: Int = 0, tables: Bool = true
     ) -> Int? {
         guard let curve = keys.first?.curve else { return nil }
         let n = curve.scalars
@@ -65,13 +69,13 @@ public struct ECDSAPublicKey: Sendable {
         let w = n.invert(n.toMontgomery(s))
         let u1 = n.fromMontgomery(n.multiply(n.toMontgomery(e), w))
         let u2 = n.fromMontgomery(n.multiply(n.toMontgomery(r), w))
-        let u1G = curve.generatorMultiple(u1)
+        let u1G = tables ? curve.generatorMultiple(u1) : curve.multiply(u1, curve.generator)
         let start = keys.indices.contains(first) ? first : 0
         for offset in keys.indices {
             let index = (start + offset) % keys.count
             let key = keys[index]
             precondition(key.curve === curve, "keys on different curves")
-            let sum = curve.adding(u2, times: key.point, qTable: key.table, to: u1G)
+            let sum = curve.adding(u2, times: key.point, qTable: tables ? key.table : nil, to: u1G)
             if !sum.isInfinity && curve.xMatches(sum, r: r) { return index }
         }
         return nil
@@ -99,9 +103,14 @@ public struct ECDSAPublicKey: Sendable {
 
     /// Whether a JWS ES256 signature (r and s, 32 bytes each, big-endian) signs `message`.
     public func isValidSignature(raw: [UInt8], for message: some Collection<UInt8>) -> Bool {
+        isValidSignature(raw: raw, for: message, tables: true)
+    }
+
+    /// Whether a JWS ES256 signature signs `message`, with the tables or without (see `signer`).
+    package func isValidSignature(raw: [UInt8], for message: some Collection<UInt8>, tables: Bool) -> Bool {
         guard curve.byteCount == 32, raw.count == 64, let r = UInt256(bigEndian: raw[0..<32]),
             let s = UInt256(bigEndian: raw[32...])
         else { return false }
-        return isValidSignature(r: r, s: s, for: message)
+        return isValidSignature(r: r, s: s, digest: SHA256.hash(message), tables: tables)
     }
 }

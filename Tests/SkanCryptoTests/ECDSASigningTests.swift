@@ -82,4 +82,29 @@ import Testing
                     == nil)
         }
     }
+
+    /// With the tables and without them (the generator's and a key's), every signature gets the same answer:
+    /// random messages on both curves' keys, each signature checked as signed and with r, s or the message
+    /// changed.
+    @Test func tablesChangeNoAnswer() {
+        var generator = SplitMix64(seed: 6979)
+        let tabled = Self.rfcKey.publicKey.withTable()
+        for round in 0..<24 {
+            let message = (0..<(round * 7 % 50)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let (r, s) = Self.rfcKey.signature(for: message)
+            let cases: [(UInt256, UInt256, [UInt8], Bool)] = [
+                (r, s, message, true), (UInt256.adding(r, UInt256(hex: "01")).0, s, message, false),
+                (r, UInt256.adding(s, UInt256(hex: "02")).0, message, false), (r, s, message + [1], false),
+            ]
+            for (r, s, message, valid) in cases {
+                for key in [Self.rfcKey.publicKey, tabled] {
+                    for tables in [false, true] {
+                        let found = ECDSAPublicKey.signer(
+                            of: SHA256.hash(message), r: r, s: s, among: [key], tables: tables)
+                        #expect((found == 0) == valid, "round \(round), tables \(tables)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -148,22 +148,29 @@ import Testing
         #expect(outcomes.allSatisfy { $0.status == "bad-signature" })
     }
 
-    /// Postbacks signed by an added key: once one has verified, the decoder tries that key first, so each
-    /// further line costs one verification (Apple's key, listed first, is not tried on them); a line Apple signed
-    /// brings Apple's key back to the front.
-    @Test func theKeyThatSignedTheLastLineIsTriedFirst() throws {
+    /// Postbacks of `users` random journeys signed by the RFC 6979 test key, and a verifier that has the key.
+    static func signedByTestKey(users: Int, seed: Int) throws -> (SyntheticPostbacks, SignatureVerifier) {
         let pem = try String(
             contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Fixtures/keys/rfc6979-test-key.pem"),
             encoding: .utf8)
         let key = try #require(SyntheticPostbacks.SigningKey(pem: pem))
         var options = SyntheticPostbacks.Options()
-        (options.users, options.signingKey) = (3, key)
+        (options.users, options.signingKey) = (users, key)
         let schema = try shippedSchema("Shop")
-        let journey = RandomJourney.text(for: schema, seed: 3)
-        let signed = SyntheticPostbacks(schema: schema, journey: Array(journey.utf8), options: options)
-        #expect(signed.lines.count >= 3)
+        let journey = RandomJourney.text(for: schema, seed: seed)
         let added = try PostbackPublicKey(argument: "skadnetwork=\(key.publicKeyBase64)")
-        let verifier = SignatureVerifier(PostbackVerification(additionalKeys: [added]))
+        return (
+            SyntheticPostbacks(schema: schema, journey: Array(journey.utf8), options: options),
+            SignatureVerifier(PostbackVerification(additionalKeys: [added]))
+        )
+    }
+
+    /// Postbacks signed by an added key: once one has verified, the decoder tries that key first, so each
+    /// further line costs one verification (Apple's key, listed first, is not tried on them); a line Apple signed
+    /// brings Apple's key back to the front.
+    @Test func theKeyThatSignedTheLastLineIsTriedFirst() throws {
+        let (signed, verifier) = try Self.signedByTestKey(users: 3, seed: 3)
+        #expect(signed.lines.count >= 3)
         var decoder = PostbackLineDecoder(validFine: Array(repeating: true, count: 64), verifier: verifier)
         func decode(_ line: String) -> SignatureOutcome? {
             Array(line.utf8).withUnsafeBufferPointer { decoder.decode($0).signature }
@@ -178,5 +185,27 @@ import Testing
         #expect(decoder.signerHints.p256 == 0)
         #expect(decode(signed.lines[0]) == .verified)
         #expect(decoder.signerHints.p256 == 1)
+    }
+
+    /// A decoder verifies its first signatures without the tables and the rest with them
+    /// (`SignatureVerifier.verificationsBeforeTables`): every outcome is the same on either side, a forged copy
+    /// of each line refused before and after.
+    @Test func tablesComeInAfterTheFirstVerificationsAndChangeNoOutcome() throws {
+        let (signed, verifier) = try Self.signedByTestKey(users: 120, seed: 5)
+        #expect(signed.lines.count > SignatureVerifier.verificationsBeforeTables / 2)
+        var decoder = PostbackLineDecoder(validFine: Array(repeating: true, count: 64), verifier: verifier)
+        func decode(_ line: String) -> SignatureOutcome? {
+            Array(line.utf8).withUnsafeBufferPointer { decoder.decode($0).signature }
+        }
+        for (number, line) in signed.lines.enumerated() {
+            #expect(decode(line) == .verified, "line \(number + 1)")
+            // The same line with one character of its signature's r changed.
+            let marker = try #require(line.range(of: #""attribution-signature":""#))
+            let at = line.index(marker.upperBound, offsetBy: 20)
+            let forged = line.replacingCharacters(in: at...at, with: line[at] == "A" ? "B" : "A")
+            #expect(decode(forged) == .invalid, "forged line \(number + 1)")
+        }
+        #expect(decoder.signerHints.verifications == signed.lines.count * 2)
+        #expect(decoder.signerHints.verifications > SignatureVerifier.verificationsBeforeTables)
     }
 }

@@ -76,7 +76,7 @@ struct PostbackLineDecoder {
         if let verifier {
             let outcome =
                 row.framework == .adattributionkit
-                ? verifier.verifyJWS(fields: fields, line: line, scratch: &scratch)
+                ? verifier.verifyJWS(fields: fields, line: line, scratch: &scratch, hints: &signerHints)
                 : verifier.verifySKAdNetwork(
                     version: row.version, fields: fields, line: line, scratch: &scratch, hints: &signerHints)
             row.signature = outcome

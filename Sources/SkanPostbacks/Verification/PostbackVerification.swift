@@ -82,7 +82,8 @@ public struct PostbackPublicKey: Sendable {
 
     /// Apple's keys: SKAdNetwork's P-192 key (1.0, 2.0) and P-256 key (2.1 and later, and AdAttributionKit's
     /// production `apple-cas-identifier/0`), and AdAttributionKit's development keys. Each has a table, so
-    /// its verifications need no doubling; the table is built when a postback first needs the key.
+    /// its verifications need no doubling; the table is built when a verification first uses it (after
+    /// `SignatureVerifier.verificationsBeforeTables`).
     /// The key identifiers of Apple's AdAttributionKit development keys: a JWS that names one is test data.
     package static let developmentKeyIDs: Set<String> = Set(
         apple.compactMap { key in

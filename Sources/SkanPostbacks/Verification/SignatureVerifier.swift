@@ -17,8 +17,11 @@ final class SignatureVerifier: Sendable {
     init(_ verification: PostbackVerification) {
         var (p256, p192) = ([ECDSAPublicKey](), [ECDSAPublicKey]())
         var jwsKeys: [String: [(key: ECDSAPublicKey, development: Bool)]] = [:]
-        // Added keys are verified as often as Apple's: they get tables too (Apple's have theirs already).
-        let added = verification.additionalKeys.map { PostbackPublicKey(kind: $0.kind, key: $0.key.withTable()) }
+        // Added keys are verified as often as Apple's: they get tables too (Apple's have theirs already), each
+        // built by the first verification that uses it, as Apple's are.
+        let added = verification.additionalKeys.map { added in
+            PostbackPublicKey(kind: added.kind, key: added.key.withTable(LazyTable(added.key).table))
+        }
         for key in PostbackPublicKey.apple + added {
             switch key.kind {
             case .skadnetwork:
@@ -53,11 +56,31 @@ final class SignatureVerifier: Sendable {
         }
     }
 
-    /// Which SKAdNetwork key signed a decoder's previous line, per curve: tried first on the next line, so a
-    /// file signed by an added key costs one verification a line, as one signed by Apple does.
+    /// How many signatures a verifier checks before it uses the tables (`ECDSAPublicKey.signer`), counted over
+    /// all its decoders: building the generator's table and a key's (about 47 ms, release build) costs what
+    /// about 130 verifications without them cost more than with them (0.4 ms against 0.04 ms). A run that
+    /// verifies a few postbacks builds none; a long one builds them early (ski rental).
+    static let verificationsBeforeTables = 128
+
+    /// The verifications counted so far, while they are fewer than `verificationsBeforeTables`.
+    private let warmUp = VerificationCount()
+
+    /// What a decoder carries from line to line: which SKAdNetwork key signed its previous line, per curve
+    /// (tried first on the next line, so a file signed by an added key costs one verification a line, as one
+    /// signed by Apple does), how many signatures it has verified, and whether its verifier uses the tables now.
     struct SignerHints {
         var p256 = 0
         var p192 = 0
+        var verifications = 0
+        var usesTables = false
+    }
+
+    /// Counts one verification; whether it uses the tables. Once they are in use a decoder stops counting
+    /// (and taking the count's lock).
+    private func nextUsesTables(_ hints: inout SignerHints) -> Bool {
+        hints.verifications += 1
+        if !hints.usesTables { hints.usesTables = warmUp.next() > Self.verificationsBeforeTables }
+        return hints.usesTables
     }
 
     /// A SKAdNetwork line's signature.
@@ -88,23 +111,27 @@ final class SignatureVerifier: Sendable {
             }
         }
         let digest = SHA256.hash(message)
+        let tables = nextUsesTables(&hints)
         if version <= .v2 {
-            guard let signer = ECDSAPublicKey.signer(of: digest, r: r, s: s, among: p192, first: hints.p192) else {
-                return .invalid
-            }
+            guard
+                let signer = ECDSAPublicKey.signer(
+                    of: digest, r: r, s: s, among: p192, first: hints.p192, tables: tables)
+            else { return .invalid }
             hints.p192 = signer
         } else {
-            guard let signer = ECDSAPublicKey.signer(of: digest, r: r, s: s, among: p256, first: hints.p256) else {
-                return .invalid
-            }
+            guard
+                let signer = ECDSAPublicKey.signer(
+                    of: digest, r: r, s: s, among: p256, first: hints.p256, tables: tables)
+            else { return .invalid }
             hints.p256 = signer
         }
         return .verified
     }
 
     /// An AdAttributionKit stanza's JWS.
-    func verifyJWS(fields: PostbackFields, line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> SignatureOutcome
-    {
+    func verifyJWS(
+        fields: PostbackFields, line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8], hints: inout SignerHints
+    ) -> SignatureOutcome {
         guard let cell = fields.value(.jwsString, from: .line), cell.span.kind == .string else { return .invalid }
         let jws = Self.text(cell, line, &scratch)
         let dots = jws.indices.filter { jws[$0] == UInt8(ascii: ".") }
@@ -116,9 +143,12 @@ final class SignatureVerifier: Sendable {
         guard algorithm == "ES256" else { return .unsupported }
         guard let kid, let candidates = jwsKeys[kid] else { return .unknownKey }
         let message = jws[..<dots[1]]
-        guard let match = candidates.first(where: { $0.key.isValidSignature(raw: signature, for: message) }) else {
-            return .invalid
-        }
+        let tables = nextUsesTables(&hints)
+        guard
+            let match = candidates.first(where: {
+                $0.key.isValidSignature(raw: signature, for: message, tables: tables)
+            })
+        else { return .invalid }
         return match.development ? .development : .verified
     }
 
@@ -196,6 +226,43 @@ final class SignatureVerifier: Sendable {
                 return nil
             }
             return (algorithm, kid)
+        }
+    }
+}
+
+/// An added key's table, built by the first verification that asks for it (under a lock, so once, whichever
+/// decoding thread comes first) rather than when the verifier is made: a run that verifies few signatures, or
+/// none by that key, never builds it.
+private final class LazyTable: @unchecked Sendable {
+    private let key: ECDSAPublicKey
+    private let lock = ConditionLock()
+    private var built: FixedBaseTable?
+
+    init(_ key: ECDSAPublicKey) {
+        self.key = key
+    }
+
+    /// The table, built on the first call.
+    @Sendable func table() -> FixedBaseTable {
+        lock.holding {
+            if let built { return built }
+            let table = key.makeTable()
+            built = table
+            return table
+        }
+    }
+}
+
+/// The verifications a verifier's decoders have made, counted under a lock: decoders run on several threads.
+private final class VerificationCount: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var count = 0
+
+    /// Counts one more; the count.
+    func next() -> Int {
+        lock.holding {
+            count += 1
+            return count
         }
     }
 }
