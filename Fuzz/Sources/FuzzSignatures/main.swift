@@ -1,5 +1,6 @@
 // libFuzzer target: bytes → the signature parsers and the verifier. No input may crash them, and the fast
-// path (Apple's key through its table) must give the same answer as the general path (the same key without).
+// path (Apple's key through its table) must give the same answer as the general path (the same key without,
+// and the verifier's path before it uses tables).
 // The private key parsers too: a key they read signs, and its signature verifies.
 import FuzzSupport
 
@@ -35,7 +36,7 @@ func fuzzSignatures(_ input: UnsafeRawBufferPointer) -> Int32 {
             guard (try? fields.readObject(&scanner, source: .line, stack: &stack)) != nil else { return }
             var scratch: [UInt8] = []
             var hints = SignatureVerifier.SignerHints()
-            _ = verifier.verifyJWS(fields: fields, line: buffer, scratch: &scratch)
+            _ = verifier.verifyJWS(fields: fields, line: buffer, scratch: &scratch, hints: &hints)
             _ = verifier.verifySKAdNetwork(
                 version: .v4, fields: fields, line: buffer, scratch: &scratch, hints: &hints)
         }
@@ -47,7 +48,9 @@ func fuzzSignatures(_ input: UnsafeRawBufferPointer) -> Int32 {
             curve: apple.curve, x: apple.curve.field.fromMontgomery(apple.point.x),
             y: apple.curve.field.fromMontgomery(apple.point.y))!
         let message = bytes[64...]
-        guard apple.isValidSignature(r: r, s: s, for: message) == plain.isValidSignature(r: r, s: s, for: message)
+        let answer = apple.isValidSignature(r: r, s: s, for: message)
+        guard answer == plain.isValidSignature(r: r, s: s, for: message),
+            answer == apple.isValidSignature(r: r, s: s, digest: SHA256.hash(message), tables: false)
         else { fatalError("the table and the general path disagree on a signature") }
         // Random signatures are almost never valid, so the points themselves must agree too: u1·G + u2·Q
         // with Q's table and with doublings, for u1 = r and u2 = s (any 256-bit numbers; the windows
