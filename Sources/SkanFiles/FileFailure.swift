@@ -14,11 +14,6 @@ package struct FileFailure: Error, CustomStringConvertible {
     package init(_ description: String) {
         self.description = description
     }
-
-    /// A failure saying `description`, spelled as the receiver's failures are built.
-    package init(description: String) {
-        self.description = description
-    }
 }
 
 /// The C library's words for `code` (by default the last call's `errno`).

@@ -81,12 +81,12 @@ package final class PostbackStore: @unchecked Sendable {
         instanceLock = try OpenFile.openForUpdate(directory + "/.lock-" + instance)
         guard try instanceLock.lockExclusively() else {
             throw Failure(
-                description: "another skanc serve with --instance \(instance) is using the store \(directory): give "
+                "another skanc serve with --instance \(instance) is using the store \(directory): give "
                     + "each receiver sharing a store its own --instance")
         }
         postbacksFolder = try OpenFile.openForReading(directory + "/postbacks")
         guard let identity = postbacksFolder.identity else {
-            throw Failure(description: "cannot read \(directory)/postbacks (\(systemReason()))")
+            throw Failure("cannot read \(directory)/postbacks (\(systemReason()))")
         }
         self.identity = identity
         try DurableFiles.checkWritable(directory + "/postbacks")
@@ -171,7 +171,7 @@ package final class PostbackStore: @unchecked Sendable {
         defer { lock.release() }
         if let failure = checkIdentity(of: segment) {
             closeSegment()
-            throw Failure(description: failure)
+            throw Failure(failure)
         }
         let day = UTCTime.day(receivedAt)
         if let current = segment, current.day != day || current.size >= segmentLimit { closeSegment() }
@@ -192,7 +192,7 @@ package final class PostbackStore: @unchecked Sendable {
             // Cut the batch off again (appends then go on from there); a segment that cannot be cut is closed,
             // its torn tail left for `recover()`.
             if !current.data.cut(to: current.size) || !current.times.cut(to: current.timesSize) { closeSegment() }
-            throw Failure(description: failure)
+            throw Failure(failure)
         }
         segment?.size += data.count
         segment?.timesSize += times.count
@@ -236,7 +236,7 @@ package final class PostbackStore: @unchecked Sendable {
         // A new day's folder is durable only once `postbacks/` is: a crash must not lose the folder of a
         // segment whose lines were acknowledged.
         if try DurableFiles.makeDirectory(folder), let failure = DurableFiles.syncDirectory(directory + "/postbacks") {
-            throw Failure(description: "cannot make \(folder) durable (\(failure))")
+            throw Failure("cannot make \(folder) durable (\(failure))")
         }
         // A name is never reused: a receiver restarted within the same second takes the next number.
         var data: OpenFile?
@@ -247,7 +247,7 @@ package final class PostbackStore: @unchecked Sendable {
         guard let data else { return }
         let timesPath = ReceiptTimes.path(besides: data.path)!
         guard let times = try OpenFile.createForAppending(timesPath) else {
-            throw Failure(description: "cannot create \(timesPath) (\(systemReason(EEXIST)))")
+            throw Failure("cannot create \(timesPath) (\(systemReason(EEXIST)))")
         }
         // The new names are durable only once their directory is.
         _ = DurableFiles.syncDirectory(folder)
