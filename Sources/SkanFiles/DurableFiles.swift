@@ -47,58 +47,42 @@ package enum DurableFiles {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
-    /// The whole of a regular file; a FIFO or device is refused (opened without blocking, never read).
+    /// The whole of a regular file; a FIFO or device is refused (opened without blocking, never read). Read by
+    /// `InputFile`, the one reader of every command's inputs.
     package static func contents(_ path: String) throws(FileFailure) -> [UInt8] {
-        let file = try OpenFile.openForReading(path)
-        var info = stat()
-        guard fstat(file.descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw FileFailure("cannot read \(path): not a regular file")
-        }
-        var bytes: [UInt8] = []
-        while true {
-            guard let chunk = file.read(1 << 16, at: bytes.count) else {
-                throw FileFailure("cannot read \(path) (\(systemReason()))")
-            }
-            if chunk.isEmpty { return bytes }
-            bytes += chunk
+        do {
+            return try InputFile(path, expecting: "a file", regularOnly: true, standardInput: -1).contents()
+        } catch {
+            throw FileFailure("cannot read \(path): \(error.reason)")
         }
     }
 
     /// A file holding `bytes` and nothing else (created, or emptied first), fsync'ed.
     package static func write(_ bytes: [UInt8], to path: String) throws(FileFailure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o640)
-        guard descriptor >= 0 else { throw FileFailure("cannot create \(path) (\(systemReason()))") }
-        let output = FileDescriptorOutput(descriptor: descriptor)
-        output.write(bytes)
-        var failure = output.failure.map { systemReason($0) }
-        if failure == nil, !syncData(descriptor) { failure = systemReason() }
-        close(descriptor)
-        if let failure { throw FileFailure("cannot write \(path) (\(failure))") }
+        let file = try OpenFile.openForWriting(path, creating: true, truncating: true)
+        if let reason = file.append(bytes) ?? file.sync() { throw FileFailure("cannot write \(path) (\(reason))") }
     }
 
     /// Cuts the file at `path` to `size` bytes, then appends `tail` (nothing by default), fsync'ed.
     package static func replaceTail(
         of path: String, from size: Int, with tail: [UInt8] = []
     ) throws(FileFailure) {
-        let descriptor = open(path, O_WRONLY)
-        guard descriptor >= 0 else { throw FileFailure("cannot cut \(path) to \(size) bytes (\(systemReason()))") }
-        defer { close(descriptor) }
-        guard ftruncate(descriptor, off_t(size)) == 0, lseek(descriptor, off_t(size), SEEK_SET) >= 0 else {
+        let file: OpenFile
+        do { file = try OpenFile.openForWriting(path) } catch {
             throw FileFailure("cannot cut \(path) to \(size) bytes (\(systemReason()))")
         }
-        let output = FileDescriptorOutput(descriptor: descriptor)
-        output.write(tail)
-        if let code = output.failure { throw FileFailure("cannot write \(path) (\(systemReason(code)))") }
-        guard syncData(descriptor) else { throw FileFailure("cannot write \(path) (\(systemReason()))") }
+        guard file.cut(to: size) else { throw FileFailure("cannot cut \(path) to \(size) bytes (\(systemReason()))") }
+        guard file.write(tail, at: size) else { throw FileFailure("cannot write \(path) (\(systemReason()))") }
+        if let reason = file.sync() { throw FileFailure("cannot write \(path) (\(reason))") }
     }
 
     /// Fails when a file cannot be created in `folder` (read-only, no permission): what a store that cannot be
     /// written is refused by before anything is promised.
     package static func checkWritable(_ folder: String) throws(FileFailure) {
         let path = folder + "/.skanc-write-check-\(getpid())"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o640)
-        guard descriptor >= 0 else { throw FileFailure("cannot write in \(folder) (\(systemReason()))") }
-        close(descriptor)
+        do { _ = try OpenFile.openForWriting(path, creating: true, truncating: true) } catch {
+            throw FileFailure("cannot write in \(folder) (\(systemReason()))")
+        }
         unlink(path)
     }
 

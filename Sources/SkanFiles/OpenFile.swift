@@ -40,6 +40,17 @@ package final class OpenFile: @unchecked Sendable {
         return OpenFile(path: path, descriptor: descriptor)
     }
 
+    /// A file open for writing in place (no appending): created when missing with `creating`, emptied first
+    /// with `truncating`.
+    package static func openForWriting(
+        _ path: String, creating: Bool = false, truncating: Bool = false
+    ) throws(FileFailure) -> OpenFile {
+        let flags = O_WRONLY | (creating ? O_CREAT : 0) | (truncating ? O_TRUNC : 0)
+        let descriptor = open(path, flags, 0o640)
+        guard descriptor >= 0 else { throw FileFailure("cannot open \(path) (\(systemReason()))") }
+        return OpenFile(path: path, descriptor: descriptor)
+    }
+
     /// A file or folder open for reading, without waiting for a writer when it is a FIFO.
     package static func openForReading(_ path: String) throws(FileFailure) -> OpenFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
@@ -54,10 +65,18 @@ package final class OpenFile: @unchecked Sendable {
         return output.failure.map { String(cString: strerror($0)) }
     }
 
-    /// Writes `bytes` at `offset`, in place; false unless all of them were written.
+    /// Writes `bytes` at `offset`, in place, retried until whole; false (with `errno` set) when it failed.
     package func write(_ bytes: [UInt8], at offset: Int) -> Bool {
-        let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-        return count == bytes.count
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(offset + written))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
     }
 
     /// Up to `count` bytes from `offset` (fewer at the end of the file); nil when the read fails.

@@ -77,7 +77,8 @@ import Musl
         #expect(!DurableFiles.isRegularFile(fifo))
         // Opened without waiting for a writer, refused without a read.
         let refused = #expect(throws: FileFailure.self) { try DurableFiles.contents(fifo) }
-        #expect(refused?.description == "cannot read \(fifo): not a regular file")
+        #expect(
+            refused?.description == "cannot read \(fifo): is not a regular file (a FIFO or device); a file must be one")
     }
 
     @Test func aLockIsHeldByOneOpeningAtATime() throws {
@@ -94,7 +95,7 @@ import Musl
 
     @Test func failuresNameTheFileAndTheReason() throws {
         let missing = #expect(throws: FileFailure.self) { try DurableFiles.contents("/nonexistent/skanc/log") }
-        #expect(missing?.description == "cannot read /nonexistent/skanc/log (No such file or directory)")
+        #expect(missing?.description == "cannot read /nonexistent/skanc/log: no such file; check the path")
         let folder = #expect(throws: FileFailure.self) { try DurableFiles.makeDirectory("/nonexistent/skanc/x") }
         #expect(folder?.description.hasPrefix("cannot create the folder /nonexistent/skanc/x (") == true)
         #expect(DurableFiles.availableBytes(at: NSTemporaryDirectory()).map { $0 > 0 } == true)
