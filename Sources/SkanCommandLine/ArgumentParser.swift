@@ -8,7 +8,7 @@ enum ArgumentParser {
         for option in options + [.help] {
             for name in option.names { byName[name] = option }
         }
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(command: command)
         var index = 0
         var optionsEnded = false
         while index < arguments.count {

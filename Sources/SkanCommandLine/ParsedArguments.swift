@@ -6,7 +6,11 @@ package struct ParsedArguments: Sendable {
     /// The operands, in order.
     package var positionals: [String] = []
 
-    package init(positionals: [String] = []) {
+    /// The command these are the arguments of, as its messages name it (`report`).
+    package let command: String
+
+    package init(command: String, positionals: [String] = []) {
+        self.command = command
         self.positionals = positionals
     }
 

@@ -41,14 +41,14 @@ extension CommandContext {
     /// fetched again. `inputs` pairs each path with how the message names it ("the schema itself"); `what` names
     /// what the output holds ("the report").
     func refuseOutput(
-        _ output: String?, over inputs: [(path: String, role: String)], what: String, command: String
+        _ output: String?, over inputs: [(path: String, role: String)], what: String
     ) throws(UsageError) {
         guard let output,
             let input = inputs.first(where: {
                 FileOutput.replaces(output, input: $0.path, standardInput: standardInput)
             })
         else { return }
-        throw UsageError(message: "'\(output)' is \(input.role); write \(what) to another file", command: command)
+        throw UsageError(message: "'\(output)' is \(input.role); write \(what) to another file")
     }
 
     /// `text` written to `output` (only when its content changes), or to standard output when no file is given.

@@ -41,7 +41,7 @@ struct PostbackRun {
     var readerOptions: PostbackReader.Options
 
     /// The run `arguments` ask for; the first positional argument is the schema.
-    init(_ arguments: ParsedArguments, command: String) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
         let threads = arguments[Self.threads]
         // With `--schemas`, every operand is a file to read; else the first is the schema.
         let schemaOperands = arguments.has(SchemaInput.schemas) ? 0 : 1
@@ -49,9 +49,9 @@ struct PostbackRun {
         if inputs.isEmpty { inputs = ["-"] }
         if (arguments.positionals.prefix(schemaOperands) + inputs).filter({ $0 == "-" }).count > 1 {
             throw UsageError(
-                message: "standard input (-) can be read once; name files for the others", command: command)
+                message: "standard input (-) can be read once; name files for the others")
         }
-        let verification = try Self.verification(arguments, command: command)
+        let verification = try Self.verification(arguments)
         let inputs = self.inputs
         let withReceipts = inputs.contains { Self.receiptTimesPath(of: $0) != nil }
         readerOptions = PostbackReader.Options {
@@ -62,15 +62,13 @@ struct PostbackRun {
 
     /// The verification `arguments` ask for (nil with `--no-verify`): Apple's keys, development keys with
     /// `--allow-development`, and `--public-key`'s. Shared by `postbacks`, `report` and `serve`.
-    static func verification(_ arguments: ParsedArguments, command: String) throws(UsageError) -> PostbackVerification?
-    {
+    static func verification(_ arguments: ParsedArguments) throws(UsageError) -> PostbackVerification? {
         var verification: PostbackVerification? = PostbackVerification(
             allowDevelopment: arguments.has(Self.allowDevelopment))
         if arguments.has(Self.noVerify) {
             guard !arguments.has(Self.allowDevelopment), !arguments.has(Self.publicKey) else {
                 throw UsageError(
-                    message: "--no-verify checks no signature; drop --allow-development and --public-key",
-                    command: command)
+                    message: "--no-verify checks no signature; drop --allow-development and --public-key")
             }
             verification = nil
         }

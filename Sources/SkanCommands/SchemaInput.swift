@@ -49,17 +49,17 @@ enum SchemaInput {
 
     /// The schemas `postbacks` decodes with: `--schemas DIR` of many apps (each postback routed by its app ID),
     /// else what `compileVersions` reads. Nil, the problem printed, when one cannot be read.
-    static func compileCatalog(_ argument: String, command: String, _ context: CommandContext) throws(UsageError)
+    static func compileCatalog(_ argument: String, _ context: CommandContext) throws(UsageError)
         -> SchemaCatalog?
     {
         let trimmed = argument.hasSuffix("/") && argument.count > 1 ? String(argument.dropLast()) : argument
         let apps = publishedApps(in: trimmed)
         guard !apps.isEmpty else {
-            return try compileVersions(argument, command: command, context).map(SchemaCatalog.init)
+            return try compileVersions(argument, context).map(SchemaCatalog.init)
         }
         var catalog: [UInt64: LiveVersions] = [:]
         for app in apps {
-            guard let versions = publishedVersions(trimmed + "/" + app, command: command, context) else { return nil }
+            guard let versions = publishedVersions(trimmed + "/" + app, context) else { return nil }
             catalog[UInt64(app)!] = versions
         }
         return SchemaCatalog(apps: catalog)
@@ -67,28 +67,28 @@ enum SchemaInput {
 
     /// The schemas a command decodes with: `--schemas DIR/APP_ID`, or else the first operand (`what` says what
     /// for, in the error when there is neither).
-    static func operand(_ arguments: ParsedArguments, _ what: String, command: String) throws(UsageError) -> String {
+    static func operand(_ arguments: ParsedArguments, _ what: String) throws(UsageError) -> String {
         if let folder = arguments[schemas] { return folder }
         guard let path = arguments.positionals.first else {
-            throw UsageError(message: "name the schema \(what), or --schemas DIR/APP_ID", command: command)
+            throw UsageError(message: "name the schema \(what), or --schemas DIR/APP_ID")
         }
         return path
     }
 
-    /// The one schema `command` reads (`purpose`: "to export"); bad usage for none or several.
-    static func single(_ arguments: ParsedArguments, _ purpose: String, command: String) throws(UsageError) -> String {
+    /// The one schema the command reads (`purpose`: "to export"); bad usage for none or several.
+    static func single(_ arguments: ParsedArguments, _ purpose: String) throws(UsageError) -> String {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(
                 message: arguments.positionals.isEmpty
-                    ? "name the schema \(purpose)" : "\(command) takes one schema at a time", command: command)
+                    ? "name the schema \(purpose)" : "\(arguments.command) takes one schema at a time")
         }
         return path
     }
 
     /// Compiles `SCHEMA[,SCHEMA...]` (versions live together) and prints their diagnostics; nil when any
     /// has errors or cannot be read.
-    /// An empty name (`,`, `a.skan,`) is bad usage, reported for `command`.
-    static func compileVersions(_ argument: String, command: String, _ context: CommandContext) throws(UsageError)
+    /// An empty name (`,`, `a.skan,`) is bad usage.
+    static func compileVersions(_ argument: String, _ context: CommandContext) throws(UsageError)
         -> LiveVersions?
     {
         // A folder `skanc publish` wrote: every version published in it.
@@ -100,11 +100,10 @@ enum SchemaInput {
                 throw UsageError(
                     message: "'\(argument)' holds the schemas of \(apps.count) app\(apps.count == 1 ? "" : "s") ("
                         + apps.prefix(3).joined(separator: ", ") + (apps.count > 3 ? ", ..." : "")
-                        + "); \(command) reads one app's: name its folder, '\(trimmed)/\(apps[0])'"
-                        + " (skanc postbacks and skanc sql decode many apps' postbacks at once)",
-                    command: command)
+                        + "); name one app's folder, '\(trimmed)/\(apps[0])'"
+                        + " (skanc postbacks and skanc sql decode many apps' postbacks at once)")
             }
-            return publishedVersions(argument, command: command, context)
+            return publishedVersions(argument, context)
         }
         // A file whose name has a comma is that file, not two schemas.
         var isDirectory: ObjCBool = false
@@ -114,8 +113,7 @@ enum SchemaInput {
         let paths = whole ? [Substring(argument)] : argument.split(separator: ",", omittingEmptySubsequences: false)
         guard !paths.contains(where: \.isEmpty) else {
             throw UsageError(
-                message: "'\(argument)' names no schema between its commas; write SCHEMA or V3.skan,V4.skan",
-                command: command)
+                message: "'\(argument)' names no schema between its commas; write SCHEMA or V3.skan,V4.skan")
         }
         var live: [(name: String, schema: Schema, versionAt: SourceLocation)] = []
         let compiled = paths.map { path in
@@ -138,7 +136,7 @@ enum SchemaInput {
     /// Every version published in `folder` (`DIR/APP_ID`, as `skanc publish --to DIR` wrote it), read from the
     /// artifacts its manifest names (each checked against its name); nil, the problem printed, when one is missing
     /// or changed, or nothing is published.
-    static func publishedVersions(_ folder: String, command: String, _ context: CommandContext) -> LiveVersions? {
+    static func publishedVersions(_ folder: String, _ context: CommandContext) -> LiveVersions? {
         let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let appID = String(trimmed.split(separator: "/").last ?? "")
         let root = String(trimmed.dropLast(appID.count + 1))

@@ -26,12 +26,12 @@ enum CompileCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let path = try SchemaInput.single(arguments, "to compile", command: "compile")
+        let path = try SchemaInput.single(arguments, "to compile")
         if let appID = arguments[app], !AppStoreID.isValid(appID) {
             throw UsageError(message: "--app is the app's App Store ID (digits), not '\(appID)'")
         }
         try context.refuseOutput(
-            arguments[output], over: [(path, "the schema itself")], what: "the artifact", command: "compile")
+            arguments[output], over: [(path, "the schema itself")], what: "the artifact")
         guard let schema = SchemaInput.compileAndReport(path, context).schema else { return .failure }
         return context.write(
             bytes: SchemaArtifact(schema: schema, appID: arguments[app]).bytes, to: arguments[output])

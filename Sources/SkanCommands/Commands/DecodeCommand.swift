@@ -41,7 +41,7 @@ enum DecodeCommand {
         guard arguments.positionals.count >= 2 else {
             throw UsageError(message: "name a schema and at least one value to decode")
         }
-        guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], command: "decode", context)
+        guard let versions = try SchemaInput.compileVersions(arguments.positionals[0], context)
         else {
             return .failure
         }

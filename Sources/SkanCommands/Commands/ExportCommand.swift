@@ -68,7 +68,7 @@ enum ExportCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let path = try SchemaInput.single(arguments, "to export", command: "export")
+        let path = try SchemaInput.single(arguments, "to export")
         guard let format = arguments[format] else {
             throw UsageError(
                 message: "say which platform: --format ga4, google-ads, app-reporting-pack or branch")
@@ -113,7 +113,7 @@ enum ExportCommand {
         }
         try context.refuseOutput(
             arguments[output], over: [(path, "the schema itself")],
-            what: "the export", command: "export")
+            what: "the export")
         let style = ErrorFormatOption.style(arguments)
         guard let schema = SchemaInput.compileAndReport(path, style: style, context).schema else { return .failure }
         let options = SchemaExport.Options(

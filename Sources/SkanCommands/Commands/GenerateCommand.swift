@@ -26,10 +26,10 @@ enum GenerateCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let path = try SchemaInput.single(arguments, "to generate from", command: "generate")
+        let path = try SchemaInput.single(arguments, "to generate from")
         try context.refuseOutput(
             arguments[output], over: [(path, "the schema itself")],
-            what: "the Swift code", command: "generate")
+            what: "the Swift code")
         guard let schema = SchemaInput.compileAndReport(path, context).schema else { return .failure }
         let level = arguments.value(accessLevel)
         let sourceName = arguments[sourceName] ?? defaultSourceName(path)

@@ -67,7 +67,7 @@ enum ImportCommand {
         let style = ErrorFormatOption.style(arguments)
         try context.refuseOutput(
             arguments[output], over: [(path, "the configuration it imports")],
-            what: "the schema", command: "import")
+            what: "the schema")
         guard let bytes = context.read(path, what: "the configuration", limit: .configuration) else {
             return .failure
         }

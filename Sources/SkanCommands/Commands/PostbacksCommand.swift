@@ -64,12 +64,12 @@ enum PostbacksCommand {
     }
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with", command: "postbacks")
+        let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with")
         if arguments.has(summary), arguments.has(summaryOnly) {
             throw UsageError(message: "use --summary or --summary-only, not both")
         }
-        var run = try PostbackRun(arguments, command: "postbacks")
-        guard let catalog = try SchemaInput.compileCatalog(schemaPath, command: "postbacks", context) else {
+        var run = try PostbackRun(arguments)
+        guard let catalog = try SchemaInput.compileCatalog(schemaPath, context) else {
             return .failure
         }
         let summaryOnly = arguments.has(summaryOnly)

@@ -14,7 +14,7 @@ extension ReportCommand {
             throw UsageError(
                 message: "--check groups and prints as its rules need: drop \(option.names[0])")
         }
-        var run = try PostbackRun(arguments, command: "report")
+        var run = try PostbackRun(arguments)
         guard let bytes = context.read(path, what: "the rules", limit: .configuration) else { return .failure }
         let check: ReportCheck
         do {
@@ -23,7 +23,7 @@ extension ReportCommand {
             let location = SourceLocation(line: error.line, column: 1, offset: 0)
             return context.diagnostics([.error(.checkRulesInvalid, error.message, at: location)], path: path)
         }
-        guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report", context) else {
+        guard let versions = try SchemaInput.compileVersions(schemaPath, context) else {
             return .failure
         }
         run.readerOptions.withReceiptColumn = true

@@ -31,11 +31,11 @@ extension ReportCommand {
             throw UsageError(
                 message: "--by install_day reports installs by day of first launch: drop \(option.names[0])")
         }
-        var run = try PostbackRun(arguments, command: "report")
+        var run = try PostbackRun(arguments)
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
         try context.refuseOutput(
-            arguments[output], over: schemas + run.readFiles, what: "the report", command: "report")
-        guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report", context) else {
+            arguments[output], over: schemas + run.readFiles, what: "the report")
+        guard let versions = try SchemaInput.compileVersions(schemaPath, context) else {
             return .failure
         }
         try GroupingOption.check(groupings, versions: versions)

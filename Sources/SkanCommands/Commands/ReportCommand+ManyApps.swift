@@ -27,10 +27,10 @@ extension ReportCommand {
             throw UsageError(message: "--by install_day reads one app's postbacks: name its folder, \(folder)/APP_ID")
         }
         let groupings = try [.appID] + GroupingOption.parse(arguments).filter { $0 != .appID }
-        var run = try PostbackRun(arguments, command: "report")
+        var run = try PostbackRun(arguments)
         try context.refuseOutput(
-            arguments[output], over: run.readFiles, what: "the report", command: "report")
-        guard let catalog = try SchemaInput.compileCatalog(folder, command: "report", context) else { return .failure }
+            arguments[output], over: run.readFiles, what: "the report")
+        guard let catalog = try SchemaInput.compileCatalog(folder, context) else { return .failure }
         let trendDays = try group(&run, by: groupings, arguments)
         let reader = PostbackReader(catalog: catalog, options: run.readerOptions, output: DiscardedOutput())
         let readAll = run.read(into: reader, context)

@@ -93,7 +93,7 @@ enum ReportCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with", command: "report")
+        let schemaPath = try SchemaInput.operand(arguments, "to decode postbacks with")
         if SchemaInput.holdsManyApps(schemaPath) { return try runManyApps(arguments, folder: schemaPath, context) }
         if let rules = arguments[check] {
             return try runCheck(arguments, rules: rules, schemaPath: schemaPath, context)
@@ -108,7 +108,7 @@ enum ReportCommand {
         if arguments.has(wide), let path = arguments[output], wideSchemaPath(of: path) == path {
             throw UsageError(message: "-o with --wide names a .csv file (its schema goes beside it)")
         }
-        var run = try PostbackRun(arguments, command: "report")
+        var run = try PostbackRun(arguments)
         let schemas = schemaPath.split(separator: ",").map { (String($0), "a schema it reads") }
         let costFile =
             (arguments[cost].map { [($0, "the cost file it reads")] } ?? [])
@@ -116,19 +116,17 @@ enum ReportCommand {
             + (arguments[amounts].map { [($0, "the amounts it reads")] } ?? [])
         try context.refuseOutput(
             arguments[output],
-            over: schemas + costFile + run.readFiles, what: "the report",
-            command: "report")
+            over: schemas + costFile + run.readFiles, what: "the report")
         if arguments.has(wide), let path = arguments[output] {
             try context.refuseOutput(
-                wideSchemaPath(of: path), over: schemas + costFile + run.readFiles, what: "the report's schema",
-                command: "report")
+                wideSchemaPath(of: path), over: schemas + costFile + run.readFiles, what: "the report's schema")
         }
         for option in [cost, names] where arguments.has(option) {
             if let problem = CostTable.problem(with: groupings) {
                 throw UsageError(message: "\(option.names[0]): " + problem)
             }
         }
-        guard let versions = try SchemaInput.compileVersions(schemaPath, command: "report", context) else {
+        guard let versions = try SchemaInput.compileVersions(schemaPath, context) else {
             return .failure
         }
         var costs: CostTable?

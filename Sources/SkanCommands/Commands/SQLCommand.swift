@@ -61,7 +61,7 @@ enum SQLCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let path = try SchemaInput.operand(arguments, "to decode with", command: "sql")
+        let path = try SchemaInput.operand(arguments, "to decode with")
         guard arguments.positionals.count == (arguments.has(SchemaInput.schemas) ? 0 : 1) else {
             throw UsageError(message: "sql takes one schema argument (versions: A.skan,B.skan)")
         }
@@ -99,12 +99,12 @@ enum SQLCommand {
         if arguments.has(view), let name = arguments[view] { names.view = name }
         if arguments.has(query) { names.view = nil }
         guard report else {
-            guard let catalog = try SchemaInput.compileCatalog(path, command: "sql", context) else { return .failure }
+            guard let catalog = try SchemaInput.compileCatalog(path, context) else { return .failure }
             context.standard(DecodeSQL(catalog: catalog, dialect: dialect, names: names).render(), terminator: "")
             return .success
         }
         // The report's views read one app's decoded view: its fields and coarse meanings are the columns.
-        guard let versions = try SchemaInput.compileVersions(path, command: "sql", context) else { return .failure }
+        guard let versions = try SchemaInput.compileVersions(path, context) else { return .failure }
         try GroupingOption.check(groupings, versions: versions)
         if arguments[costTable] != nil, let problem = CostTable.problem(with: groupings) {
             throw UsageError(message: "--cost-table: " + problem)

@@ -154,7 +154,7 @@ enum ServeCommand {
         if let path = arguments[adminToken] {
             configuration.adminToken = try token(path, context)
         }
-        configuration.verification = try PostbackRun.verification(arguments, command: "serve")
+        configuration.verification = try PostbackRun.verification(arguments)
         configuration.maxBody = number(arguments, maxBody)
         configuration.maxConnections = number(arguments, maxConnections)
         configuration.requestTimeout = Double(number(arguments, requestTimeout))
@@ -181,7 +181,7 @@ enum ServeCommand {
         let named = arguments.values(schema)
         if !named.isEmpty {
             guard
-                let versions = try SchemaInput.compileVersions(named.joined(separator: ","), command: "serve", context)
+                let versions = try SchemaInput.compileVersions(named.joined(separator: ","), context)
             else { return .failure }
             configuration.versions = versions
         }
@@ -194,7 +194,7 @@ enum ServeCommand {
             configuration.schemas = folder
             // Without --schema, /report decodes with what is published there (read once, at start).
             if named.isEmpty, SchemaInput.holdsManyApps(folder) {
-                guard let catalog = try SchemaInput.compileCatalog(folder, command: "serve", context) else {
+                guard let catalog = try SchemaInput.compileCatalog(folder, context) else {
                     return .failure
                 }
                 configuration.catalog = catalog

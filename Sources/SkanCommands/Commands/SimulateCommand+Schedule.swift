@@ -31,7 +31,7 @@ extension SimulateCommand {
                 (bundledPath, "the schema itself"), (journeyPath, "the journey it reads"),
                 (schedulePath, "the schedule it reads"),
             ],
-            what: "the truth", command: "simulate")
+            what: "the truth")
         guard let bundled = SchemaInput.compileAndReport(bundledPath, context).schema,
             let journey = context.read(journeyPath, what: "the journey", limit: .journey),
             let scheduleBytes = context.read(schedulePath, what: "the schedule", limit: .mix)

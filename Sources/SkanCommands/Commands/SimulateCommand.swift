@@ -149,7 +149,7 @@ enum SimulateCommand {
             arguments[truth],
             over: [(arguments.positionals[0], "the schema itself"), (path, "the journey it reads")]
                 + (arguments[signWith].map { [($0, "the signing key it reads")] } ?? []),
-            what: "the truth", command: "simulate")
+            what: "the truth")
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0], context).schema else {
             return .failure
         }
@@ -194,7 +194,7 @@ enum SimulateCommand {
         }
         try context.refuseOutput(
             arguments[truth], over: [(arguments.positionals[0], "the schema itself"), (mixPath, "the mix it reads")],
-            what: "the truth", command: "simulate")
+            what: "the truth")
         guard let schema = SchemaInput.compileAndReport(arguments.positionals[0], context).schema else {
             return .failure
         }

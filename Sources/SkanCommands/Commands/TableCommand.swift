@@ -36,7 +36,7 @@ enum TableCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(UsageError) -> ExitStatus {
-        let path = try SchemaInput.single(arguments, "to tabulate", command: "table")
+        let path = try SchemaInput.single(arguments, "to tabulate")
         let format = arguments.value(format)
         if arguments.has(dialect), format != .sql {
             throw UsageError(message: "--dialect goes with --format sql")
@@ -50,7 +50,7 @@ enum TableCommand {
                     : "\(format.rawValue) always holds both tables; drop --table")
         }
         // Several schemas, separated by commas, are versions live together: one table across them.
-        guard let versions = try SchemaInput.compileVersions(path, command: "table", context) else { return .failure }
+        guard let versions = try SchemaInput.compileVersions(path, context) else { return .failure }
         let table = DecodingTable(versions: versions)
         context.standard(table.render(format, dialect: dialect, tables: tables), terminator: "")
         return .success
