@@ -94,6 +94,29 @@ import Testing
         let schema = try #require(result.schema, "\(text)\n\(result.diagnostics)")
         Self.compareOnRandomJourney(schema, seed: UInt64(seed), "seed \(seed)")
     }
+
+    /// A model read from an artifact is not held to the six bits' budget of fields (its reader checks each
+    /// field's bits, not their sum): past six fields the program keeps their codes in a buffer of its own rather
+    /// than the tuple, and redoes every evaluation rather than updating it, and still agrees with the reference.
+    @Test(arguments: 0..<4)
+    func moreThanSixFieldsAgreeWithTheReference(_ seed: Int) throws {
+        var generator = SplitMix64(seed: UInt64(seed) &+ 0x5EED)
+        var text = "schema Wide\nversion 1\n\nevent signup\nevent purchase value USD\n\n"
+        for flag in 0..<6 {
+            text += "flag f\(flag) at bit \(flag) when \(Self.condition(&generator, depth: 2, flag: flag))\n"
+        }
+        text += "\ncoarse windows 1...3 {\n  high when f5\n  low otherwise\n}\n"
+        let result = SchemaCompiler.compile(text, path: "Wide.skan")
+        var schema = try #require(result.schema, "\(text)\n\(result.diagnostics)")
+        // Two fields more, copies of the first two under other names, on the same bits.
+        schema.fields += schema.fields.prefix(2).map { field in
+            var copy = field
+            copy.name += "_again"
+            return copy
+        }
+        #expect(schema.fields.count == 8)
+        Self.compareOnRandomJourney(schema, seed: UInt64(seed), "wide seed \(seed)")
+    }
 }
 
 /// `ActivityProgram.event(named:)`, the lookup behind every event an app logs by name: names of one length are

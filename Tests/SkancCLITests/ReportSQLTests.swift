@@ -93,6 +93,9 @@ import Testing
         var options: [String] = []
         var files: [String] = ReportSQLTests.files
 
+        /// The run's arguments to report_parity.py.
+        var arguments: [String] { ["--schema", schema] + options + files }
+
         /// The run, its report views reading a table of the decoded rows (`--decoded-table`, as Spark and SQLite
         /// always do): DuckDB plans each view with the whole decoding inlined, seconds a view.
         var fromDecodedTable: ParityRun {
@@ -105,7 +108,7 @@ import Testing
     /// Runs report_parity.py on `engine`, every run in one invocation (the engine starts once), and expects every
     /// figure equal, with every file of each run compared.
     static func expectParity(_ engine: String, _ runs: [ParityRun]) throws {
-        let arguments = WarehouseSQLTests.runArguments(runs.map { ["--schema", $0.schema] + $0.options + $0.files })
+        let arguments = WarehouseSQLTests.runArguments(runs.map(\.arguments))
         let result = try WarehouseSQLTests.python(
             ["Tests/Warehouse/report_parity.py", "--engine", engine, "--skanc", CLI.executable.path] + arguments)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
@@ -186,17 +189,13 @@ import Testing
             ])
     }
 
-    /// The three runs share one Spark session: its JVM starts once.
-    @Test func sparkReportsAsTheCLI() throws {
-        try Self.expectParity(
-            "spark",
-            [
-                ParityRun(options: ["--by", "campaign,country_code"], files: Array(Self.files.prefix(2))),
-                ParityRun(options: ["--by", "day,campaign"], files: [Self.received]),
-                // The rollup and the spend.
-                ParityRun(
-                    options: ["--by", "ad_network_id,source_identifier_2", "--cost", Self.cost],
-                    files: Array(Self.files.prefix(1))),
-            ])
-    }
+    /// Spark's runs: WarehouseSQLTests.sparkDecodesAndReportsAsTheCLI runs them after its decoding runs, in one
+    /// Spark session.
+    static let sparkRuns = [
+        ParityRun(options: ["--by", "campaign,country_code"], files: Array(files.prefix(2))),
+        ParityRun(options: ["--by", "day,campaign"], files: [received]),
+        // The rollup and the spend.
+        ParityRun(
+            options: ["--by", "ad_network_id,source_identifier_2", "--cost", cost], files: Array(files.prefix(1))),
+    ]
 }

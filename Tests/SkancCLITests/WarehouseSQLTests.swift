@@ -79,15 +79,17 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
         let outputs = runOutputs(result.stdout)
         #expect(outputs.count == runs.count, "\(result.stdout)")
-        for (run, output) in zip(runs, outputs) {
-            let summaries = output.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
-            #expect(summaries.count == run.files.count, "\(output)")
-            for summary in summaries { #expect(summary.contains("(0 differ,"), "\(summary)") }
-            #expect(
-                output.contains("\(engine) benchmark.jsonl: 20000 rows equal") || run.files.count < 3, "\(output)")
-            // The receipt times, read from the file beside the lines, as `received_at` in both.
-            #expect(output.contains("\(engine) received.jsonl: 40 rows equal") || run.files.count < 4, "\(output)")
-        }
+        for (run, output) in zip(runs, outputs) { expectRun(engine, run, output: output) }
+    }
+
+    /// The checks on one run's output.
+    static func expectRun(_ engine: String, _ run: ParityRun, output: Substring) {
+        let summaries = output.split(separator: "\n").filter { $0.hasPrefix("\(engine) ") }
+        #expect(summaries.count == run.files.count, "\(output)")
+        for summary in summaries { #expect(summary.contains("(0 differ,"), "\(summary)") }
+        #expect(output.contains("\(engine) benchmark.jsonl: 20000 rows equal") || run.files.count < 3, "\(output)")
+        // The receipt times, read from the file beside the lines, as `received_at` in both.
+        #expect(output.contains("\(engine) received.jsonl: 40 rows equal") || run.files.count < 4, "\(output)")
     }
 
     /// docs/Warehouse.md's recipe for a store of `skanc serve`, run as written: the lines of three segments with
@@ -159,9 +161,23 @@ import Testing
         try Self.expectParity("postgres", [.schema(), Self.manyAppsRun(manyApps)])
     }
 
-    @Test func sparkDecodesAsTheCLI() throws {
+    /// Spark's decoding and report parity in one invocation (Tests/Warehouse/parity.py): its JVM starts and
+    /// compiles its hot code once, about 45 s of CPU a start on this machine.
+    @Test func sparkDecodesAndReportsAsTheCLI() throws {
         let manyApps = try ManyAppsDecodingTests.Fixture()
-        try Self.expectParity("spark", [.schema(), Self.manyAppsRun(manyApps)])
+        let decodeRuns = [ParityRun.schema(), Self.manyAppsRun(manyApps)]
+        let reportRuns = ReportSQLTests.sparkRuns
+        let arguments = Self.runArguments(
+            decodeRuns.map { ["decode"] + $0.named + $0.files } + reportRuns.map { ["report"] + $0.arguments })
+        let result = try Self.python(
+            ["Tests/Warehouse/parity.py", "--engine", "spark", "--skanc", CLI.executable.path] + arguments)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(3000))")
+        let outputs = Self.runOutputs(result.stdout)
+        #expect(outputs.count == decodeRuns.count + reportRuns.count, "\(result.stdout)")
+        for (run, output) in zip(decodeRuns, outputs) { Self.expectRun("spark", run, output: output) }
+        for (run, output) in zip(reportRuns, outputs.dropFirst(decodeRuns.count)) {
+            ReportSQLTests.expectRun("spark", run, output: output)
+        }
     }
 
     /// `--schemas DIR` of two apps (ManyAppsDecodingTests.Fixture): each row decoded by its own app's versions,

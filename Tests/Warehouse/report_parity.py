@@ -398,8 +398,9 @@ def check_run(engine, arguments, created):
 
 
 
-def main():
-    parser = argparse.ArgumentParser()
+def argument_parser():
+    """The arguments of one run (Tests/Warehouse/parity.py runs them beside warehouse_parity.py's)."""
+    parser = argparse.ArgumentParser(prog="report_parity.py")
     parser.add_argument("--engine", required=True, choices=sorted(warehouse_parity.EXCLUDED))
     parser.add_argument("--skanc", required=True)
     parser.add_argument("--schema", required=True)
@@ -408,7 +409,11 @@ def main():
     parser.add_argument("--cost")
     parser.add_argument("--decoded-table", action="store_true")
     parser.add_argument("files", nargs="+")
-    runs = engines.parse_runs(parser, sys.argv[1:])
+    return parser
+
+
+def main():
+    runs = engines.parse_runs(argument_parser(), sys.argv[1:])
     created = {"drops": ""}
     with engines.open_engine(runs[0].engine) as engine:
         failures = sum(check_run(engine, arguments, created) for arguments in runs)

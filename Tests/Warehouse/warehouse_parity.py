@@ -182,15 +182,20 @@ def check_run(engine, arguments):
     return failures
 
 
-def main():
-    parser = argparse.ArgumentParser()
+def argument_parser():
+    """The arguments of one run (Tests/Warehouse/parity.py runs them beside report_parity.py's)."""
+    parser = argparse.ArgumentParser(prog="warehouse_parity.py")
     parser.add_argument("--engine", required=True, choices=sorted(EXCLUDED))
     parser.add_argument("--skanc", required=True)
     named = parser.add_mutually_exclusive_group(required=True)
     named.add_argument("--schema")
     named.add_argument("--schemas")
     parser.add_argument("files", nargs="+")
-    runs = engines.parse_runs(parser, sys.argv[1:])
+    return parser
+
+
+def main():
+    runs = engines.parse_runs(argument_parser(), sys.argv[1:])
     with engines.open_engine(runs[0].engine) as engine:
         failures = sum(check_run(engine, arguments) for arguments in runs)
     sys.exit(1 if failures else 0)
