@@ -22,18 +22,24 @@ def parse_runs(parser, argv):
     """The runs of one invocation: `ARGS [--then ARGS]...`, each parsed by `parser`, sharing one engine (each
     later run takes `--engine` and `--skanc` from the first), so an engine that is slow to start (Spark's JVM, a
     PostgreSQL server) starts once for all of them."""
-    segments = [[]]
-    for argument in argv:
-        if argument == "--then":
-            segments.append([])
-        else:
-            segments[-1].append(argument)
+    segments = split_runs(argv)
     first = parser.parse_args(segments[0])
     shared = ["--engine", first.engine, "--skanc", first.skanc]
     runs = [first] + [parser.parse_args(shared + segment) for segment in segments[1:]]
     if any(run.engine != first.engine for run in runs):
         parser.error("every run of one invocation uses the first run's engine")
     return runs
+
+
+def split_runs(argv):
+    """The arguments of each run: `argv` split at each `--then`."""
+    segments = [[]]
+    for argument in argv:
+        if argument == "--then":
+            segments.append([])
+        else:
+            segments[-1].append(argument)
+    return segments
 
 
 @contextlib.contextmanager

@@ -24,14 +24,8 @@ def parse(argv):
     parser.add_argument("--engine", required=True, choices=sorted(warehouse_parity.EXCLUDED))
     parser.add_argument("--skanc", required=True)
     shared, rest = parser.parse_known_args(argv)
-    segments = [[]]
-    for argument in rest:
-        if argument == "--then":
-            segments.append([])
-        else:
-            segments[-1].append(argument)
     runs = []
-    for segment in segments:
+    for segment in engines.split_runs(rest):
         if not segment or segment[0] not in CHECKS:
             parser.error("each run starts with 'decode' or 'report'")
         check = CHECKS[segment[0]]
